@@ -1,0 +1,121 @@
+/** Types of the static catalogue. Components import these types, never the data. */
+
+export type Plataforma = 'playstation' | 'xbox' | 'nintendo' | 'otras'
+
+export interface Imagen {
+  src: string
+  alt: string
+  width: number
+  height: number
+}
+
+/** Brand or model card: name, image, description, link. */
+export interface Tarjeta {
+  slug: string
+  nombre: string
+  descripcion: string
+  imagen: Imagen
+  link: string
+  plataforma: Plataforma
+}
+
+export interface MarcaMando extends Tarjeta {
+  /** Short name used in breadcrumbs and titles ("PlayStation"). */
+  titulo: string
+}
+
+export interface Servicio {
+  slug: string
+  nombre: string
+  /** Price as shown: '10€' (IVA incluido). */
+  precio: string
+  imagen: Imagen
+  link: string
+  /** One-line summary for cards and meta descriptions. */
+  resumen: string
+  /** Paragraphs describing the repair. */
+  descripcion: readonly string[]
+  /** What the price covers. */
+  incluye: readonly string[]
+}
+
+interface ModeloBase extends Tarjeta {
+  marca: string
+  /** Name the shop's quote form uses for this model (spec, section 3). */
+  modeloPresupuesto: string
+  /** Lead paragraph of the model page. */
+  intro: string
+}
+
+/** PS5 DualSense and Xbox Series: a page of service cards. */
+export interface ModeloConServicios extends ModeloBase {
+  tipo: 'servicios'
+  servicios: readonly Servicio[]
+}
+
+/** Every other model: a checklist of repairable faults. */
+export interface ModeloConAverias extends ModeloBase {
+  tipo: 'averias'
+  averias: readonly string[]
+}
+
+export type Modelo = ModeloConServicios | ModeloConAverias
+
+export interface ReparacionConsola {
+  nombre: string
+  descripcion: string
+}
+
+export interface MarcaConsola extends Tarjeta {
+  titulo: string
+  intro: string
+  modelos: readonly string[]
+}
+
+export interface Post {
+  id: number
+  slug: string
+  titulo: string
+  extracto: string
+  /** YYYY-MM-DD */
+  fecha: string
+  imagen: Imagen
+}
+
+export interface Slide {
+  titulo: string
+  subtitulo: string
+  imagen: Imagen
+}
+
+export interface Ventaja {
+  icono: Icono
+  titulo: string
+  texto: string
+}
+
+export interface Paso {
+  icono: Icono
+  titulo: string
+  texto: string
+}
+
+export type Icono =
+  | 'herramienta'
+  | 'rayo'
+  | 'escudo'
+  | 'mando'
+  | 'chat'
+  | 'caja'
+  | 'reloj'
+  | 'check'
+  | 'telefono'
+  | 'correo'
+  | 'ubicacion'
+  | 'camion'
+  | 'estrella'
+
+export interface Miga {
+  nombre: string
+  link: string
+}

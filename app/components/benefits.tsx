@@ -1,0 +1,20 @@
+import type { Ventaja } from '~/catalogo/tipos'
+
+import { Icon } from './icon'
+
+/** The four benefit points of the home page. */
+export function Benefits({ ventajas }: { ventajas: readonly Ventaja[] }) {
+  return (
+    <ul className="benefits">
+      {ventajas.map((ventaja) => (
+        <li key={ventaja.titulo} className="benefit">
+          <span className="benefit__icon">
+            <Icon name={ventaja.icono} size={26} />
+          </span>
+          <h3 className="benefit__title">{ventaja.titulo}</h3>
+          <p className="benefit__text">{ventaja.texto}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}

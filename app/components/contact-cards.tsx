@@ -1,0 +1,49 @@
+import { Icon } from './icon'
+
+interface ContactCardsProps {
+  telefono: string
+  telefonoLegible: string
+  email: string
+  direccion: string
+  horario: string
+  /** Reply-time claim, shown under the e-mail. */
+  respuesta: string
+  /** Pickup and shipping claim, shown under the address. */
+  envio: string
+}
+
+/** Phone, e-mail and address cards of the home page's #contacto section. */
+export function ContactCards({ telefono, telefonoLegible, email, direccion, horario, respuesta, envio }: ContactCardsProps) {
+  return (
+    <ul className="contact-cards">
+      <li className="contact-card">
+        <span className="contact-card__icon">
+          <Icon name="telefono" />
+        </span>
+        <h3 className="contact-card__title">Teléfono</h3>
+        <a className="contact-card__value" href={`tel:+34${telefono}`}>
+          {telefonoLegible}
+        </a>
+        <p className="contact-card__note">WhatsApp: {horario}</p>
+      </li>
+      <li className="contact-card">
+        <span className="contact-card__icon">
+          <Icon name="correo" />
+        </span>
+        <h3 className="contact-card__title">Email</h3>
+        <a className="contact-card__value" href={`mailto:${email}`}>
+          {email}
+        </a>
+        <p className="contact-card__note">{respuesta}</p>
+      </li>
+      <li className="contact-card">
+        <span className="contact-card__icon">
+          <Icon name="ubicacion" />
+        </span>
+        <h3 className="contact-card__title">Dirección</h3>
+        <p className="contact-card__value">{direccion}</p>
+        <p className="contact-card__note">{envio}</p>
+      </li>
+    </ul>
+  )
+}

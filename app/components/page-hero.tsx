@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react'
+
+import type { Miga } from '~/catalogo/tipos'
+
+import { Breadcrumbs } from './breadcrumbs'
+
+interface PageHeroProps {
+  title: string
+  lead?: string
+  eyebrow?: string
+  migas?: readonly Miga[]
+  children?: ReactNode
+}
+
+/** Dark band that opens every inner page: breadcrumbs, heading, lead and actions. */
+export function PageHero({ title, lead, eyebrow, migas, children }: PageHeroProps) {
+  return (
+    <section className="page-hero">
+      <div className="container page-hero__inner">
+        {migas ? <Breadcrumbs migas={migas} /> : null}
+        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+        <h1 className="page-hero__title">{title}</h1>
+        {lead ? <p className="page-hero__lead">{lead}</p> : null}
+        {children}
+      </div>
+    </section>
+  )
+}

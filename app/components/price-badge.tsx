@@ -1,0 +1,11 @@
+import clsx from 'clsx'
+
+/** "10€ · IVA incluido" as one clear badge. */
+export function PriceBadge({ precio, large = false }: { precio: string; large?: boolean }) {
+  return (
+    <p className={clsx('price-badge', large && 'price-badge--large')}>
+      <span className="price-badge__amount">{precio}</span>
+      <span className="price-badge__tax">IVA incluido</span>
+    </p>
+  )
+}

@@ -1,0 +1,31 @@
+import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare'
+import { RemixServer } from '@remix-run/react'
+import { renderToReadableStream } from 'react-dom/server'
+
+const ABORT_DELAY_MS = 5000
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  const controller = new AbortController()
+  const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS)
+  let status = responseStatusCode
+
+  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} />, {
+    signal: controller.signal,
+    onError(error: unknown) {
+      if (!controller.signal.aborted) console.error(error)
+      status = 500
+    },
+  })
+  // Nothing is deferred, so waiting costs nothing and lets a render error still answer 500.
+  await body.allReady
+  clearTimeout(timeout)
+
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(body, { headers: responseHeaders, status })
+}

@@ -1,0 +1,145 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData } from '@remix-run/react'
+
+import { catalogo } from '~/catalogo/consultas'
+import { Benefits } from '~/components/benefits'
+import { CatalogCard } from '~/components/catalog-card'
+import { ContactCards } from '~/components/contact-cards'
+import { CtaBanner } from '~/components/cta-banner'
+import { HeroCarousel } from '~/components/hero-carousel'
+import { HowWeWork } from '~/components/how-we-work'
+import { Icon } from '~/components/icon'
+import { Illustration } from '~/components/illustration'
+import { getSettings } from '~/lib/env.server'
+import { pageMeta } from '~/lib/meta'
+import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const settings = getSettings(request, context.cloudflare.env)
+  const { tienda } = catalogo
+  const { reclamos, direccion } = tienda
+  return json({
+    slides: catalogo.slides,
+    marcas: catalogo.marcasMandos,
+    ventajas: catalogo.ventajas,
+    pasos: catalogo.pasos,
+    imagenTaller: catalogo.imagenTaller,
+    reclamos,
+    sellos: catalogo.sellos,
+    contacto: {
+      telefono: settings.SHOP_PHONE,
+      telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
+      email: settings.SHOP_EMAIL,
+      direccion: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}`,
+      horario: tienda.horarioWhatsApp,
+    },
+    whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
+  })
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, {
+    title: 'Reparación de mandos y consolas en Vitoria-Gasteiz',
+    description:
+      'Reparamos mandos PlayStation, Xbox y Nintendo y consolas en Vitoria-Gasteiz (Lakua) con envío a toda España. Garantía, la mayoría en 24-48 h y presupuesto gratis.',
+  })
+
+export default function Inicio() {
+  const data = useLoaderData<typeof loader>()
+  const { reclamos } = data
+  return (
+    <>
+      <HeroCarousel slides={data.slides} trust={data.sellos.portada} />
+
+      <section id="servicios" className="section" aria-labelledby="servicios-titulo">
+        <div className="container">
+          <p className="eyebrow">Reparación de mandos</p>
+          <h2 id="servicios-titulo" className="section__title">
+            ¿Qué mando quieres reparar?
+          </h2>
+          <p className="section__lead">
+            Elige la marca y encuentra tu modelo. Drift, gatillos, botones, batería, conectores y mejoras como palas
+            traseras o clicks tipo ratón.
+          </p>
+          <div className="grid grid--3">
+            {data.marcas.map((marca) => (
+              <CatalogCard key={marca.slug} tarjeta={marca} />
+            ))}
+          </div>
+          <p className="section__more">
+            <Link to="/servicios/consolas" className="link-arrow">
+              ¿Es tu consola? Mira las reparaciones de consolas <Icon name="flecha" size={18} />
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="ventajas-titulo">
+        <div className="container">
+          <h2 id="ventajas-titulo" className="section__title">
+            Por qué elegirnos
+          </h2>
+          <Benefits ventajas={data.ventajas} />
+        </div>
+      </section>
+
+      <section id="quienes-somos" className="section" aria-labelledby="quienes-somos-titulo">
+        <div className="container about">
+          <div className="about__text">
+            <p className="eyebrow">Quiénes somos</p>
+            <h2 id="quienes-somos-titulo" className="section__title">
+              Un taller de verdad, hecho por jugadores
+            </h2>
+            <p>
+              Somos un taller especializado en la reparación y personalización de mandos y consolas en Lakua,
+              Vitoria-Gasteiz. Llevamos más de 5 años abriendo mandos, cambiando joysticks, soldando conectores y
+              devolviendo consolas a la vida.
+            </p>
+            <p>
+              Cada reparación pasa por diagnóstico, reparación con recambios de calidad y una prueba final antes de
+              volver a tus manos, siempre con garantía. Puedes traernos tu mando en Vitoria-Gasteiz o enviárnoslo desde
+              cualquier punto de España.
+            </p>
+            <ul className="about__facts">
+              <li>
+                <strong>+5 años</strong>
+                <span>de experiencia</span>
+              </li>
+              <li>
+                <strong>24-48 h</strong>
+                <span>la mayoría de reparaciones</span>
+              </li>
+              <li>
+                <strong>Garantía</strong>
+                <span>en todas las reparaciones</span>
+              </li>
+            </ul>
+          </div>
+          <Illustration className="about__image" imagen={data.imagenTaller} />
+        </div>
+      </section>
+
+      <HowWeWork pasos={data.pasos} />
+
+      <section id="contacto" className="section section--alt" aria-labelledby="contacto-titulo">
+        <div className="container">
+          <p className="eyebrow">Contacto</p>
+          <h2 id="contacto-titulo" className="section__title">
+            Hablemos de tu reparación
+          </h2>
+          <p className="section__lead">
+            Llámanos, escríbenos o pásate por el taller. Respondemos en menos de 24 horas laborables.
+          </p>
+          <ContactCards {...data.contacto} respuesta={reclamos.respuesta} envio={reclamos.envio} />
+        </div>
+      </section>
+
+      <CtaBanner
+        title="¿Tu mando o tu consola necesitan un arreglo?"
+        text="Cuéntanos qué le pasa y te enviamos un presupuesto gratis y sin compromiso."
+        trust={data.sellos.todos}
+        whatsapp={data.whatsapp}
+      />
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { Link, useLoaderData } from '@remix-run/react'
+
+import { catalogo, marcaConsola } from '~/catalogo/consultas'
+import { CtaBanner } from '~/components/cta-banner'
+import { Icon } from '~/components/icon'
+import { Illustration } from '~/components/illustration'
+import { PageHero } from '~/components/page-hero'
+import { TrustSignals } from '~/components/trust-signals'
+import { WarrantyBox } from '~/components/warranty-box'
+import { getSettings } from '~/lib/env.server'
+import { notFound } from '~/lib/http.server'
+import { notFoundMeta, pageMeta } from '~/lib/meta'
+import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const marca = marcaConsola(params.marca) ?? notFound(request)
+  const settings = getSettings(request, context.cloudflare.env)
+  return json({
+    marca,
+    reparaciones: catalogo.reparacionesConsolas,
+    garantia: catalogo.tienda.reclamos.garantia,
+    trust: catalogo.sellos.juntoAGarantia,
+    ctaTrust: catalogo.sellos.todos,
+    whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
+  })
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  args.data
+    ? pageMeta(args, {
+        title: `Reparación de consolas ${args.data.marca.titulo}`,
+        description: `${args.data.marca.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
+      })
+    : pageMeta(args, notFoundMeta)
+
+export default function ConsolaMarca() {
+  const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp } = useLoaderData<typeof loader>()
+  const titulo = marca.slug === 'otras' ? 'Reparación de otras consolas' : `Reparación de consolas ${marca.titulo}`
+  return (
+    <>
+      <PageHero
+        migas={[
+          { nombre: 'Inicio', link: '/' },
+          { nombre: 'Consolas', link: '/servicios/consolas' },
+          { nombre: marca.titulo, link: marca.link },
+        ]}
+        eyebrow={marca.nombre}
+        title={titulo}
+        lead={marca.intro}
+      >
+        <div className="actions">
+          <Link to="/presupuesto" className="button button--primary button--large">
+            Solicitar Presupuesto
+          </Link>
+        </div>
+      </PageHero>
+
+      <section className="section" aria-labelledby="reparaciones-titulo">
+        <div className="container console-layout">
+          <div>
+            <h2 id="reparaciones-titulo" className="section__title">
+              Reparaciones disponibles
+            </h2>
+            <ul className="repair-list">
+              {reparaciones.map((reparacion) => (
+                <li key={reparacion.nombre} className="repair-list__item">
+                  <Icon name="herramienta" size={22} className="repair-list__icon" />
+                  <div>
+                    <h3 className="repair-list__title">{reparacion.nombre}</h3>
+                    <p className="repair-list__text">{reparacion.descripcion}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <aside className="console-models" aria-labelledby="modelos-titulo">
+            <Illustration className="console-models__image" imagen={marca.imagen} />
+            <h2 id="modelos-titulo" className="console-models__title">
+              Modelos compatibles
+            </h2>
+            <ul className="console-models__list">
+              {marca.modelos.map((modelo) => (
+                <li key={modelo}>{modelo}</li>
+              ))}
+            </ul>
+            <WarrantyBox title={garantia} text="Antes de reparar te enviamos un presupuesto gratis y sin compromiso." />
+            <TrustSignals items={trust} />
+          </aside>
+        </div>
+      </section>
+
+      <CtaBanner
+        title="Cuéntanos qué le pasa a tu consola"
+        text="Te enviamos un presupuesto gratis y sin compromiso en menos de 24 horas laborables."
+        trust={ctaTrust}
+        whatsapp={whatsapp}
+      />
+    </>
+  )
+}

@@ -1,0 +1,84 @@
+// npm run screenshots: builds, serves the site on a free port and saves full-page
+// Chromium screenshots of every page kind at 375 px and 1440 px, with JavaScript
+// on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+import { chromium } from 'playwright-core'
+
+import { run, runToEnd } from './workers.mjs'
+
+const PAGES = {
+  inicio: '/',
+  blog: '/blog',
+  presupuesto: '/presupuesto',
+  mandos: '/servicios/mandos',
+  'marca-xbox': '/servicios/mandos/xbox',
+  'modelo-ps5': '/servicios/mandos/playstation/ps5',
+  'modelo-joycon': '/servicios/mandos/nintendo/joycon',
+  'servicio-ps5-joystick': '/servicios/mandos/playstation/ps5/joystick',
+  consolas: '/servicios/consolas',
+  'consola-otras': '/servicios/consolas/otras',
+  '404': '/no-existe',
+}
+const only = process.argv.slice(2)
+
+const port = await new Promise((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address()
+    server.close(() => resolve(port))
+  })
+})
+
+await runToEnd('npx', ['remix', 'build'])
+const site = run('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--log-level', 'error'])
+const base = `http://127.0.0.1:${port}`
+for (let i = 0; i < 120; i++) {
+  try {
+    await fetch(`${base}/images/favicon.svg`)
+    break
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+const out = 'artifacts/screenshots'
+mkdirSync(out, { recursive: true })
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+try {
+  for (const width of [375, 1440]) {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 812 : 900 }, javaScriptEnabled, locale: 'es-ES' })
+      const page = await context.newPage()
+      for (const [name, path] of Object.entries(PAGES)) {
+        if (only.length && !only.includes(name)) continue
+        await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+        const file = `${out}/${name}-${width}${javaScriptEnabled ? '' : '-nojs'}`
+        await page.screenshot({ path: `${file}-fold.png` })
+        // Bring lazy images in before the full-page shot.
+        await page.evaluate(async () => {
+          for (const img of document.querySelectorAll('img[loading="lazy"]')) img.loading = 'eager'
+          await Promise.all([...document.images].map((img) => img.decode().catch(() => {})))
+        })
+        await page.screenshot({ path: `${file}.png`, fullPage: true })
+        // Phone-sized slices of the full page, readable one by one.
+        if (width < 800) {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight)
+          for (let y = 0, part = 1; y < height; y += 812, part++) {
+            const clip = { x: 0, y, width, height: Math.min(812, height - y) }
+            await page.screenshot({ path: `${file}-parte${part}.png`, fullPage: true, clip })
+          }
+        }
+        console.log(file)
+      }
+      await context.close()
+    }
+  }
+} finally {
+  await browser.close()
+  site.kill('SIGTERM')
+}
+process.exit(0)

@@ -1,0 +1,58 @@
+// Shared by `npm start` and `npm run dev`: which settings reach the site Worker
+// and how wrangler dev is started for it.
+import { spawn } from 'node:child_process'
+
+/** Settings of the site Worker (CONTRACT.md); any of them set in the environment overrides the default. */
+export const SITE_SETTINGS = ['SITE_URL', 'QUOTE_FUNCTION_URL', 'QUOTE_FUNCTION_KEY', 'SHOP_PHONE', 'SHOP_EMAIL', 'ANALYTICS_ID']
+
+export const sitePort = () => process.env.PORT || '8787'
+
+/** `--var KEY:VALUE` for every setting present in the environment. */
+export function varsFromEnv(names) {
+  return names.flatMap((name) => (process.env[name] === undefined ? [] : ['--var', `${name}:${process.env[name]}`]))
+}
+
+const children = new Set()
+
+export function run(command, args, options = {}) {
+  const child = spawn(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...options.env },
+    cwd: options.cwd,
+  })
+  children.add(child)
+  child.on('exit', () => children.delete(child))
+  return child
+}
+
+/** Runs a command to completion; rejects on a non-zero exit. */
+export function runToEnd(command, args, options) {
+  return new Promise((resolve, reject) => {
+    run(command, args, options).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} salió con código ${code}`)),
+    )
+  })
+}
+
+/** Stops every child on Ctrl+C or when one of the long-running ones ends. */
+export function superviseForever(processes) {
+  const stop = (code) => {
+    for (const child of children) child.kill('SIGTERM')
+    process.exit(code)
+  }
+  process.on('SIGINT', () => stop(0))
+  process.on('SIGTERM', () => stop(0))
+  for (const child of processes) child.on('exit', (code) => stop(code ?? 1))
+}
+
+export function wranglerDev({ config, port, vars, extra = [] }) {
+  return run('npx', [
+    'wrangler', 'dev',
+    '--config', config,
+    '--port', String(port),
+    '--ip', '127.0.0.1',
+    '--show-interactive-dev-session=false',
+    ...vars,
+    ...extra,
+  ])
+}

@@ -1,0 +1,53 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+
+/** Debian's Chromium, headless, with no outside network chatter (DEVELOPERS.md). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+export const DESKTOP = { viewport: { width: 1440, height: 900 } }
+
+/** A page that records console errors and uncaught exceptions. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP) {
+  const context = await browser.newContext({ locale: 'es-ES', ...options })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  return { context, page, errors }
+}
+
+/** Waits until React has hydrated the document (the root sets data-hydrated on <html>). */
+export async function hydrated(page: Page) {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+}
+
+/** One Chromium for the test file: launched before its tests, closed after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('Chromium no está arrancado')
+    return browser
+  }
+}

@@ -1,0 +1,7 @@
+/** Settings the test servers run with: distinct from the defaults so tests prove they are read. */
+export const TEST_SETTINGS = {
+  SITE_URL: 'https://taller.test',
+  SHOP_PHONE: '612345678',
+  SHOP_EMAIL: 'hola@taller.test',
+  ANALYTICS_ID: '',
+}

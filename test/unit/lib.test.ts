@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+
+import { canonicalRedirect } from '~/lib/canonical-path'
+import { getSettings } from '~/lib/env.server'
+import { fechaLarga } from '~/lib/fechas'
+import { pageMeta } from '~/lib/meta'
+import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
+
+const env = (vars: Partial<Env> = {}) => ({ ASSETS: {} as Fetcher, ...vars }) as Env
+
+describe('settings', () => {
+  it('has local defaults for every setting', () => {
+    expect(getSettings(new Request('http://x/'), env())).toEqual({
+      SITE_URL: 'http://localhost:8787',
+      QUOTE_FUNCTION_URL: 'http://localhost:8788/functions/v1/enviar-telegram',
+      QUOTE_FUNCTION_KEY: 'clave-publica-local',
+      SHOP_PHONE: '600000000',
+      SHOP_EMAIL: 'taller@example.com',
+      ANALYTICS_ID: '',
+    })
+  })
+
+  it('reads the env, trims the trailing slash of SITE_URL and the spaces of the phone', () => {
+    const settings = getSettings(
+      new Request('http://x/'),
+      env({ SITE_URL: 'https://taller.es/', SHOP_PHONE: '611 222 333', SHOP_EMAIL: 'hola@taller.es', ANALYTICS_ID: 'G-ABC123' }),
+    )
+    expect(settings).toMatchObject({ SITE_URL: 'https://taller.es', SHOP_PHONE: '611222333', ANALYTICS_ID: 'G-ABC123' })
+  })
+
+  it('treats an empty value as unset', () => {
+    expect(getSettings(new Request('http://x/'), env({ SHOP_PHONE: '' })).SHOP_PHONE).toBe('600000000')
+  })
+
+  it('refuses invalid settings with a Spanish message', () => {
+    expect(() => getSettings(new Request('http://x/'), env({ SHOP_PHONE: '12345' }))).toThrow(/SHOP_PHONE debe tener 9 dígitos/)
+    expect(() => getSettings(new Request('http://x/'), env({ SITE_URL: 'no es una url' }))).toThrow(/Configuración no válida/)
+  })
+})
+
+describe('WhatsApp links', () => {
+  it('builds wa.me links with the Spanish prefix and an encoded message', () => {
+    expect(enlaceWhatsApp('612345678', 'Hola, ¿qué tal?')).toBe('https://wa.me/34612345678?text=Hola%2C%20%C2%BFqu%C3%A9%20tal%3F')
+  })
+
+  it('names the service and the model', () => {
+    expect(mensajesWhatsApp.servicio('cambio de batería', 'PlayStation 5 DualSense')).toBe(
+      'Hola, estoy interesado en el servicio de cambio de batería para mi PlayStation 5 DualSense.',
+    )
+  })
+
+  it('formats the phone for reading', () => {
+    expect(telefonoLegible('612345678')).toBe('612 345 678')
+  })
+})
+
+describe('dates', () => {
+  it('writes dates in Spanish', () => {
+    expect(fechaLarga('2024-02-15')).toBe('15 de febrero de 2024')
+    expect(fechaLarga('2024-03-01')).toBe('1 de marzo de 2024')
+    expect(() => fechaLarga('2024-13-01')).toThrow()
+  })
+})
+
+describe('page meta', () => {
+  const matches = [{ id: 'root', data: { siteUrl: 'https://taller.es', tienda: { nombre: 'Taller' } } }]
+
+  it('sets title with the shop name, description and canonical without query', () => {
+    expect(pageMeta({ matches, location: { pathname: '/blog' } }, { title: 'Blog', description: 'Desc' })).toEqual([
+      { title: 'Blog | Taller' },
+      { name: 'description', content: 'Desc' },
+      { tagName: 'link', rel: 'canonical', href: 'https://taller.es/blog' },
+    ])
+  })
+
+  it('marks pages that must not be indexed', () => {
+    const meta = pageMeta({ matches, location: { pathname: '/x' } }, { title: 'No', description: 'D', noindex: true })
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
+  })
+})
+
+describe('canonical addresses', () => {
+  const redirect = (url: string, method = 'GET') => canonicalRedirect(new Request(url, { method }))
+
+  it('leaves canonical paths alone', () => {
+    expect(redirect('http://x/')).toBeUndefined()
+    expect(redirect('http://x/servicios/mandos?tipo=A')).toBeUndefined()
+  })
+
+  it('redirects upper case and trailing slashes, keeping the query', () => {
+    expect(redirect('http://x/Blog/?a=B')?.headers.get('location')).toBe('/blog?a=B')
+    expect(redirect('http://x/blog//')?.status).toBe(301)
+  })
+
+  it('never redirects a POST', () => {
+    expect(redirect('http://x/Presupuesto', 'POST')).toBeUndefined()
+  })
+})

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url'
+
+import { defineConfig } from 'vitest/config'
+
+const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          globalSetup: ['test/support/site-server.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/site-server.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One Chromium at a time on a 2-core machine.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
