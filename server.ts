@@ -3,11 +3,21 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import * as build from '@remix-run/dev/server-build'
 
 import { canonicalRedirect } from '~/lib/canonical-path'
+import { getSettings } from '~/lib/env.server'
+import { crossSiteRefusal } from '~/lib/origin.server'
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
-    return canonicalRedirect(request) ?? handleRemixRequest(request, { cloudflare: { env, ctx } })
+    const response =
+      canonicalRedirect(request) ??
+      crossSiteRefusal(request, getSettings(request, env).SITE_URL) ??
+      (await handleRemixRequest(request, { cloudflare: { env, ctx } }))
+    // A request body nobody read (a refused POST, a POST to a page without an
+    // action) is drained, or wrangler's local proxy stalls the next request on
+    // the same keep-alive connection with a 503.
+    if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined)
+    return response
   },
 } satisfies ExportedHandler<Env>

@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
-          globalSetup: ['test/support/site-server.ts'],
+          globalSetup: ['test/support/stack.ts'],
           testTimeout: 20_000,
         },
       },
@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/site-server.ts'],
+          globalSetup: ['test/support/stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One Chromium at a time on a 2-core machine.

@@ -1,8 +1,28 @@
-// npm start: builds the site and serves it in local workerd (wrangler dev) at
-// http://localhost:$PORT (8787). Settings given as environment variables win.
-import { SITE_SETTINGS, runToEnd, sitePort, superviseForever, varsFromEnv, wranglerDev } from './workers.mjs'
+// npm start: builds the site and serves, in local workerd (wrangler dev),
+//   the site at http://localhost:$PORT (8787) and
+//   the quote function at http://localhost:$QUOTE_FUNCTION_PORT/functions/v1/enviar-telegram (8788).
+// Settings given as environment variables override the defaults (README, "Settings").
+// npm run dev (--dev): the same, rebuilding on every change (remix watch) with live reload.
+import {
+  FUNCTION_CONFIG,
+  FUNCTION_SETTINGS,
+  functionPort,
+  run,
+  runToEnd,
+  sitePort,
+  siteVars,
+  superviseForever,
+  varsFromEnv,
+  wranglerDev,
+} from './workers.mjs'
+
+const dev = process.argv.includes('--dev')
 
 await runToEnd('npx', ['remix', 'build'])
 
-const site = wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: varsFromEnv(SITE_SETTINGS) })
-superviseForever([site])
+const processes = [
+  wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS) }),
+  wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
+]
+if (dev) processes.push(run('npx', ['remix', 'watch']))
+superviseForever(processes)

@@ -1,15 +1,28 @@
-// Shared by `npm start` and `npm run dev`: which settings reach the site Worker
-// and how wrangler dev is started for it.
+// Used by scripts/start.mjs (npm start, npm run dev): which settings reach each Worker and
+// how wrangler dev is started for them.
 import { spawn } from 'node:child_process'
 
 /** Settings of the site Worker (CONTRACT.md); any of them set in the environment overrides the default. */
 export const SITE_SETTINGS = ['SITE_URL', 'QUOTE_FUNCTION_URL', 'QUOTE_FUNCTION_KEY', 'SHOP_PHONE', 'SHOP_EMAIL', 'ANALYTICS_ID']
+/** Settings of the quote function enviar-telegram. */
+export const FUNCTION_SETTINGS = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID', 'TELEGRAM_API_URL', 'QUOTE_FUNCTION_KEY']
 
+export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
 export const sitePort = () => process.env.PORT || '8787'
+export const functionPort = () => process.env.QUOTE_FUNCTION_PORT || '8788'
 
 /** `--var KEY:VALUE` for every setting present in the environment. */
 export function varsFromEnv(names) {
   return names.flatMap((name) => (process.env[name] === undefined ? [] : ['--var', `${name}:${process.env[name]}`]))
+}
+
+/** The site's vars; without QUOTE_FUNCTION_URL it points at the local function on its port. */
+export function siteVars() {
+  const vars = varsFromEnv(SITE_SETTINGS)
+  if (process.env.QUOTE_FUNCTION_URL === undefined) {
+    vars.push('--var', `QUOTE_FUNCTION_URL:http://localhost:${functionPort()}/functions/v1/enviar-telegram`)
+  }
+  return vars
 }
 
 const children = new Set()

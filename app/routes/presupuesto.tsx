@@ -1,30 +1,84 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { useLoaderData } from '@remix-run/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { Icon } from '~/components/icon'
 import { PageHero } from '~/components/page-hero'
+import { QuoteForm } from '~/components/quote-form'
+import { Toast, type ToastData } from '~/components/toast'
 import { getSettings } from '~/lib/env.server'
+import { readFlash, setFlash } from '~/lib/flash.server'
 import { pageMeta } from '~/lib/meta'
+import { prefillFromQuery, QuoteFormSchema } from '~/lib/presupuesto'
+import { sendQuote } from '~/lib/quote.server'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
+
+const TOAST_EXITO = { tipo: 'exito', titulo: '¡Solicitud enviada!', texto: 'Nos pondremos en contacto contigo lo antes posible.' } as const
+const TOAST_ERROR = { tipo: 'error', titulo: 'Error', texto: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' } as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   const { tienda } = catalogo
-  return json({
-    telefono: settings.SHOP_PHONE,
-    telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
-    email: settings.SHOP_EMAIL,
-    horario: tienda.horarioWhatsApp,
-    respuesta: tienda.reclamos.respuesta,
-    whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
-    motivos: [
-      { icono: 'check', titulo: 'Presupuesto sin compromiso', texto: 'Te decimos qué le pasa y cuánto cuesta antes de reparar.' },
-      { icono: 'escudo', titulo: 'Garantía en todas las reparaciones', texto: 'Cada reparación sale del taller probada y con garantía.' },
-      { icono: 'rayo', titulo: 'Servicio rápido 24-48 h', texto: 'La mayoría de reparaciones están listas en 24-48 horas.' },
-      { icono: 'camion', titulo: 'Recogida y envío a toda España', texto: 'Tráelo a Lakua, Vitoria-Gasteiz, o envíalo desde donde estés.' },
-    ] as const,
-  })
+  const { flash, clear } = readFlash(request)
+  const toast: ToastData | null = flash === 'presupuesto-enviado' ? { id: crypto.randomUUID(), ...TOAST_EXITO } : null
+  return json(
+    {
+      toast,
+      prefill: prefillFromQuery(new URL(request.url).searchParams),
+      telefono: settings.SHOP_PHONE,
+      telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
+      email: settings.SHOP_EMAIL,
+      horario: tienda.horarioWhatsApp,
+      respuesta: tienda.reclamos.respuesta,
+      whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
+      motivos: [
+        { icono: 'check', titulo: 'Presupuesto sin compromiso', texto: 'Te decimos qué le pasa y cuánto cuesta antes de reparar.' },
+        { icono: 'escudo', titulo: 'Garantía en todas las reparaciones', texto: 'Cada reparación sale del taller probada y con garantía.' },
+        { icono: 'rayo', titulo: 'Servicio rápido 24-48 h', texto: 'La mayoría de reparaciones están listas en 24-48 horas.' },
+        { icono: 'camion', titulo: 'Recogida y envío a toda España', texto: 'Tráelo a Lakua, Vitoria-Gasteiz, o envíalo desde donde estés.' },
+      ] as const,
+    },
+    { headers: clear ? { 'Set-Cookie': clear } : {} },
+  )
+}
+
+type ActionData = { result: SubmissionResult<string[]>; toast: ToastData | null }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const settings = getSettings(request, context.cloudflare.env)
+  const formData = await request.formData().catch(() => new FormData())
+  const sent = () => redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, 'presupuesto-enviado') } })
+
+  // A filled honeypot is a bot: it sees success and nothing is forwarded.
+  if (String(formData.get('website') ?? '') !== '') return sent()
+
+  const submission = parseWithZod(formData, { schema: QuoteFormSchema })
+  if (submission.status !== 'success') {
+    return json<ActionData>({ result: submission.reply(), toast: null }, { status: 400 })
+  }
+  const { website: _website, ...quote } = submission.value
+  if (await sendQuote(settings, quote)) return sent()
+  return json<ActionData>(
+    { result: submission.reply(), toast: { id: crypto.randomUUID(), ...TOAST_ERROR } },
+    { status: 502 },
+  )
+}
+
+/** The quote page is personal (flash, values): never cached; the flash cookie is consumed here. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const result = new Headers({ 'Cache-Control': 'no-store' })
+  const cookie = actionHeaders.get('Set-Cookie') ?? loaderHeaders.get('Set-Cookie')
+  if (cookie) result.set('Set-Cookie', cookie)
+  return result
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -36,8 +90,11 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function Presupuesto() {
   const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ActionData | undefined
+  const toast = actionData?.toast ?? data.toast
   return (
     <>
+      {toast ? <Toast key={toast.id} toast={toast} /> : null}
       <PageHero
         eyebrow="Presupuesto gratis"
         title="Solicitar Presupuesto"
@@ -45,33 +102,43 @@ export default function Presupuesto() {
       />
       <section className="section">
         <div className="container quote-layout">
-          <section className="panel" aria-labelledby="contacto-directo">
-            <h2 id="contacto-directo" className="panel__title">
-              Contacto Directo
+          <section className="panel quote-layout__form" aria-labelledby="formulario-titulo">
+            <h2 id="formulario-titulo" className="panel__title">
+              Cuéntanos qué le pasa
             </h2>
-            <p>La forma más rápida: escríbenos por WhatsApp con el modelo y la avería.</p>
-            <a className="button button--whatsapp button--large button--block" href={data.whatsapp} target="_blank" rel="noopener noreferrer">
-              <Icon name="whatsapp" size={22} />
-              Pedir presupuesto por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-            </a>
-            <ul className="contact-list">
-              <li>
-                <Icon name="telefono" size={20} />
-                <a href={`tel:+34${data.telefono}`}>{data.telefonoLegible}</a>
-              </li>
-              <li>
-                <Icon name="correo" size={20} />
-                <a href={`mailto:${data.email}`}>{data.email}</a>
-              </li>
-              <li>
-                <Icon name="reloj" size={20} />
-                <span>
-                  WhatsApp: {data.horario}. {data.respuesta}.
-                </span>
-              </li>
-            </ul>
+            <p>Te respondemos en menos de 24 horas con tu presupuesto, gratis y sin compromiso.</p>
+            {/* A new success remounts the form: that is its reset. */}
+            <QuoteForm key={data.toast?.id ?? 'presupuesto'} lastResult={actionData?.result} prefill={data.prefill} />
           </section>
-          <section className="panel panel--alt" aria-labelledby="por-que">
+          <div className="quote-layout__aside">
+            <section className="panel" aria-labelledby="contacto-directo">
+              <h2 id="contacto-directo" className="panel__title">
+                Contacto Directo
+              </h2>
+              <p>La forma más rápida: escríbenos por WhatsApp con el modelo y la avería.</p>
+              <a className="button button--whatsapp button--large button--block" href={data.whatsapp} target="_blank" rel="noopener noreferrer">
+                <Icon name="whatsapp" size={22} />
+                Pedir presupuesto por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+              <ul className="contact-list">
+                <li>
+                  <Icon name="telefono" size={20} />
+                  <a href={`tel:+34${data.telefono}`}>{data.telefonoLegible}</a>
+                </li>
+                <li>
+                  <Icon name="correo" size={20} />
+                  <a href={`mailto:${data.email}`}>{data.email}</a>
+                </li>
+                <li>
+                  <Icon name="reloj" size={20} />
+                  <span>
+                    WhatsApp: {data.horario}. {data.respuesta}.
+                  </span>
+                </li>
+              </ul>
+            </section>
+          </div>
+          <section className="panel panel--alt quote-layout__reasons" aria-labelledby="por-que">
             <h2 id="por-que" className="panel__title">
               ¿Por qué elegirnos?
             </h2>

@@ -10,6 +10,7 @@ import { TrustSignals } from '~/components/trust-signals'
 import { WarrantyBox } from '~/components/warranty-box'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
+import { enlacePresupuesto } from '~/lib/presupuesto'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
 import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
 
@@ -20,6 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     marca,
     reparaciones: catalogo.reparacionesConsolas,
     garantia: catalogo.tienda.reclamos.garantia,
+    presupuesto: enlacePresupuesto({ tipo: 'consola' }),
     trust: catalogo.sellos.juntoAGarantia,
     ctaTrust: catalogo.sellos.todos,
     whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
@@ -35,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     : pageMeta(args, notFoundMeta)
 
 export default function ConsolaMarca() {
-  const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp } = useLoaderData<typeof loader>()
+  const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
   const titulo = marca.slug === 'otras' ? 'Reparación de otras consolas' : `Reparación de consolas ${marca.titulo}`
   return (
     <>
@@ -50,7 +52,7 @@ export default function ConsolaMarca() {
         lead={marca.intro}
       >
         <div className="actions">
-          <Link to="/presupuesto" className="button button--primary button--large">
+          <Link to={presupuesto} className="button button--primary button--large">
             Solicitar Presupuesto
           </Link>
         </div>

@@ -12,6 +12,7 @@ import { PriceBadge } from '~/components/price-badge'
 import { TrustSignals } from '~/components/trust-signals'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
+import { enlacePresupuesto } from '~/lib/presupuesto'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
 import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
 
@@ -25,6 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     modelo: { nombre: modelo.nombre, link: modelo.link },
     servicio,
     pasos: catalogo.pasos,
+    presupuesto: enlacePresupuesto({ tipo: 'mando', modelo: modelo.modeloPresupuesto, servicio: servicio.nombre }),
     trust: catalogo.sellos.servicio,
     whatsapp: enlaceWhatsApp(
       settings.SHOP_PHONE,
@@ -42,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     : pageMeta(args, notFoundMeta)
 
 export default function ServicioMando() {
-  const { marca, modelo, servicio, pasos, trust, whatsapp } = useLoaderData<typeof loader>()
+  const { marca, modelo, servicio, pasos, trust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
   const migas = [
     { nombre: 'Inicio', link: '/' },
     { nombre: 'Mandos', link: '/servicios/mandos' },
@@ -73,7 +75,7 @@ export default function ServicioMando() {
                   <Icon name="whatsapp" size={22} />
                   Reserva por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                 </a>
-                <Link to="/presupuesto" className="button button--secondary button--large">
+                <Link to={presupuesto} className="button button--secondary button--large">
                   Pide tu Presupuesto
                 </Link>
               </div>

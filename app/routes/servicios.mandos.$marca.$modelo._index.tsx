@@ -11,6 +11,7 @@ import { TrustSignals } from '~/components/trust-signals'
 import { WarrantyBox } from '~/components/warranty-box'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
+import { enlacePresupuesto } from '~/lib/presupuesto'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
 import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
 
@@ -38,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     servicios,
     averias,
     garantia: catalogo.tienda.reclamos.garantia,
+    presupuesto: enlacePresupuesto({ tipo: 'mando', modelo: modelo.modeloPresupuesto }),
     trust: catalogo.sellos.juntoAGarantia,
     ctaTrust: catalogo.sellos.todos,
     whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.modelo(modelo.modeloPresupuesto)),
@@ -94,7 +96,7 @@ export default function ModeloMando() {
                 text="Todas nuestras reparaciones tienen garantía, y antes de tocar nada te enviamos un presupuesto gratis y sin compromiso."
               />
               <div className="actions">
-                <Link to="/presupuesto" className="button button--primary button--large">
+                <Link to={data.presupuesto} className="button button--primary button--large">
                   Solicitar Presupuesto
                 </Link>
                 <a className="button button--whatsapp button--large" href={data.whatsapp} target="_blank" rel="noopener noreferrer">

@@ -10,3 +10,24 @@ export async function page(path: string, init?: RequestInit) {
 }
 
 export const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? ''
+
+/** What reached the fake Telegram whose text contains `marker`. */
+export async function telegramMessages(marker: string) {
+  const all = (await (await fetch(`${inject('telegramUrl')}/__requests`)).json()) as Array<{
+    path: string
+    body: { chat_id?: string; text?: string; link_preview_options?: { is_disabled?: boolean } }
+  }>
+  return all.filter((request) => request.body.text?.includes(marker))
+}
+
+/** A unique marker for one test's quote, so parallel tests never read each other's messages. */
+export const marker = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+
+/** POSTs the quote form as a browser without JavaScript would (urlencoded, same-site Origin). */
+export async function postQuote(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return page('/presupuesto', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: inject('siteUrl'), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  })
+}

@@ -4,4 +4,10 @@ export const TEST_SETTINGS = {
   SHOP_PHONE: '612345678',
   SHOP_EMAIL: 'hola@taller.test',
   ANALYTICS_ID: '',
+  QUOTE_FUNCTION_KEY: 'clave-de-prueba',
+}
+
+export const TEST_TELEGRAM = {
+  TELEGRAM_BOT_TOKEN: '123456:token-de-prueba',
+  TELEGRAM_CHAT_ID: '-1001234567890',
 }

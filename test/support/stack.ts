@@ -1,8 +1,8 @@
 /**
- * Vitest global setup of the worker and e2e projects: serves the built site
- * (build/ and public/, made by `remix build` before the tests) in local workerd
- * through `wrangler dev`, exactly as `npm start` does, on a free port, with
- * test settings. Its log goes to a file that tests read.
+ * Vitest global setup of the worker and e2e projects: the whole quote chain on
+ * loopback, as `npm start` runs it, on free ports with test settings:
+ *   site (built Worker + public/) -> enviar-telegram function -> fake Telegram.
+ * Each Worker's log goes to a file that tests read.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, openSync } from 'node:fs'
@@ -11,12 +11,16 @@ import { join } from 'node:path'
 
 import type { TestProject } from 'vitest/node'
 
-import { TEST_SETTINGS } from './settings'
+import { startFakeTelegram } from './fake-telegram'
+import { TEST_SETTINGS, TEST_TELEGRAM } from './settings'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string
     siteLog: string
+    functionUrl: string
+    functionLog: string
+    telegramUrl: string
   }
 }
 
@@ -47,7 +51,7 @@ export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_0
 }
 
 /** Starts `wrangler dev` for a config with the given vars; resolves once it answers. */
-export async function startWranglerDev(config: string, vars: Record<string, string>, logName: string) {
+export async function startWranglerDev(config: string, vars: Record<string, string>, logName: string, readyPath: string) {
   if (!existsSync('build/index.js')) throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
   const port = await freePort()
   mkdirSync('test-results', { recursive: true })
@@ -66,7 +70,7 @@ export async function startWranglerDev(config: string, vars: Record<string, stri
     if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM')
   }
   try {
-    await waitFor(`${url}/images/favicon.svg`, child)
+    await waitFor(`${url}${readyPath}`, child)
   } catch (error) {
     stop()
     throw error
@@ -74,9 +78,30 @@ export async function startWranglerDev(config: string, vars: Record<string, stri
   return { url, log, stop }
 }
 
+export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
+
 export default async function setup(project: TestProject) {
-  const site = await startWranglerDev('wrangler.toml', TEST_SETTINGS, `site-${project.name}`)
+  const telegram = await startFakeTelegram()
+  const quoteFunction = await startWranglerDev(
+    'functions/enviar-telegram/wrangler.toml',
+    { ...TEST_TELEGRAM, TELEGRAM_API_URL: telegram.url, QUOTE_FUNCTION_KEY: TEST_SETTINGS.QUOTE_FUNCTION_KEY },
+    `funcion-${project.name}`,
+    FUNCTION_PATH,
+  )
+  const site = await startWranglerDev(
+    'wrangler.toml',
+    { ...TEST_SETTINGS, QUOTE_FUNCTION_URL: `${quoteFunction.url}${FUNCTION_PATH}` },
+    `sitio-${project.name}`,
+    '/images/favicon.svg',
+  )
   project.provide('siteUrl', site.url)
   project.provide('siteLog', site.log)
-  return () => site.stop()
+  project.provide('functionUrl', `${quoteFunction.url}${FUNCTION_PATH}`)
+  project.provide('functionLog', quoteFunction.log)
+  project.provide('telegramUrl', telegram.url)
+  return async () => {
+    site.stop()
+    quoteFunction.stop()
+    await telegram.close()
+  }
 }

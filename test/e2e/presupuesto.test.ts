@@ -1,0 +1,195 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+
+import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
+import { marker, telegramMessages } from '../support/html'
+
+const base = inject('siteUrl')
+const browser = useBrowser()
+
+const errorOf = async (page: Page, name: string) => {
+  const control = name === 'tipo' ? page.locator('fieldset:has([name="tipo"])') : page.locator(`[name="${name}"]`)
+  const id = await control.getAttribute('aria-describedby')
+  return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : undefined
+}
+
+async function fillValid(page: Page, comentarios: string) {
+  await page.getByLabel('Mando', { exact: true }).check()
+  await page.getByLabel('Modelo').selectOption('Xbox Series X|S')
+  await page.getByLabel('Email').fill('jugador@correo.es')
+  await page.getByLabel('Teléfono').fill('699 111 222')
+  await page.getByLabel('Comentarios (opcional)').fill(comentarios)
+}
+
+describe('quote form with JavaScript', () => {
+  it('shows the model list only after a type is chosen, with that type’s options, and clears a model that no longer fits', async () => {
+    const { page, errors, context } = await newPage(browser(), PHONE)
+    await page.goto(`${base}/presupuesto`)
+    await hydrated(page)
+    const modelo = page.getByLabel('Modelo')
+    expect(await modelo.isVisible()).toBe(false)
+    await page.getByLabel('Consola', { exact: true }).check()
+    await modelo.waitFor({ state: 'visible' })
+    const options = await modelo.locator('option').allTextContents()
+    expect(options).toEqual(['Elige tu modelo', 'PlayStation 5', 'PlayStation 4', 'PlayStation 3', 'Xbox Series X', 'Xbox Series S', 'Xbox One', 'Nintendo Switch', 'Nintendo Switch OLED', 'Otra'])
+    await modelo.selectOption('Nintendo Switch OLED')
+    await page.getByLabel('Mando', { exact: true }).check()
+    expect(await modelo.inputValue()).toBe('')
+    expect(await modelo.locator('option').count()).toBe(11)
+    await modelo.selectOption('Xbox One')
+    await page.getByLabel('Consola', { exact: true }).check()
+    expect(await modelo.inputValue()).toBe('Xbox One') // in both lists: kept
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('validates on submit first, then as the visitor corrects, with the spec messages under each field', async () => {
+    const { page, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/presupuesto`)
+    await hydrated(page)
+    await page.getByLabel('Email').fill('no-es-email')
+    expect(await errorOf(page, 'email')).toBeUndefined() // nothing before the first submit
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await page.locator('[name="email"][aria-invalid="true"]').waitFor()
+    expect(await errorOf(page, 'tipo')).toBe('Por favor selecciona qué quieres reparar.')
+    expect(await errorOf(page, 'email')).toBe('Email inválido')
+    expect(await errorOf(page, 'telefono')).toBe('El teléfono debe tener al menos 9 dígitos')
+    await page.getByLabel('Teléfono').fill('612 345 abc')
+    await expect.poll(() => errorOf(page, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    await page.getByLabel('Email').fill('bien@correo.es')
+    await expect.poll(() => page.locator('[name="email"]').getAttribute('aria-invalid')).toBeNull()
+    await page.getByLabel('Mando', { exact: true }).check()
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await expect.poll(() => errorOf(page, 'modelo')).toBe('El modelo es obligatorio')
+    await context.close()
+  })
+
+  it('sends: the button reads Enviando... while sending, then the success toast and an empty form', async () => {
+    const { page, errors, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/presupuesto`)
+    await hydrated(page)
+    const id = marker('js-ok')
+    await fillValid(page, `Drift con JavaScript ${id}`)
+    // Hold the POST a moment so the sending state is visible.
+    await page.route('**/presupuesto?**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    const sending = page.getByRole('button', { name: 'Enviando...' })
+    await sending.waitFor()
+    expect(await sending.isDisabled()).toBe(true)
+    const toast = page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' })
+    await toast.waitFor()
+    expect(await toast.textContent()).toContain('Nos pondremos en contacto contigo lo antes posible.')
+    expect(await page.getByLabel('Email').inputValue()).toBe('')
+    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe('')
+    expect(await page.getByRole('button', { name: 'Enviar Solicitud' }).isEnabled()).toBe(true)
+    const messages = await telegramMessages(id)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.body.text).toContain('Modelo: Xbox Series X|S')
+    // Dismissible.
+    await page.locator('.toast__close').click()
+    await toast.waitFor({ state: 'hidden' })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps every value and shows the error toast when sending fails', async () => {
+    const { page, context } = await newPage(browser(), PHONE)
+    await page.goto(`${base}/presupuesto`)
+    await hydrated(page)
+    const id = marker('[400]')
+    await fillValid(page, `Falla ${id}`)
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    const toast = page.getByRole('alert').filter({ hasText: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' })
+    await toast.waitFor()
+    expect(await toast.textContent()).toContain('Error')
+    expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Modelo').inputValue()).toBe('Xbox Series X|S')
+    expect(await page.getByLabel('Email').inputValue()).toBe('jugador@correo.es')
+    expect(await page.getByLabel('Teléfono').inputValue()).toBe('699 111 222')
+    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe(`Falla ${id}`)
+    await context.close()
+  })
+
+  it('a service page’s "Pide tu Presupuesto" prefills type, model and service', async () => {
+    const { page, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/servicios/mandos/xbox/series/trigger-clicks`)
+    await hydrated(page)
+    await page.getByRole('link', { name: 'Pide tu Presupuesto' }).click()
+    await page.waitForURL(/\/presupuesto\?/)
+    await page.getByLabel('Modelo').waitFor({ state: 'visible' })
+    expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Modelo').inputValue()).toBe('Xbox Series X|S')
+    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe('Me interesa el servicio «Clicks en gatillos».')
+    await context.close()
+  })
+})
+
+describe('quote form without JavaScript', () => {
+  it('a visitor picks a type and a model that fits it, sends, and sees the toast once', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    expect(await page.getByLabel('Modelo').isVisible()).toBe(false)
+    await page.getByLabel('Consola', { exact: true }).check()
+    await page.getByLabel('Modelo').waitFor({ state: 'visible' })
+    expect(await page.locator('optgroup[label="Consolas"]').count()).toBe(1)
+    const id = marker('nojs-ok')
+    await page.getByLabel('Modelo').selectOption({ label: 'PlayStation 5' })
+    await page.getByLabel('Email').fill('sinjs@correo.es')
+    await page.getByLabel('Teléfono').fill('+34 688 000 111')
+    await page.getByLabel('Comentarios (opcional)').fill(`Se calienta mucho ${id}`)
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
+    ])
+    expect(response.status()).toBe(303)
+    await page.waitForURL(`${base}/presupuesto`)
+    expect(await page.getByRole('status').textContent()).toContain('¡Solicitud enviada!')
+    const [message] = await telegramMessages(id)
+    expect(message?.body.text).toContain('Tipo: Consola')
+    expect(message?.body.text).toContain('Modelo: PlayStation 5')
+    await page.reload()
+    expect(await page.getByRole('status').count()).toBe(0)
+    expect(await telegramMessages(id)).toHaveLength(1)
+    await context.close()
+  })
+
+  it('an invalid post comes back with 400, the messages and the values', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    await page.getByLabel('Mando', { exact: true }).check()
+    await page.getByLabel('Email').fill('mal@')
+    await page.getByLabel('Teléfono').fill('123')
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
+    ])
+    expect(response.status()).toBe(400)
+    await page.waitForLoadState()
+    expect(await errorOf(page, 'modelo')).toBe('El modelo es obligatorio')
+    expect(await errorOf(page, 'email')).toBe('Email inválido')
+    expect(await errorOf(page, 'telefono')).toBe('El teléfono debe tener al menos 9 dígitos')
+    expect(await page.getByLabel('Email').inputValue()).toBe('mal@')
+    expect(await page.getByLabel('Teléfono').inputValue()).toBe('123')
+    expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
+    await context.close()
+  })
+
+  it('a failed forward shows the error toast, keeps the values, and the toast can be closed', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    const id = marker('[500]')
+    await fillValid(page, `Error sin JS ${id}`)
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    const toast = page.getByRole('alert')
+    await toast.waitFor()
+    expect(await toast.textContent()).toContain('No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.')
+    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe(`Error sin JS ${id}`)
+    expect(await page.getByLabel('Modelo').inputValue()).toBe('Xbox Series X|S')
+    await page.locator('.toast__close').click()
+    await toast.waitFor({ state: 'hidden' })
+    await context.close()
+  })
+})

@@ -1,0 +1,197 @@
+import { createServer } from 'node:http'
+
+import { describe, expect, it } from 'vitest'
+
+import { formatearMensaje, numeroWhatsApp, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/mensaje'
+import { catalogo } from '~/catalogo/consultas'
+import { crossSiteRefusal } from '~/lib/origin.server'
+import {
+  enlacePresupuesto,
+  MENSAJES,
+  MODELOS_MANDO,
+  prefillFromQuery,
+  QuotePayloadSchema,
+  QuoteSchema,
+  type Quote,
+} from '~/lib/presupuesto'
+import { sendQuote } from '~/lib/quote.server'
+
+const valid: Quote = {
+  tipo: 'mando',
+  modelo: 'Xbox Elite',
+  comentarios: 'Los gatillos no responden',
+  email: 'cliente@correo.es',
+  telefono: '+34 612-345-678',
+}
+
+/** The first message zod gives for each field of `input`. */
+function messages(input: Record<string, unknown>) {
+  const result = QuoteSchema.safeParse(input)
+  if (result.success) return {}
+  const out: Record<string, string> = {}
+  for (const issue of result.error.issues) out[String(issue.path[0])] ??= issue.message
+  return out
+}
+
+describe('quote schema (spec, section 5)', () => {
+  it('accepts a valid quote and trims it', () => {
+    expect(QuoteSchema.parse({ ...valid, modelo: '  Xbox Elite ', email: ' cliente@correo.es ' })).toMatchObject({
+      modelo: 'Xbox Elite',
+      email: 'cliente@correo.es',
+    })
+    expect(QuoteSchema.safeParse({ ...valid, comentarios: undefined }).success).toBe(true)
+    expect(QuoteSchema.safeParse({ ...valid, comentarios: '' }).success).toBe(true)
+  })
+
+  it.each([
+    [{ tipo: undefined }, 'tipo', MENSAJES.tipo],
+    [{ tipo: 'patinete' }, 'tipo', MENSAJES.tipo],
+    [{ modelo: undefined }, 'modelo', 'El modelo es obligatorio'],
+    [{ modelo: '   ' }, 'modelo', 'El modelo es obligatorio'],
+    [{ modelo: 'm'.repeat(101) }, 'modelo', 'El modelo debe tener menos de 100 caracteres'],
+    [{ comentarios: 'c'.repeat(1001) }, 'comentarios', 'Los comentarios deben tener menos de 1000 caracteres'],
+    [{ email: 'cliente' }, 'email', 'Email inválido'],
+    [{ email: 'cliente@correo' }, 'email', 'Email inválido'],
+    [{ email: undefined }, 'email', 'Email inválido'],
+    [{ email: `${'e'.repeat(246)}@correo.es` }, 'email', 'El email debe tener menos de 255 caracteres'],
+    [{ telefono: '61234567' }, 'telefono', 'El teléfono debe tener al menos 9 dígitos'],
+    [{ telefono: undefined }, 'telefono', 'El teléfono debe tener al menos 9 dígitos'],
+    [{ telefono: '6'.repeat(21) }, 'telefono', 'El teléfono debe tener menos de 20 caracteres'],
+    [{ telefono: '612 345 678 ext' }, 'telefono', 'El teléfono solo puede contener números, espacios, guiones y el símbolo +'],
+    [{ telefono: '612+345+678' }, 'telefono', 'El teléfono solo puede contener números, espacios, guiones y el símbolo +'],
+  ])('%o -> %s: %s', (change, field, message) => {
+    expect(messages({ ...valid, ...change })[field]).toBe(message)
+  })
+
+  it('keeps the limits exactly: 100, 1000, 255, 9 and 20 pass', () => {
+    expect(
+      QuoteSchema.safeParse({
+        ...valid,
+        modelo: 'm'.repeat(100),
+        comentarios: 'c'.repeat(1000),
+        email: `${'e'.repeat(245)}@correo.es`,
+        telefono: '6'.repeat(20),
+      }).success,
+    ).toBe(true)
+    expect(QuoteSchema.safeParse({ ...valid, telefono: '612345678' }).success).toBe(true)
+  })
+
+  it('the payload adds the honeypot', () => {
+    expect(QuotePayloadSchema.parse({ ...valid, honeypot: 'x' }).honeypot).toBe('x')
+  })
+
+  it('names every catalogue model with an option of the form', () => {
+    for (const modelo of catalogo.modelosMandos) expect(MODELOS_MANDO).toContain(modelo.modeloPresupuesto)
+  })
+})
+
+describe('prefill', () => {
+  it('round-trips a service link', () => {
+    const link = enlacePresupuesto({ tipo: 'mando', modelo: 'PlayStation 5 DualSense', servicio: 'Cambio de batería' })
+    expect(prefillFromQuery(new URL(link, 'http://x').searchParams)).toEqual({
+      tipo: 'mando',
+      modelo: 'PlayStation 5 DualSense',
+      comentarios: 'Me interesa el servicio «Cambio de batería».',
+    })
+  })
+
+  it('ignores a type or a model that does not fit', () => {
+    expect(prefillFromQuery(new URLSearchParams('tipo=coche&modelo=Xbox One'))).toEqual({})
+    expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Xbox Elite'))).toEqual({ tipo: 'consola' })
+  })
+})
+
+describe('the Telegram message', () => {
+  const recibido = new Date('2026-07-01T10:30:00Z')
+
+  it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
+    const text = formatearMensaje(valid, recibido)
+    expect(text).toContain('Tipo: Mando')
+    expect(text).toContain('Modelo: Xbox Elite')
+    expect(text).toContain('Email: cliente@correo.es')
+    expect(text).toContain('Teléfono: +34 612-345-678')
+    expect(text).toContain('Los gatillos no responden')
+    expect(text).toContain('Recibida: 01/07/2026, 12:30 (hora de Madrid)')
+    expect(text).toContain('mailto:cliente@correo.es')
+    expect(text).toContain('https://wa.me/34612345678')
+  })
+
+  it('keeps the visitor text exactly as typed (plain text, nothing to escape)', () => {
+    const comentarios = '<b>negrita</b> & _cursiva_ *estrella* [enlace](http://x) `código`'
+    expect(formatearMensaje({ ...valid, comentarios }, recibido)).toContain(comentarios)
+  })
+
+  it('says when there are no comments', () => {
+    expect(formatearMensaje({ ...valid, comentarios: undefined }, recibido)).toContain('(sin comentarios)')
+  })
+
+  it('stays within Telegram’s 4096 characters', () => {
+    const text = formatearMensaje({ ...valid, comentarios: 'ñ'.repeat(6000) }, recibido)
+    expect([...text].length).toBe(TELEGRAM_MAX_CHARS)
+    expect(text).toContain('… (recortado)')
+    expect(text).toContain('https://wa.me/34612345678')
+  })
+
+  it.each([
+    ['612345678', '34612345678'],
+    ['612 345 678', '34612345678'],
+    ['+34 612-345-678', '34612345678'],
+    ['0034612345678', '34612345678'],
+    ['+44 7700 900123', '447700900123'],
+  ])('wa.me number for %s is %s', (telefono, numero) => {
+    expect(numeroWhatsApp(telefono)).toBe(numero)
+  })
+})
+
+describe('cross-site refusal', () => {
+  const post = (headers: Record<string, string>) =>
+    crossSiteRefusal(new Request('http://sitio.test/presupuesto', { method: 'POST', headers }), 'https://taller.es')
+
+  it('lets same-site, SITE_URL and origin-less posts through', () => {
+    expect(post({ Origin: 'http://sitio.test' })).toBeUndefined()
+    expect(post({ Origin: 'HTTPS://TALLER.ES' })).toBeUndefined()
+    expect(post({})).toBeUndefined()
+  })
+
+  it('refuses foreign, null and browser-marked cross-site posts with 403', () => {
+    expect(post({ Origin: 'https://otro.example' })?.status).toBe(403)
+    expect(post({ Origin: 'null' })?.status).toBe(403)
+    expect(post({ 'Sec-Fetch-Site': 'cross-site' })?.status).toBe(403)
+  })
+})
+
+describe('the call to the function', () => {
+  it('gives up after its timeout when the function hangs', async () => {
+    const server = createServer(() => {})
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    const started = Date.now()
+    const ok = await sendQuote({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' }, valid, 300)
+    expect(ok).toBe(false)
+    expect(Date.now() - started).toBeLessThan(2000)
+    server.closeAllConnections()
+    server.close()
+  })
+
+  it('sends the contract headers and body, and needs success === true', async () => {
+    const seen: Array<{ headers: Record<string, unknown>; body: string }> = []
+    const answers = ['{"success":true}', '{"success":"true"}', 'no es json']
+    const server = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        seen.push({ headers: request.headers, body })
+        response.end(answers[seen.length - 1])
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    const settings = { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' }
+    expect(await sendQuote(settings, valid)).toBe(true)
+    expect(await sendQuote(settings, valid)).toBe(false)
+    expect(await sendQuote(settings, valid)).toBe(false)
+    expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon' })
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ ...valid, honeypot: '' })
+    server.close()
+  })
+})

@@ -1,0 +1,123 @@
+import { describe, expect, inject, it } from 'vitest'
+
+import { TEST_SETTINGS } from '../support/settings'
+import { marker, telegramMessages } from '../support/html'
+
+const KEY = TEST_SETTINGS.QUOTE_FUNCTION_KEY
+
+function call(body: unknown, init: { method?: string; headers?: Record<string, string>; raw?: string } = {}) {
+  return fetch(inject('functionUrl'), {
+    method: init.method ?? 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: KEY, Authorization: `Bearer ${KEY}`, ...init.headers },
+    body: init.method === 'GET' ? undefined : (init.raw ?? JSON.stringify(body)),
+  })
+}
+
+const quote = (comentarios: string, extra: Record<string, unknown> = {}) => ({
+  tipo: 'consola',
+  modelo: 'Nintendo Switch OLED',
+  comentarios,
+  email: 'jugadora@correo.es',
+  telefono: '+34 699 111 222',
+  honeypot: '',
+  ...extra,
+})
+
+describe('enviar-telegram', () => {
+  it('forwards a valid quote as plain text without link previews and answers success', async () => {
+    const id = marker('ok')
+    const comentarios = `No carga <b>nada</b> & se calienta_*mucho* ${id}`
+    const response = await call(quote(comentarios))
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ success: true })
+    const [message, ...rest] = await telegramMessages(id)
+    expect(rest).toHaveLength(0)
+    expect(message?.body).not.toHaveProperty('parse_mode')
+    expect(message?.body.link_preview_options).toEqual({ is_disabled: true })
+    // The visitor's text arrives intact.
+    expect(message?.body.text).toContain(comentarios)
+    expect(message?.body.text).toContain('Tipo: Consola')
+    expect(message?.body.text).toContain('mailto:jugadora@correo.es')
+    expect(message?.body.text).toContain('https://wa.me/34699111222')
+    expect(message?.body.text).toMatch(/Recibida: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(hora de Madrid\)/)
+  })
+
+  it.each([
+    ['no key', { apikey: '', Authorization: '' }],
+    ['a wrong key', { apikey: 'otra', Authorization: 'Bearer otra' }],
+  ])('answers 401 with %s', async (_label, headers) => {
+    const id = marker('clave')
+    const response = await call(quote(id), { headers })
+    expect(response.status).toBe(401)
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
+  it('accepts the key from Authorization alone', async () => {
+    const response = await call(quote(marker('bearer')), { headers: { apikey: '' } })
+    expect(response.status).toBe(200)
+  })
+
+  it('answers 405 to anything but POST and 415 to anything but JSON', async () => {
+    const get = await call(null, { method: 'GET' })
+    expect(get.status).toBe(405)
+    expect(get.headers.get('allow')).toBe('POST')
+    const form = await call(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, raw: 'tipo=mando' })
+    expect(form.status).toBe(415)
+  })
+
+  it('answers malformed JSON with 400 and success false', async () => {
+    const response = await call(null, { raw: '{"tipo": "mando",' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ success: false })
+  })
+
+  it('answers an invalid quote with 400, success false and the Spanish messages', async () => {
+    const response = await call(quote('x', { tipo: 'coche', email: 'no', telefono: '12' }))
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { success: boolean; errors: Array<{ campo: string; mensaje: string }> }
+    expect(body.success).toBe(false)
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { campo: 'tipo', mensaje: 'Por favor selecciona qué quieres reparar.' },
+        { campo: 'email', mensaje: 'Email inválido' },
+        { campo: 'telefono', mensaje: 'El teléfono debe tener al menos 9 dígitos' },
+      ]),
+    )
+  })
+
+  it('drops a honeypot post: success, nothing sent', async () => {
+    const id = marker('bot')
+    const response = await call(quote(id, { honeypot: 'relleno' }))
+    expect(await response.json()).toEqual({ success: true })
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
+  it.each([
+    ['[500-una-vez]', 200, 2],
+    ['[cortado]', 200, 2],
+    ['[429-corto]', 200, 2],
+    ['[500]', 502, 2],
+    ['[429-largo]', 502, 1],
+    ['[400]', 502, 1],
+  ])('Telegram %s: answers %i after %i attempt(s)', async (mode, status, attempts) => {
+    const id = marker(mode)
+    const response = await call(quote(`Prueba ${id}`))
+    expect(response.status).toBe(status)
+    expect(((await response.json()) as { success: boolean }).success).toBe(status === 200)
+    expect(await telegramMessages(id)).toHaveLength(attempts)
+  })
+
+  it('gives up on a Telegram that hangs, retrying once, within the site budget', async () => {
+    const id = marker('[colgado]')
+    const started = Date.now()
+    const response = await call(quote(`Prueba ${id}`))
+    expect(response.status).toBe(502)
+    expect(Date.now() - started).toBeLessThan(9000)
+    expect(await telegramMessages(id)).toHaveLength(2)
+  })
+
+  it('answers 404 outside its path', async () => {
+    const response = await fetch(inject('functionUrl').replace('enviar-telegram', 'otra'), { method: 'POST' })
+    expect(response.status).toBe(404)
+  })
+})

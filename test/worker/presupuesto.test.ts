@@ -1,0 +1,232 @@
+import { describe, expect, inject, it } from 'vitest'
+
+import { TEST_TELEGRAM } from '../support/settings'
+import { marker, page, postQuote, telegramMessages, text } from '../support/html'
+
+const valid = (comentarios: string) => ({
+  tipo: 'mando',
+  modelo: 'PlayStation 5 DualSense',
+  email: 'cliente@correo.es',
+  telefono: '612 345 678',
+  comentarios,
+  website: '',
+})
+
+const fieldError = (document: Document, field: string) => {
+  const control = document.querySelector(`[name="${field}"]`)
+  const describedBy = (field === 'tipo' ? control?.closest('fieldset') : control)?.getAttribute('aria-describedby')
+  return text(describedBy ? document.getElementById(describedBy) : null)
+}
+
+const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? ''
+
+describe('the quote page', () => {
+  it('has its title, the form, direct contact and the reasons, with its canonical', async () => {
+    const { response, document } = await page('/presupuesto')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(text(document.querySelector('h1'))).toBe('Solicitar Presupuesto')
+    const form = document.querySelector('form[method="post"]')
+    expect(form?.getAttribute('action')).toBe('/presupuesto')
+    for (const name of ['tipo', 'modelo', 'comentarios', 'email', 'telefono', 'website']) {
+      expect(form?.querySelector(`[name="${name}"]`), name).not.toBeNull()
+    }
+    expect(text(form?.querySelector('button[type="submit"]'))).toBe('Enviar Solicitud')
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://taller.test/presupuesto')
+    const direct = [...document.querySelectorAll('h2')].find((h2) => text(h2) === 'Contacto Directo')?.closest('section')
+    const whatsapp = new URL(direct?.querySelector('a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+    expect(whatsapp.pathname).toBe('/34612345678')
+    expect(whatsapp.searchParams.get('text')).toMatch(/presupuesto/i)
+    expect(direct?.querySelector('a[href="tel:+34612345678"]')).not.toBeNull()
+    expect(direct?.querySelector('a[href="mailto:hola@taller.test"]')).not.toBeNull()
+    expect(text(document.querySelector('main'))).toContain('Respuesta en menos de 24 horas laborables')
+    expect(document.querySelectorAll('.reasons li')).toHaveLength(4)
+  })
+
+  it('lists exactly the spec models, grouped by type', async () => {
+    const { document } = await page('/presupuesto')
+    const group = (label: string) =>
+      [...document.querySelectorAll(`select[name="modelo"] optgroup[label="${label}"] option`)].map((option) => text(option))
+    expect(group('Mandos')).toEqual([
+      'PlayStation 5 DualSense',
+      'PlayStation 4 DualShock',
+      'PlayStation 5 Edge',
+      'Xbox Series X|S',
+      'Xbox One',
+      'Xbox Elite',
+      'Nintendo Switch Joy-Con',
+      'Nintendo Switch Joy-Con 2',
+      'Nintendo Switch Pro Controller',
+      'Otro',
+    ])
+    expect(group('Consolas')).toEqual([
+      'PlayStation 5',
+      'PlayStation 4',
+      'PlayStation 3',
+      'Xbox Series X',
+      'Xbox Series S',
+      'Xbox One',
+      'Nintendo Switch',
+      'Nintendo Switch OLED',
+      'Otra',
+    ])
+  })
+
+  it('prefills type, model and service from the query of a service page', async () => {
+    const { document } = await page('/servicios/mandos/playstation/ps5/bateria')
+    const href = [...document.querySelectorAll('main a')].find((a) => text(a) === 'Pide tu Presupuesto')?.getAttribute('href')
+    const quote = await page(href ?? '')
+    expect(quote.document.querySelector('input[name="tipo"][value="mando"]')?.hasAttribute('checked')).toBe(true)
+    expect(quote.document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value')).toBe('PlayStation 5 DualSense')
+    expect(text(quote.document.querySelector('textarea[name="comentarios"]'))).toBe('Me interesa el servicio «Cambio de batería».')
+  })
+})
+
+describe('posting without JavaScript', () => {
+  it('forwards a valid quote to Telegram and answers 303 to /presupuesto; the toast shows once', async () => {
+    const id = marker('valido')
+    const { response } = await postQuote(valid(`Drift en el stick izquierdo ${id}`))
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/presupuesto')
+    const cookie = cookieOf(response)
+    expect(cookie).toMatch(/^flash=/)
+    expect(response.headers.get('set-cookie')).toMatch(/HttpOnly/i)
+
+    const [message, ...others] = await telegramMessages(id)
+    expect(others).toHaveLength(0)
+    expect(message?.path).toBe(`/bot${TEST_TELEGRAM.TELEGRAM_BOT_TOKEN}/sendMessage`)
+    expect(message?.body.chat_id).toBe(TEST_TELEGRAM.TELEGRAM_CHAT_ID)
+    expect(message?.body.text).toContain('Tipo: Mando')
+    expect(message?.body.text).toContain('Modelo: PlayStation 5 DualSense')
+    expect(message?.body.text).toContain('Email: cliente@correo.es')
+    expect(message?.body.text).toContain('Teléfono: 612 345 678')
+    expect(message?.body.text).toContain(`Drift en el stick izquierdo ${id}`)
+    expect(message?.body.text).toContain('https://wa.me/34612345678')
+
+    const first = await page('/presupuesto', { headers: { Cookie: cookie } })
+    expect(first.response.status).toBe(200)
+    const toast = first.document.querySelector('[role="status"]')
+    expect(text(toast)).toContain('¡Solicitud enviada!')
+    expect(text(toast)).toContain('Nos pondremos en contacto contigo lo antes posible.')
+    expect(first.response.headers.get('set-cookie')).toMatch(/^flash=;.*Max-Age=0/)
+    // The form is empty again.
+    expect(first.document.querySelector('input[name="email"]')?.getAttribute('value') ?? '').toBe('')
+
+    // The browser dropped the cookie; a reload shows nothing and sends nothing.
+    const reload = await page('/presupuesto')
+    expect(reload.document.querySelector('[role="status"]')).toBeNull()
+    expect(await telegramMessages(id)).toHaveLength(1)
+  })
+
+  it.each([
+    ['an empty form', {}, {
+      tipo: 'Por favor selecciona qué quieres reparar.',
+      modelo: 'El modelo es obligatorio',
+      email: 'Email inválido',
+      telefono: 'El teléfono debe tener al menos 9 dígitos',
+    }],
+    ['an unknown type and spaces only', { tipo: 'patinete', modelo: '   ', email: '  ', telefono: '   ' }, {
+      tipo: 'Por favor selecciona qué quieres reparar.',
+      modelo: 'El modelo es obligatorio',
+      email: 'Email inválido',
+      telefono: 'El teléfono debe tener al menos 9 dígitos',
+    }],
+    ['values too long', {
+      tipo: 'consola',
+      modelo: 'x'.repeat(101),
+      comentarios: 'y'.repeat(1001),
+      email: `${'a'.repeat(250)}@correo.es`,
+      telefono: '6'.repeat(21),
+    }, {
+      modelo: 'El modelo debe tener menos de 100 caracteres',
+      comentarios: 'Los comentarios deben tener menos de 1000 caracteres',
+      email: 'El email debe tener menos de 255 caracteres',
+      telefono: 'El teléfono debe tener menos de 20 caracteres',
+    }],
+    ['a bad e-mail and letters in the phone', { tipo: 'mando', modelo: 'Otro', email: 'cliente@', telefono: '612 345 abc' }, {
+      email: 'Email inválido',
+      telefono: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+    }],
+  ] as const)('answers %s with 400, the messages under the fields and the values kept', async (_label, fields, messages) => {
+    const { response, document } = await postQuote({ website: '', ...fields })
+    expect(response.status).toBe(400)
+    for (const [field, message] of Object.entries(messages)) {
+      expect(fieldError(document, field), field).toBe(message)
+      const control = document.querySelector(`[name="${field}"]`)
+      if (field !== 'tipo') expect(control?.getAttribute('aria-invalid'), field).toBe('true')
+    }
+    for (const [field, value] of Object.entries(fields)) {
+      if (field === 'tipo' || value.trim() === '') continue
+      const control = document.querySelector(`[name="${field}"]`)
+      const kept =
+        control?.tagName === 'TEXTAREA'
+          ? control.textContent
+          : control?.tagName === 'SELECT'
+            ? control.querySelector('option[selected]')?.getAttribute('value')
+            : control?.getAttribute('value')
+      expect(kept, field).toBe(value)
+    }
+    expect(document.querySelector('[role="alert"]')).toBeNull()
+  })
+
+  it('keeps every value and shows the error toast when forwarding fails', async () => {
+    const id = marker('[500]')
+    const fields = valid(`Falla el envío ${id}`)
+    const { response, document } = await postQuote(fields)
+    expect(response.status).toBe(502)
+    const toast = document.querySelector('[role="alert"]')
+    expect(text(toast)).toContain('Error')
+    expect(text(toast)).toContain('No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.')
+    expect(document.querySelector('input[name="tipo"][value="mando"]')?.hasAttribute('checked')).toBe(true)
+    expect(document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value')).toBe(fields.modelo)
+    expect(document.querySelector('input[name="email"]')?.getAttribute('value')).toBe(fields.email)
+    expect(document.querySelector('input[name="telefono"]')?.getAttribute('value')).toBe(fields.telefono)
+    expect(text(document.querySelector('textarea[name="comentarios"]'))).toBe(fields.comentarios)
+    // The function tried twice (one retry on 5xx).
+    expect(await telegramMessages(id)).toHaveLength(2)
+  })
+
+  it('answers within 10 s when Telegram never answers', async () => {
+    const id = marker('[colgado]')
+    const started = Date.now()
+    const { response, document } = await postQuote(valid(`Telegram colgado ${id}`))
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(response.status).toBe(502)
+    expect(text(document.querySelector('[role="alert"]'))).toContain('No se pudo enviar la solicitud')
+  })
+
+  it('makes a filled honeypot look like success and forwards nothing', async () => {
+    const id = marker('trampa')
+    const { response } = await postQuote({ ...valid(`Bot ${id}`), website: 'https://spam.example' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/presupuesto')
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
+  it.each([
+    ['another site', 'https://malicioso.example'],
+    ['another port', 'http://127.0.0.1:1'],
+    ['a null origin', 'null'],
+  ])('refuses a POST from %s with 403 and forwards nothing', async (_label, origin) => {
+    const id = marker('origen')
+    const { response } = await postQuote(valid(`Cross-site ${id}`), { Origin: origin })
+    expect(response.status).toBe(403)
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
+  it('accepts its own origin in any letter case', async () => {
+    const id = marker('mayusculas')
+    const { response } = await postQuote(valid(`Origen en mayúsculas ${id}`), { Origin: inject('siteUrl').toUpperCase() })
+    expect(response.status).toBe(303)
+  })
+
+  it('answers a body that is not a form with 400 and the messages, never 500', async () => {
+    const { response, document } = await page('/presupuesto', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: inject('siteUrl') },
+      body: '{"tipo":',
+    })
+    expect(response.status).toBe(400)
+    expect(fieldError(document, 'modelo')).toBe('El modelo es obligatorio')
+  })
+})
