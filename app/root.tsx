@@ -16,8 +16,9 @@ import { catalogo } from '~/catalogo/consultas'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
+import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
-import { notFoundMeta, pageMeta } from '~/lib/meta'
+import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
 import styles from '~/styles/app.css'
 
@@ -32,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { direccion } = tienda
   return json({
     siteUrl: settings.SITE_URL,
+    analyticsId: settings.ANALYTICS_ID,
+    consent: consentFromCookies(request.headers.get('cookie')),
     tienda: {
       nombre: tienda.nombre,
       nombreCorto: tienda.nombreCorto,
@@ -44,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email: settings.SHOP_EMAIL,
       direccion: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}`,
       horarioWhatsApp: tienda.horarioWhatsApp,
+      horarioWhatsAppCorto: tienda.horarioWhatsAppCorto,
       whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.saludo),
     },
   })
@@ -51,8 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type LayoutData = ReturnType<typeof useLoaderData<typeof loader>>
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  args.error ? pageMeta(args, notFoundMeta) : []
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.error) return []
+  return pageMeta(args, isRouteErrorResponse(args.error) && args.error.status === 404 ? notFoundMeta : errorMeta)
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

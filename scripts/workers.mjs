@@ -16,9 +16,10 @@ export function varsFromEnv(names) {
   return names.flatMap((name) => (process.env[name] === undefined ? [] : ['--var', `${name}:${process.env[name]}`]))
 }
 
-/** The site's vars; without QUOTE_FUNCTION_URL it points at the local function on its port. */
+/** The site's vars; unset, SITE_URL and QUOTE_FUNCTION_URL follow the local ports. */
 export function siteVars() {
   const vars = varsFromEnv(SITE_SETTINGS)
+  if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
   if (process.env.QUOTE_FUNCTION_URL === undefined) {
     vars.push('--var', `QUOTE_FUNCTION_URL:http://localhost:${functionPort()}/functions/v1/enviar-telegram`)
   }

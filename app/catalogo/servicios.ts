@@ -31,9 +31,9 @@ export const serviciosPs5 = [
     resumen: 'Adiós al drift: sustituimos el módulo analógico desgastado por uno nuevo.',
     descripcion: [
       'El drift aparece cuando el potenciómetro del joystick se desgasta: el personaje o la cámara se mueven sin que toques la palanca. Limpiarlo solo lo retrasa; la solución fiable es cambiar el módulo.',
-      'Abrimos el mando, desoldamos el módulo dañado, soldamos uno nuevo y calibramos el mando antes de devolvértelo. Trabajamos con estaño y flux de calidad para que la soldadura dure tanto como el mando.',
+      'Abrimos el mando, desoldamos el módulo dañado, soldamos uno nuevo y calibramos el mando antes de devolvértelo. Trabajamos con estaño y flux de calidad.',
     ],
-    incluye: ['Diagnóstico del mando', 'Módulo de joystick nuevo', 'Soldadura y prueba de calibración'],
+    incluye: ['Diagnóstico del mando', 'Sustitución del módulo de joystick', 'Soldadura y prueba de calibración'],
   }),
   ps5({
     slug: 'scuf',
@@ -42,31 +42,31 @@ export const serviciosPs5 = [
     resumen: 'Añadimos palas traseras para saltar, recargar o agacharte sin soltar los joysticks.',
     descripcion: [
       'Las palas traseras te permiten pulsar acciones con los dedos corazón sin apartar los pulgares de los joysticks, la ventaja que usan los jugadores competitivos en shooters y juegos de lucha.',
-      'Instalamos un kit de palas en la carcasa trasera de tu DualSense y lo dejamos configurado con los botones que elijas. El mando sigue funcionando con normalidad con y sin cable.',
+      'Instalamos un kit de palas en la carcasa trasera de tu DualSense y comprobamos que cada pala responde antes de devolvértelo.',
     ],
-    incluye: ['Kit de palas traseras', 'Montaje en tu mando', 'Asignación de botones a tu gusto'],
+    incluye: ['Montaje del kit de palas traseras', 'Ajuste de la carcasa', 'Prueba de cada pala'],
   }),
   ps5({
     slug: 'click-mouse-gatillos',
-    nombre: 'Clicks tipo ratón en gatillos',
+    nombre: 'Clics tipo ratón en gatillos',
     alt: 'Gatillo de un DualSense con un microinterruptor de clic resaltado',
     resumen: 'Gatillos con clic corto y seco, como un ratón gaming, para disparar antes.',
     descripcion: [
-      'Con los clicks tipo ratón los gatillos se activan con un recorrido mínimo y un clic táctil y audible. Ganas milisegundos en cada disparo y sabes exactamente cuándo se ha registrado la pulsación.',
+      'Con los clics tipo ratón los gatillos se activan con un recorrido mínimo y un clic táctil y audible. Ganas milisegundos en cada disparo y sabes exactamente cuándo se ha registrado la pulsación.',
       'Montamos microinterruptores en L2 y R2 y ajustamos el recorrido del gatillo. Es ideal para shooters; te explicamos antes cómo afecta a los gatillos adaptativos.',
     ],
-    incluye: ['Microinterruptores para L2 y R2', 'Ajuste del recorrido', 'Prueba en juego'],
+    incluye: ['Montaje de microinterruptores en L2 y R2', 'Ajuste del recorrido', 'Prueba en juego'],
   }),
   ps5({
     slug: 'click-mouse-botonera',
-    nombre: 'Clicks tipo ratón en botonera',
+    nombre: 'Clics tipo ratón en botonera',
     alt: 'Botones frontales de un DualSense sobre microinterruptores resaltados',
     resumen: 'Botones frontales con respuesta instantánea y clic táctil.',
     descripcion: [
       'Sustituimos las membranas de goma de los botones frontales por microinterruptores. La pulsación es más corta, más precisa y no pierde firmeza con el uso.',
       'Es la modificación preferida para juegos de lucha y competitivos, y también alarga la vida de una botonera que ya empezaba a fallar.',
     ],
-    incluye: ['Microinterruptores para los botones frontales', 'Montaje y soldadura', 'Prueba de cada botón'],
+    incluye: ['Montaje de microinterruptores en la botonera', 'Soldadura', 'Prueba de cada botón'],
   }),
   ps5({
     slug: 'flex-botonera',
@@ -77,7 +77,7 @@ export const serviciosPs5 = [
       'El flex es la lámina conductora que conecta los botones con la placa. Con el uso, la suciedad o un golpe se agrieta y aparecen botones que no responden o que se pulsan solos.',
       'Sustituimos el flex por uno nuevo, limpiamos los contactos y comprobamos cada botón antes de cerrar el mando.',
     ],
-    incluye: ['Flex de botonera nuevo', 'Limpieza de contactos', 'Prueba de todos los botones'],
+    incluye: ['Sustitución del flex de botonera', 'Limpieza de contactos', 'Prueba de todos los botones'],
   }),
   ps5({
     slug: 'gatillos',
@@ -99,7 +99,7 @@ export const serviciosPs5 = [
       'Si tu mando solo carga con el cable en cierta posición, o ya no carga, el puerto USB-C suele estar dañado o con las patillas despegadas.',
       'Desoldamos el conector viejo, soldamos uno nuevo y comprobamos la carga y la conexión por cable con la consola.',
     ],
-    incluye: ['Conector USB-C nuevo', 'Soldadura en placa', 'Prueba de carga y datos'],
+    incluye: ['Sustitución del conector USB-C', 'Soldadura en placa', 'Prueba de carga y datos'],
   }),
   ps5({
     slug: 'bateria',
@@ -110,7 +110,7 @@ export const serviciosPs5 = [
       'Las baterías pierden capacidad con los ciclos de carga. Si tu DualSense no aguanta una partida o se apaga de repente, toca cambiarla.',
       'Instalamos una batería nueva de la capacidad adecuada y comprobamos que el mando carga y mantiene la carga correctamente.',
     ],
-    incluye: ['Batería nueva', 'Montaje seguro', 'Prueba de carga'],
+    incluye: ['Sustitución de la batería', 'Montaje seguro', 'Prueba de carga'],
   }),
   ps5({
     slug: 'jack-auriculares',
@@ -121,7 +121,7 @@ export const serviciosPs5 = [
       'El conector jack de 3,5 mm sufre con cada tirón del cable. Cuando se dañan sus contactos, el audio se corta, suena con ruido o solo por un auricular, o el micrófono deja de funcionar.',
       'Sustituimos el conector y revisamos sus soldaduras para que vuelvas a oír y hablar con normalidad.',
     ],
-    incluye: ['Conector jack nuevo', 'Soldadura en placa', 'Prueba de audio y micrófono'],
+    incluye: ['Sustitución del conector jack', 'Soldadura en placa', 'Prueba de audio y micrófono'],
   }),
 ] as const satisfies readonly Servicio[]
 
@@ -136,18 +136,18 @@ export const serviciosSeries = [
       'Si la mira se mueve sola o el personaje camina sin que toques el mando, el módulo del joystick está desgastado.',
       'Sustituimos el módulo por uno nuevo con soldadura de precisión y comprobamos el centrado y el recorrido antes de devolvértelo.',
     ],
-    incluye: ['Diagnóstico del mando', 'Módulo de joystick nuevo', 'Soldadura y prueba de calibración'],
+    incluye: ['Diagnóstico del mando', 'Sustitución del módulo de joystick', 'Soldadura y prueba de calibración'],
   }),
   series({
     slug: 'trigger-clicks',
-    nombre: 'Clicks en gatillos',
+    nombre: 'Clics en gatillos',
     alt: 'Gatillo de un mando Xbox Series con un microinterruptor resaltado',
     resumen: 'Gatillos con clic corto tipo ratón para disparar más rápido.',
     descripcion: [
       'Convertimos los gatillos analógicos en gatillos de clic: un recorrido mínimo y una respuesta táctil inmediata, ideal para shooters.',
       'Montamos microinterruptores en LT y RT y ajustamos el recorrido para que cada pulsación se registre al instante.',
     ],
-    incluye: ['Microinterruptores para LT y RT', 'Ajuste del recorrido', 'Prueba en juego'],
+    incluye: ['Montaje de microinterruptores en LT y RT', 'Ajuste del recorrido', 'Prueba en juego'],
   }),
   series({
     slug: 'buttons',
@@ -158,7 +158,7 @@ export const serviciosSeries = [
       'La suciedad, los líquidos o el desgaste de las membranas hacen que los botones se peguen, cuesten de pulsar o dejen de responder.',
       'Desmontamos la botonera, limpiamos los contactos, sustituimos las membranas dañadas y probamos cada botón y la cruceta.',
     ],
-    incluye: ['Limpieza de contactos', 'Membranas nuevas si hace falta', 'Prueba de botones y cruceta'],
+    incluye: ['Limpieza de contactos', 'Cambio de membranas dañadas', 'Prueba de botones y cruceta'],
   }),
   series({
     slug: 'triggers',
@@ -169,7 +169,7 @@ export const serviciosSeries = [
       'Un muelle roto o un sensor desgastado hacen que el gatillo se quede hundido, no vuelva a su sitio o no llegue al máximo.',
       'Sustituimos el muelle o el sensor, revisamos el motor de vibración del gatillo y comprobamos el recorrido completo.',
     ],
-    incluye: ['Diagnóstico del gatillo', 'Muelle o sensor nuevo', 'Prueba de recorrido y vibración'],
+    incluye: ['Diagnóstico del gatillo', 'Sustitución del muelle o del sensor', 'Prueba de recorrido y vibración'],
   }),
   series({
     slug: 'ergo-joysticks',
@@ -178,8 +178,8 @@ export const serviciosSeries = [
     resumen: 'Joysticks más altos y cómodos para apuntar con más precisión.',
     descripcion: [
       'Un joystick más alto aumenta el recorrido del pulgar y permite movimientos más finos al apuntar. Además, un buen agarre reduce la fatiga en sesiones largas.',
-      'Montamos joysticks ergonómicos de la altura que prefieras y comprobamos que el mando cierra y funciona perfectamente.',
+      'Montamos los joysticks ergonómicos y comprobamos que el mando cierra bien y que el recorrido es completo.',
     ],
-    incluye: ['Joysticks ergonómicos', 'Montaje en tu mando', 'Prueba de recorrido'],
+    incluye: ['Montaje de los joysticks ergonómicos', 'Cierre y ajuste del mando', 'Prueba de recorrido'],
   }),
 ] as const satisfies readonly Servicio[]

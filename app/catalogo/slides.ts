@@ -15,7 +15,7 @@ export const slides = [
   },
   {
     titulo: 'Personalización de accesorios',
-    subtitulo: 'Palas traseras, clicks tipo ratón y joysticks ergonómicos para jugar a tu manera.',
+    subtitulo: 'Palas traseras, clics tipo ratón y joysticks ergonómicos para jugar a tu manera.',
     imagen: imagen('/images/hero/personalizacion.svg', 'Carcasas de colores, palas traseras y capuchones de joystick preparados para personalizar un mando', 1600, 900),
   },
 ] as const satisfies readonly Slide[]

@@ -63,7 +63,7 @@ export const ventajas = [
   {
     icono: 'escudo',
     titulo: 'Garantía en reparaciones',
-    texto: 'Todas nuestras reparaciones tienen garantía. Si algo falla, lo solucionamos.',
+    texto: 'Todas nuestras reparaciones tienen garantía.',
   },
   {
     icono: 'mando',

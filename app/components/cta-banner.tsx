@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 
+import { NEW_TAB_HINT_ID } from './new-tab-hint'
 import { TrustSignals } from './trust-signals'
 
 interface CtaBannerProps {
@@ -24,8 +25,8 @@ export function CtaBanner({ title, text, trust, whatsapp }: CtaBannerProps) {
               Solicitar Presupuesto
             </Link>
             {whatsapp ? (
-              <a className="button button--whatsapp button--large" href={whatsapp} target="_blank" rel="noopener noreferrer">
-                Escríbenos por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              <a className="button button--whatsapp button--large" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
+                Escríbenos por WhatsApp
               </a>
             ) : null}
           </div>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Slide } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
+import { Tooltip } from './tooltip'
 
 /** Auto-advance interval of the hero carousel (spec, section 9). */
 export const CAROUSEL_INTERVAL_MS = 5000
@@ -47,7 +48,7 @@ export function HeroCarousel({ slides, trust }: HeroCarouselProps) {
       aria-label="Nuestros servicios destacados"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(event) => event.target.matches(':focus-visible') && setFocused(true)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
       }}
@@ -101,17 +102,21 @@ export function HeroCarousel({ slides, trust }: HeroCarouselProps) {
         })}
       </div>
       <div className="hero__controls container" hidden={!enhanced}>
-        <button
-          type="button"
-          className="hero__control"
-          onClick={() => setPlaying((value) => !value)}
-          aria-label={playing ? 'Pausar el carrusel' : 'Reanudar el carrusel'}
-        >
-          {playing ? <PauseGlyph /> : <PlayGlyph />}
-        </button>
-        <button type="button" className="hero__control" onClick={() => go(active - 1)} aria-label="Diapositiva anterior">
-          <Icon name="flecha-izquierda" size={20} />
-        </button>
+        <Tooltip content={playing ? 'Pausar' : 'Reanudar'} describes={false}>
+          <button
+            type="button"
+            className="hero__control"
+            onClick={() => setPlaying((value) => !value)}
+            aria-label={playing ? 'Pausar el carrusel' : 'Reanudar el carrusel'}
+          >
+            {playing ? <PauseGlyph /> : <PlayGlyph />}
+          </button>
+        </Tooltip>
+        <Tooltip content="Anterior" describes={false}>
+          <button type="button" className="hero__control" onClick={() => go(active - 1)} aria-label="Diapositiva anterior">
+            <Icon name="flecha-izquierda" size={20} />
+          </button>
+        </Tooltip>
         <div className="hero__dots" role="group" aria-label="Elegir diapositiva">
           {slides.map((slide, index) => (
             <button
@@ -124,9 +129,11 @@ export function HeroCarousel({ slides, trust }: HeroCarouselProps) {
             />
           ))}
         </div>
-        <button type="button" className="hero__control" onClick={() => go(active + 1)} aria-label="Diapositiva siguiente">
-          <Icon name="flecha-derecha" size={20} />
-        </button>
+        <Tooltip content="Siguiente" describes={false}>
+          <button type="button" className="hero__control" onClick={() => go(active + 1)} aria-label="Diapositiva siguiente">
+            <Icon name="flecha-derecha" size={20} />
+          </button>
+        </Tooltip>
       </div>
     </section>
   )

@@ -5,6 +5,7 @@ export function PriceBadge({ precio, large = false }: { precio: string; large?: 
   return (
     <p className={clsx('price-badge', large && 'price-badge--large')}>
       <span className="price-badge__amount">{precio}</span>
+      <span className="visually-hidden">, </span>
       <span className="price-badge__tax">IVA incluido</span>
     </p>
   )

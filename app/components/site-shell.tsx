@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 
 import type { LayoutData } from '~/root'
 
+import { CookieBanner } from './cookie-banner'
+import { NewTabHint } from './new-tab-hint'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { WhatsAppFloat } from './whatsapp-float'
@@ -9,7 +11,7 @@ import { WhatsAppFloat } from './whatsapp-float'
 interface SiteShellProps {
   /** Root loader data; absent only when the root loader itself failed. */
   data: LayoutData | undefined
-  /** The floating WhatsApp button shows on every page but the error pages. */
+  /** The floating WhatsApp button shows on every page but the error pages; the cookie banner on all. */
   whatsapp: boolean
   children: ReactNode
 }
@@ -26,9 +28,9 @@ export function SiteShell({ data, whatsapp, children }: SiteShellProps) {
         {children}
       </main>
       <SiteFooter nombre={nombre} data={data} />
-      {whatsapp && data ? (
-        <WhatsAppFloat href={data.contacto.whatsapp} horario={data.contacto.horarioWhatsApp} />
-      ) : null}
+      <NewTabHint />
+      {whatsapp && data ? <WhatsAppFloat href={data.contacto.whatsapp} horario={data.contacto.horarioWhatsAppCorto} /> : null}
+      {data ? <CookieBanner stored={data.consent} analyticsId={data.analyticsId} /> : null}
     </>
   )
 }

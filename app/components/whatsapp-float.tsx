@@ -1,22 +1,29 @@
 import { Icon } from './icon'
+import { NEW_TAB_HINT_ID } from './new-tab-hint'
+import { Tooltip } from './tooltip'
 
 interface WhatsAppFloatProps {
   href: string
+  /** "L-V 9:00-20:00" */
   horario: string
 }
 
-/** Floating button that opens the shop's WhatsApp chat in a new tab. */
+/** Floating button that opens the shop's WhatsApp chat in a new tab; its tooltip states the hours. */
 export function WhatsAppFloat({ href, horario }: WhatsAppFloatProps) {
   return (
-    <a
-      className="whatsapp-float"
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`Escríbenos por WhatsApp (${horario}; se abre en una pestaña nueva)`}
-      title={`WhatsApp: ${horario}`}
-    >
-      <Icon name="whatsapp" size={30} />
-    </a>
+    <aside className="whatsapp-float" aria-label="WhatsApp">
+      <Tooltip content={`¿Hablamos por WhatsApp? ${horario}`} side="left">
+        <a
+          className="whatsapp-float__link"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Chatea con el taller por WhatsApp"
+          aria-describedby={NEW_TAB_HINT_ID}
+        >
+          <Icon name="whatsapp" size={30} />
+        </a>
+      </Tooltip>
+    </aside>
   )
 }

@@ -31,6 +31,12 @@ export function pageMeta({ matches, location }: MetaInput, page: PageMeta): Meta
   return meta
 }
 
+export const errorMeta: PageMeta = {
+  title: 'Algo ha fallado',
+  description: 'No hemos podido mostrar esta página. Vuelve a intentarlo en unos segundos.',
+  noindex: true,
+}
+
 export const notFoundMeta: PageMeta = {
   title: 'Página no encontrada',
   description: 'La página que buscas no existe. Vuelve al inicio para ver nuestras reparaciones de mandos y consolas.',

@@ -66,7 +66,7 @@ export const QuoteSchema = z.object({
     .string({ error: MENSAJES.comentariosLargos })
     .trim()
     .max(LIMITES.comentarios, MENSAJES.comentariosLargos)
-    .optional(),
+    .nullish(),
   email: z
     .string({ error: MENSAJES.emailInvalido })
     .trim()
@@ -91,7 +91,7 @@ export type QuoteFormInput = z.input<typeof QuoteFormSchema>
 
 /** What the site POSTs to enviar-telegram (CONTRACT.md): the fields plus `honeypot`. */
 export const QuotePayloadSchema = QuoteSchema.extend({
-  honeypot: z.string().optional(),
+  honeypot: z.string().nullish(),
 })
 
 export type QuotePayload = z.infer<typeof QuotePayloadSchema>

@@ -59,7 +59,7 @@ export default function Inicio() {
           </h2>
           <p className="section__lead">
             Elige la marca y encuentra tu modelo. Drift, gatillos, botones, batería, conectores y mejoras como palas
-            traseras o clicks tipo ratón.
+            traseras o clics tipo ratón.
           </p>
           <div className="grid grid--3">
             {data.marcas.map((marca) => (

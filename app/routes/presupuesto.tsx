@@ -12,6 +12,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { Icon } from '~/components/icon'
+import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { PageHero } from '~/components/page-hero'
 import { QuoteForm } from '~/components/quote-form'
 import { Toast, type ToastData } from '~/components/toast'
@@ -116,9 +117,9 @@ export default function Presupuesto() {
                 Contacto Directo
               </h2>
               <p>La forma más rápida: escríbenos por WhatsApp con el modelo y la avería.</p>
-              <a className="button button--whatsapp button--large button--block" href={data.whatsapp} target="_blank" rel="noopener noreferrer">
+              <a className="button button--whatsapp button--large button--block" href={data.whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
                 <Icon name="whatsapp" size={22} />
-                Pedir presupuesto por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                Pedir presupuesto por WhatsApp
               </a>
               <ul className="contact-list">
                 <li>

@@ -31,14 +31,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) =>
   args.data
     ? pageMeta(args, {
-        title: `Reparación de consolas ${args.data.marca.titulo}`,
+        title: tituloConsola(args.data.marca),
         description: `${args.data.marca.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
       })
     : pageMeta(args, notFoundMeta)
 
 export default function ConsolaMarca() {
   const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
-  const titulo = marca.slug === 'otras' ? 'Reparación de otras consolas' : `Reparación de consolas ${marca.titulo}`
+  const titulo = tituloConsola(marca)
   return (
     <>
       <PageHero
@@ -100,4 +100,8 @@ export default function ConsolaMarca() {
       />
     </>
   )
+}
+
+function tituloConsola(marca: { slug: string; titulo: string }) {
+  return marca.slug === 'otras' ? 'Reparación de otras consolas' : `Reparación de consolas ${marca.titulo}`
 }

@@ -7,6 +7,7 @@ import { Checklist } from '~/components/checklist'
 import { ComingSoon } from '~/components/coming-soon'
 import { HowWeWork } from '~/components/how-we-work'
 import { Icon } from '~/components/icon'
+import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { Illustration } from '~/components/illustration'
 import { PriceBadge } from '~/components/price-badge'
 import { TrustSignals } from '~/components/trust-signals'
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     trust: catalogo.sellos.servicio,
     whatsapp: enlaceWhatsApp(
       settings.SHOP_PHONE,
-      mensajesWhatsApp.servicio(servicio.nombre.toLowerCase(), modelo.modeloPresupuesto),
+      mensajesWhatsApp.servicio(servicio.nombre.charAt(0).toLowerCase() + servicio.nombre.slice(1), modelo.modeloPresupuesto),
     ),
   })
 }
@@ -68,12 +69,12 @@ export default function ServicioMando() {
                   {parrafo}
                 </p>
               ))}
-              <h2 className="service-detail__subtitle">Qué incluye</h2>
+              <h2 className="service-detail__subtitle">Cómo lo hacemos</h2>
               <Checklist items={servicio.incluye} />
               <div className="actions">
-                <a className="button button--whatsapp button--large" href={whatsapp} target="_blank" rel="noopener noreferrer">
+                <a className="button button--whatsapp button--large" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
                   <Icon name="whatsapp" size={22} />
-                  Reserva por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                  Reserva por WhatsApp
                 </a>
                 <Link to={presupuesto} className="button button--secondary button--large">
                   Pide tu Presupuesto

@@ -5,6 +5,7 @@ import { catalogo, marcaMando, modeloMando } from '~/catalogo/consultas'
 import { CtaBanner } from '~/components/cta-banner'
 import { Checklist } from '~/components/checklist'
 import { Illustration } from '~/components/illustration'
+import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { PageHero } from '~/components/page-hero'
 import { ServiceCard } from '~/components/service-card'
 import { TrustSignals } from '~/components/trust-signals'
@@ -66,7 +67,7 @@ export default function ModeloMando() {
   return (
     <>
       <PageHero migas={migas} eyebrow={`Mandos ${marca.titulo}`} title={`Reparación de mando ${modelo.nombre}`} lead={modelo.intro}>
-        {data.servicios ? <TrustSignals items={data.trust} tone="dark" /> : null}
+        {data.servicios ? <TrustSignals items={data.ctaTrust} tone="dark" /> : null}
       </PageHero>
 
       {data.servicios ? (
@@ -99,8 +100,8 @@ export default function ModeloMando() {
                 <Link to={data.presupuesto} className="button button--primary button--large">
                   Solicitar Presupuesto
                 </Link>
-                <a className="button button--whatsapp button--large" href={data.whatsapp} target="_blank" rel="noopener noreferrer">
-                  Consultar por WhatsApp<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                <a className="button button--whatsapp button--large" href={data.whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
+                  Consultar por WhatsApp
                 </a>
               </div>
               <TrustSignals items={data.trust} />

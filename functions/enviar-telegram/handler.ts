@@ -39,7 +39,13 @@ export async function handleQuote(
   if (url.pathname !== FUNCTION_PATH) return json({ success: false, error: 'No encontrado' }, 404)
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
 
-  const settings = readSettings(env)
+  let settings: FunctionSettings
+  try {
+    settings = readSettings(env)
+  } catch (error) {
+    console.error(`[enviar-telegram] ${(error as Error).message}`)
+    return json({ success: false, error: 'Función mal configurada' }, 500)
+  }
   if (!authorised(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
 
   const contentType = request.headers.get('content-type') ?? ''

@@ -1,4 +1,4 @@
-import { ETIQUETAS_TIPO, type Quote } from '../../app/lib/presupuesto'
+import type { Quote } from '../../app/lib/presupuesto'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_MAX_CHARS = 4096
@@ -37,7 +37,7 @@ export function formatearMensaje(quote: Quote, recibido: Date): string {
   const lineas = (texto: string) => [
     '🎮 Nueva solicitud de presupuesto',
     '',
-    `Tipo: ${ETIQUETAS_TIPO[quote.tipo]}`,
+    `Tipo: ${quote.tipo}`,
     `Modelo: ${quote.modelo}`,
     `Email: ${quote.email}`,
     `Teléfono: ${quote.telefono}`,

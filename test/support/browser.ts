@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 /** Debian's Chromium, headless, with no outside network chatter (DEVELOPERS.md). */
 export function launchChromium(): Promise<Browser> {
@@ -20,9 +20,19 @@ export function launchChromium(): Promise<Browser> {
 export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 export const DESKTOP = { viewport: { width: 1440, height: 900 } }
 
+export interface PageOptions extends BrowserContextOptions {
+  /** The cookie-consent choice already stored; null shows the banner. Default 'rejected', to keep it out of the way. */
+  consent?: 'accepted' | 'rejected' | null
+}
+
 /** A page that records console errors and uncaught exceptions. */
-export async function newPage(browser: Browser, options: BrowserContextOptions = DESKTOP) {
+export async function newPage(browser: Browser, { consent = 'rejected', ...options }: PageOptions = DESKTOP) {
   const context = await browser.newContext({ locale: 'es-ES', ...options })
+  if (consent) await context.addCookies([{ name: 'cookie-consent', value: consent, url: inject('siteUrl') }])
+  // Nothing may reach Google: the tag is answered locally and counted by the tests that care.
+  await context.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* gtag de prueba */' }),
+  )
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (message) => {

@@ -3,7 +3,7 @@ export const TEST_SETTINGS = {
   SITE_URL: 'https://taller.test',
   SHOP_PHONE: '612345678',
   SHOP_EMAIL: 'hola@taller.test',
-  ANALYTICS_ID: '',
+  ANALYTICS_ID: 'G-PRUEBA123',
   QUOTE_FUNCTION_KEY: 'clave-de-prueba',
 }
 

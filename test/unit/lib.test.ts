@@ -20,21 +20,30 @@ describe('settings', () => {
     })
   })
 
-  it('reads the env, trims the trailing slash of SITE_URL and the spaces of the phone', () => {
+  it('reads the env, trims the trailing slash of SITE_URL and tidies the phone', () => {
     const settings = getSettings(
       new Request('http://x/'),
-      env({ SITE_URL: 'https://taller.es/', SHOP_PHONE: '611 222 333', SHOP_EMAIL: 'hola@taller.es', ANALYTICS_ID: 'G-ABC123' }),
+      env({ SITE_URL: 'https://taller.es/', SHOP_PHONE: '+34 611-222-333', SHOP_EMAIL: 'hola@taller.es', ANALYTICS_ID: 'GT-ABC123' }),
     )
-    expect(settings).toMatchObject({ SITE_URL: 'https://taller.es', SHOP_PHONE: '611222333', ANALYTICS_ID: 'G-ABC123' })
+    expect(settings).toMatchObject({ SITE_URL: 'https://taller.es', SHOP_PHONE: '611222333', ANALYTICS_ID: 'GT-ABC123' })
   })
 
   it('treats an empty value as unset', () => {
     expect(getSettings(new Request('http://x/'), env({ SHOP_PHONE: '' })).SHOP_PHONE).toBe('600000000')
   })
 
-  it('refuses invalid settings with a Spanish message', () => {
-    expect(() => getSettings(new Request('http://x/'), env({ SHOP_PHONE: '12345' }))).toThrow(/SHOP_PHONE debe tener 9 dígitos/)
-    expect(() => getSettings(new Request('http://x/'), env({ SITE_URL: 'no es una url' }))).toThrow(/Configuración no válida/)
+  it('logs an invalid setting and falls back to its default instead of failing every page', () => {
+    const errors: string[] = []
+    const original = console.error
+    console.error = (message: string) => errors.push(message)
+    try {
+      const settings = getSettings(new Request('http://x/'), env({ SHOP_PHONE: '12345', SITE_URL: 'no es una url', ANALYTICS_ID: 'x' }))
+      expect(settings).toMatchObject({ SHOP_PHONE: '600000000', SITE_URL: 'http://localhost:8787', ANALYTICS_ID: '' })
+    } finally {
+      console.error = original
+    }
+    expect(errors.join('\n')).toMatch(/SHOP_PHONE no válido \(SHOP_PHONE debe tener 9 dígitos\)/)
+    expect(errors.join('\n')).toMatch(/SITE_URL no válido/)
   })
 })
 
@@ -80,7 +89,8 @@ describe('page meta', () => {
 })
 
 describe('canonical addresses', () => {
-  const redirect = (url: string, method = 'GET') => canonicalRedirect(new Request(url, { method }))
+  const pages = new Set(['/', '/blog', '/presupuesto', '/servicios/mandos'])
+  const redirect = (url: string, method = 'GET') => canonicalRedirect(new Request(url, { method }), pages)
 
   it('leaves canonical paths alone', () => {
     expect(redirect('http://x/')).toBeUndefined()
@@ -90,6 +100,12 @@ describe('canonical addresses', () => {
   it('redirects upper case and trailing slashes, keeping the query', () => {
     expect(redirect('http://x/Blog/?a=B')?.headers.get('location')).toBe('/blog?a=B')
     expect(redirect('http://x/blog//')?.status).toBe(301)
+  })
+
+  it('leaves unknown paths to the 404, even protocol-relative ones', () => {
+    expect(redirect('http://x/NOPE')).toBeUndefined()
+    expect(redirect('http://x//evil.example/')).toBeUndefined()
+    expect(redirect('http://x/blog/extra/')).toBeUndefined()
   })
 
   it('never redirects a POST', () => {

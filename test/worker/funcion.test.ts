@@ -36,7 +36,7 @@ describe('enviar-telegram', () => {
     expect(message?.body.link_preview_options).toEqual({ is_disabled: true })
     // The visitor's text arrives intact.
     expect(message?.body.text).toContain(comentarios)
-    expect(message?.body.text).toContain('Tipo: Consola')
+    expect(message?.body.text).toContain('Tipo: consola')
     expect(message?.body.text).toContain('mailto:jugadora@correo.es')
     expect(message?.body.text).toContain('https://wa.me/34699111222')
     expect(message?.body.text).toMatch(/Recibida: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(hora de Madrid\)/)
@@ -83,6 +83,13 @@ describe('enviar-telegram', () => {
         { campo: 'telefono', mensaje: 'El teléfono debe tener al menos 9 dígitos' },
       ]),
     )
+  })
+
+  it('accepts null comments and honeypot from other clients', async () => {
+    const id = marker('nulos')
+    const response = await call({ ...quote(id), comentarios: null, honeypot: null, modelo: `Xbox One ${id}` })
+    expect(response.status).toBe(200)
+    expect((await telegramMessages(id))[0]?.body.text).toContain('(sin comentarios)')
   })
 
   it('drops a honeypot post: success, nothing sent', async () => {

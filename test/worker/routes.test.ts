@@ -60,7 +60,7 @@ describe('every route of the table', () => {
       '/#contacto',
     ])
     expect(text(document.querySelector('footer'))).toContain('© 2024')
-    const float = document.querySelector('a.whatsapp-float')
+    const float = document.querySelector('a.whatsapp-float__link')
     expect(float?.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/34${TEST_SETTINGS.SHOP_PHONE}\\?text=`))
     expect(float?.getAttribute('target')).toBe('_blank')
     expect(float?.getAttribute('aria-label')).toMatch(/WhatsApp/)
@@ -205,6 +205,9 @@ describe('unknown paths', () => {
     '/servicios/consolas/atari',
     '/blog/como-reparar-drift-joystick',
     '/servicios/mandos/playstation/ps5/joystick.php',
+    '/NO-EXISTE',
+    '/no-existe/',
+    '//malicioso.example/',
   ]
 
   it.each(unknown)('%s answers 404 with the not-found page', async (path) => {
@@ -217,7 +220,7 @@ describe('unknown paths', () => {
     const home = [...(main?.querySelectorAll('a') ?? [])].find((a) => text(a) === 'Return to Home')
     expect(home?.getAttribute('href')).toBe('/')
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex')
-    expect(document.querySelector('a.whatsapp-float')).toBeNull()
+    expect(document.querySelector('a.whatsapp-float__link')).toBeNull()
   })
 
   it.each([
@@ -228,6 +231,12 @@ describe('unknown paths', () => {
     const { response } = await page(path)
     expect(response.status).toBe(301)
     expect(response.headers.get('location')).toBe(location)
+  })
+
+  it('a POST to a page without a form answers 405, never 500, and the connection keeps working', async () => {
+    const post = await page('/blog', { method: 'POST', headers: { Origin: inject('siteUrl') }, body: 'x=1' })
+    expect(post.response.status).toBe(405)
+    expect((await page('/blog')).response.status).toBe(200)
   })
 
   it('logs the attempted path', async () => {

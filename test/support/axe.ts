@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+import type { BrowserContext, Page } from 'playwright-core'
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[]; failureSummary?: string }>
+}
+
+/** Runs axe-core (WCAG 2.x A/AA and best practices) on the page; returns the violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target: target as string[], failureSummary })),
+    }))
+  })
+}
+
+/**
+ * Serves every document without its scripts: the page is exactly what a
+ * browser with JavaScript off renders, while the test can still run axe in it.
+ */
+export async function serveWithoutScripts(context: BrowserContext) {
+  await context.route(
+    (url) => !url.pathname.startsWith('/build/') && !url.pathname.startsWith('/images/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue()
+      const response = await route.fetch()
+      const html = (await response.text())
+        .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+        .replace(/<link rel="modulepreload"[^>]*>/gi, '')
+      await route.fulfill({ response, body: html })
+    },
+  )
+}
