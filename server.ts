@@ -4,7 +4,9 @@ import * as build from '@remix-run/dev/server-build'
 
 import { rutasDelSitio } from '~/catalogo/consultas'
 import { canonicalRedirect } from '~/lib/canonical-path'
+import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
+import { CACHE, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
 import { crossSiteRefusal } from '~/lib/origin.server'
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
@@ -12,14 +14,30 @@ const PAGES = new Set(rutasDelSitio())
 
 export default {
   async fetch(request, env, ctx) {
-    const response =
+    const settings = getSettings(request, env)
+    const url = new URL(request.url)
+    const cspNonce = createNonce()
+    const answer =
       canonicalRedirect(request, PAGES) ??
-      crossSiteRefusal(request, getSettings(request, env).SITE_URL) ??
-      (await handleRemixRequest(request, { cloudflare: { env, ctx } }))
+      crossSiteRefusal(request, settings.SITE_URL) ??
+      (await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce }))
     // A request body nobody read (a refused POST, a POST to a page without an
     // action) is drained, or wrangler's local proxy stalls the next request on
     // the same keep-alive connection with a 503.
     if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined)
+
+    const analytics = settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
+    const csp = contentSecurityPolicy(cspNonce, { analytics, https: url.protocol === 'https:' })
+    const response = withPolicy(answer, csp)
+    const { headers } = response
+    if (!headers.has('Cache-Control')) {
+      const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !headers.has('Set-Cookie')
+      headers.set('Cache-Control', cacheable && response.status < 500 ? CACHE.pages : CACHE.noStore)
+    }
+    // The consent banner depends on the cookie.
+    if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')
+    // Only the public address is indexed (previews, workers.dev, local runs are not).
+    if (url.host !== new URL(settings.SITE_URL).host) headers.set('X-Robots-Tag', 'noindex')
     return response
   },
 } satisfies ExportedHandler<Env>

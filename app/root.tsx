@@ -13,6 +13,7 @@ import {
 import { useEffect, type ReactNode } from 'react'
 
 import { catalogo } from '~/catalogo/consultas'
+import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
@@ -61,6 +62,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
     <html lang="es">
       <head>
@@ -72,8 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -3,7 +3,16 @@
 import { spawn } from 'node:child_process'
 
 /** Settings of the site Worker (CONTRACT.md); any of them set in the environment overrides the default. */
-export const SITE_SETTINGS = ['SITE_URL', 'QUOTE_FUNCTION_URL', 'QUOTE_FUNCTION_KEY', 'SHOP_PHONE', 'SHOP_EMAIL', 'ANALYTICS_ID']
+export const SITE_SETTINGS = [
+  'SITE_URL',
+  'QUOTE_FUNCTION_URL',
+  'QUOTE_FUNCTION_KEY',
+  'SHOP_PHONE',
+  'SHOP_EMAIL',
+  'ANALYTICS_ID',
+  'FORM_SECRET',
+  'FORM_MIN_SECONDS',
+]
 /** Settings of the quote function enviar-telegram. */
 export const FUNCTION_SETTINGS = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID', 'TELEGRAM_API_URL', 'QUOTE_FUNCTION_KEY']
 

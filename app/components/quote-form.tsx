@@ -1,9 +1,10 @@
 import { getFormProps, getTextareaProps, useForm, useInputControl, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 
-import { ETIQUETAS_TIPO, MODELOS, QuoteFormSchema, TIPOS, type QuoteFormInput, type Tipo } from '~/lib/presupuesto'
+import type { QuoteFormInput } from '~/lib/presupuesto'
+import { ETIQUETAS_TIPO, MODELOS, TIPOS, type Tipo } from '~/lib/presupuesto-opciones'
+import { parseQuoteForm } from '~/lib/quote-form-parse'
 
 import { FieldError } from './field-error'
 import { TextField } from './text-field'
@@ -17,6 +18,8 @@ export interface QuotePrefill {
 interface QuoteFormProps {
   lastResult: SubmissionResult<string[]> | null | undefined
   prefill: QuotePrefill
+  /** Signed time the form was served (app/lib/form-token.server.ts). */
+  inicio: string
 }
 
 const GRUPOS: Record<Tipo, string> = { mando: 'Mandos', consola: 'Consolas' }
@@ -26,7 +29,7 @@ const GRUPOS: Record<Tipo, string> = { mando: 'Mandos', consola: 'Consolas' }
  * answers with the messages; with JavaScript conform validates on submit,
  * then as the visitor corrects, with the same schema.
  */
-export function QuoteForm({ lastResult, prefill }: QuoteFormProps) {
+export function QuoteForm({ lastResult, prefill, inicio }: QuoteFormProps) {
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formAction === '/presupuesto' && navigation.formMethod === 'POST'
   const [hydrated, setHydrated] = useState(false)
@@ -38,7 +41,7 @@ export function QuoteForm({ lastResult, prefill }: QuoteFormProps) {
     defaultValue: prefill,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuoteFormSchema }),
+    onValidate: ({ formData }) => parseQuoteForm(formData),
   })
   const modelo = useInputControl(fields.modelo)
   const tipo = TIPOS.find((value) => value === fields.tipo.value)
@@ -144,6 +147,7 @@ export function QuoteForm({ lastResult, prefill }: QuoteFormProps) {
         <label htmlFor="presupuesto-website">Sitio web</label>
         <input id="presupuesto-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
+      <input type="hidden" name="inicio" value={inicio} />
 
       <button type="submit" className="button button--primary button--large button--block" disabled={sending}>
         {sending ? 'Enviando...' : 'Enviar Solicitud'}

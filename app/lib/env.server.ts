@@ -14,6 +14,8 @@ const DEFAULTS = {
   SHOP_PHONE: '600000000',
   SHOP_EMAIL: 'taller@example.com',
   ANALYTICS_ID: '',
+  FORM_SECRET: 'secreto-local-del-formulario',
+  FORM_MIN_SECONDS: '3',
 } as const
 
 type Key = keyof typeof DEFAULTS
@@ -30,6 +32,10 @@ const SCHEMAS = {
   SHOP_EMAIL: z.email(),
   /** A Google tag id (G-…, GT-…, AW-…) or empty for no analytics. */
   ANALYTICS_ID: z.string().trim().regex(/^([A-Z]{1,3}-[A-Z0-9]+)?$/, 'ANALYTICS_ID debe ser un id de Google tag'),
+  /** Signs the quote form's start time (a secret in production). */
+  FORM_SECRET: z.string().min(16),
+  /** Faster than this, a filled-in quote form is a bot's. */
+  FORM_MIN_SECONDS: z.coerce.number().min(0).max(60),
 } satisfies Record<Key, z.ZodType>
 
 export type Settings = { [K in Key]: z.output<(typeof SCHEMAS)[K]> }

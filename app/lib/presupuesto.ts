@@ -1,56 +1,13 @@
-import { z } from 'zod'
+// zod/mini: the same zod, tree-shakable, so the browser gets a few KB instead of the whole library.
+import * as z from 'zod/mini'
+
+import { LIMITES, MENSAJES, TIPOS } from './presupuesto-opciones'
 
 /**
  * The quote request: one schema, shared by the form (conform on the client),
  * the /presupuesto action on the Worker and the enviar-telegram function.
  * Rules and messages are those of the specification, section 5.
  */
-
-export const MODELOS_MANDO = [
-  'PlayStation 5 DualSense',
-  'PlayStation 4 DualShock',
-  'PlayStation 5 Edge',
-  'Xbox Series X|S',
-  'Xbox One',
-  'Xbox Elite',
-  'Nintendo Switch Joy-Con',
-  'Nintendo Switch Joy-Con 2',
-  'Nintendo Switch Pro Controller',
-  'Otro',
-] as const
-
-export const MODELOS_CONSOLA = [
-  'PlayStation 5',
-  'PlayStation 4',
-  'PlayStation 3',
-  'Xbox Series X',
-  'Xbox Series S',
-  'Xbox One',
-  'Nintendo Switch',
-  'Nintendo Switch OLED',
-  'Otra',
-] as const
-
-export const TIPOS = ['mando', 'consola'] as const
-export type Tipo = (typeof TIPOS)[number]
-
-export const MODELOS: Record<Tipo, readonly string[]> = { mando: MODELOS_MANDO, consola: MODELOS_CONSOLA }
-
-export const ETIQUETAS_TIPO: Record<Tipo, string> = { mando: 'Mando', consola: 'Consola' }
-
-export const MENSAJES = {
-  tipo: 'Por favor selecciona qué quieres reparar.',
-  modeloObligatorio: 'El modelo es obligatorio',
-  modeloLargo: 'El modelo debe tener menos de 100 caracteres',
-  comentariosLargos: 'Los comentarios deben tener menos de 1000 caracteres',
-  emailInvalido: 'Email inválido',
-  emailLargo: 'El email debe tener menos de 255 caracteres',
-  telefonoCorto: 'El teléfono debe tener al menos 9 dígitos',
-  telefonoLargo: 'El teléfono debe tener menos de 20 caracteres',
-  telefonoCaracteres: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
-} as const
-
-export const LIMITES = { modelo: 100, comentarios: 1000, email: 255, telefonoMin: 9, telefonoMax: 20 } as const
 
 const EMAIL = z.regexes.email
 
@@ -59,59 +16,36 @@ export const QuoteSchema = z.object({
   tipo: z.enum(TIPOS, { error: MENSAJES.tipo }),
   modelo: z
     .string({ error: MENSAJES.modeloObligatorio })
-    .trim()
-    .min(1, MENSAJES.modeloObligatorio)
-    .max(LIMITES.modelo, MENSAJES.modeloLargo),
-  comentarios: z
-    .string({ error: MENSAJES.comentariosLargos })
-    .trim()
-    .max(LIMITES.comentarios, MENSAJES.comentariosLargos)
-    .nullish(),
+    .check(z.trim(), z.minLength(1, MENSAJES.modeloObligatorio), z.maxLength(LIMITES.modelo, MENSAJES.modeloLargo)),
+  comentarios: z.nullish(
+    z.string({ error: MENSAJES.comentariosLargos }).check(z.trim(), z.maxLength(LIMITES.comentarios, MENSAJES.comentariosLargos)),
+  ),
   email: z
     .string({ error: MENSAJES.emailInvalido })
-    .trim()
-    .regex(EMAIL, MENSAJES.emailInvalido)
-    .max(LIMITES.email, MENSAJES.emailLargo),
+    .check(z.trim(), z.regex(EMAIL, MENSAJES.emailInvalido), z.maxLength(LIMITES.email, MENSAJES.emailLargo)),
   telefono: z
     .string({ error: MENSAJES.telefonoCorto })
-    .trim()
-    .min(LIMITES.telefonoMin, MENSAJES.telefonoCorto)
-    .max(LIMITES.telefonoMax, MENSAJES.telefonoLargo)
-    .regex(/^\+?[\d\s-]+$/, MENSAJES.telefonoCaracteres),
+    .check(
+      z.trim(),
+      z.minLength(LIMITES.telefonoMin, MENSAJES.telefonoCorto),
+      z.maxLength(LIMITES.telefonoMax, MENSAJES.telefonoLargo),
+      z.regex(/^\+?[\d\s-]+$/, MENSAJES.telefonoCaracteres),
+    ),
 })
 
 export type Quote = z.infer<typeof QuoteSchema>
 
 /** The form adds the honeypot `website`, hidden from people; bots fill it. */
-export const QuoteFormSchema = QuoteSchema.extend({
-  website: z.string().optional(),
+export const QuoteFormSchema = z.extend(QuoteSchema, {
+  website: z.optional(z.string()),
 })
 
 export type QuoteFormInput = z.input<typeof QuoteFormSchema>
 
 /** What the site POSTs to enviar-telegram (CONTRACT.md): the fields plus `honeypot`. */
-export const QuotePayloadSchema = QuoteSchema.extend({
-  honeypot: z.string().nullish(),
+export const QuotePayloadSchema = z.extend(QuoteSchema, {
+  honeypot: z.nullish(z.string()),
 })
 
 export type QuotePayload = z.infer<typeof QuotePayloadSchema>
 
-/** Prefill of the form from the query (?tipo=&modelo=&servicio=), kept only when it fits the lists. */
-export function prefillFromQuery(params: URLSearchParams): { tipo?: Tipo; modelo?: string; comentarios?: string } {
-  const tipo = TIPOS.find((value) => value === params.get('tipo'))
-  const modelo = params.get('modelo') ?? ''
-  const servicio = (params.get('servicio') ?? '').trim().slice(0, LIMITES.modelo)
-  return {
-    ...(tipo ? { tipo } : {}),
-    ...(tipo && MODELOS[tipo].includes(modelo) ? { modelo } : {}),
-    ...(servicio ? { comentarios: `Me interesa el servicio «${servicio}».` } : {}),
-  }
-}
-
-/** A link to /presupuesto that prefills the type, the model and the service. */
-export function enlacePresupuesto(prefill: { tipo: Tipo; modelo?: string; servicio?: string }): string {
-  const params = new URLSearchParams({ tipo: prefill.tipo })
-  if (prefill.modelo) params.set('modelo', prefill.modelo)
-  if (prefill.servicio) params.set('servicio', prefill.servicio)
-  return `/presupuesto?${params}`
-}

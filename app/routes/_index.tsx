@@ -12,6 +12,7 @@ import { Icon } from '~/components/icon'
 import { Illustration } from '~/components/illustration'
 import { getSettings } from '~/lib/env.server'
 import { pageMeta } from '~/lib/meta'
+import { localBusiness } from '~/lib/structured-data'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,6 +43,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: 'Reparación de mandos y consolas en Vitoria-Gasteiz',
     description:
       'Reparamos mandos PlayStation, Xbox y Nintendo y consolas en Vitoria-Gasteiz (Lakua) con envío a toda España. Garantía, la mayoría en 24-48 h y presupuesto gratis.',
+    jsonLd: (site) => [localBusiness(site)],
   })
 
 export default function Inicio() {

@@ -18,13 +18,20 @@ import { QuoteForm } from '~/components/quote-form'
 import { Toast, type ToastData } from '~/components/toast'
 import { getSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
+import { checkFormStart, signFormStart } from '~/lib/form-token.server'
 import { pageMeta } from '~/lib/meta'
-import { prefillFromQuery, QuoteFormSchema } from '~/lib/presupuesto'
+import { QuoteFormSchema } from '~/lib/presupuesto'
+import { prefillFromQuery } from '~/lib/presupuesto-opciones'
 import { sendQuote } from '~/lib/quote.server'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
 
 const TOAST_EXITO = { tipo: 'exito', titulo: '¡Solicitud enviada!', texto: 'Nos pondremos en contacto contigo lo antes posible.' } as const
 const TOAST_ERROR = { tipo: 'error', titulo: 'Error', texto: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' } as const
+const TOAST_LIMITE = {
+  tipo: 'error',
+  titulo: 'Demasiadas solicitudes',
+  texto: 'Has enviado varias solicitudes seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
+} as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -34,6 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       toast,
+      inicio: await signFormStart(settings.FORM_SECRET),
       prefill: prefillFromQuery(new URL(request.url).searchParams),
       telefono: settings.SHOP_PHONE,
       telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
@@ -59,10 +67,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData())
   const sent = () => redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, 'presupuesto-enviado') } })
 
-  // A filled honeypot is a bot: it sees success and nothing is forwarded.
+  // A filled honeypot, or a form sent back forged or faster than a person types, is a bot:
+  // it sees success and nothing is forwarded.
   if (String(formData.get('website') ?? '') !== '') return sent()
+  const start = await checkFormStart(formData.get('inicio'), settings.FORM_SECRET, { minMs: settings.FORM_MIN_SECONDS * 1000 })
+  if (start === 'forged' || start === 'too-fast') return sent()
 
   const submission = parseWithZod(formData, { schema: QuoteFormSchema })
+  if (!(await withinLimits(request, context.cloudflare.env))) {
+    return json<ActionData>({ result: submission.reply(), toast: { id: crypto.randomUUID(), ...TOAST_LIMITE } }, { status: 429 })
+  }
   if (submission.status !== 'success') {
     return json<ActionData>({ result: submission.reply(), toast: null }, { status: 400 })
   }
@@ -72,6 +86,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { result: submission.reply(), toast: { id: crypto.randomUUID(), ...TOAST_ERROR } },
     { status: 502 },
   )
+}
+
+/** Rate limits of quote posts: per client IP and overall (wrangler.toml [[ratelimits]]). */
+async function withinLimits(request: Request, env: Env): Promise<boolean> {
+  const ip = request.headers.get('CF-Connecting-IP') ?? 'desconocida'
+  const [perIp, overall] = await Promise.all([
+    env.LIMITE_PRESUPUESTO_IP?.limit({ key: ip }),
+    env.LIMITE_PRESUPUESTO_TOTAL?.limit({ key: 'presupuestos' }),
+  ])
+  return perIp?.success !== false && overall?.success !== false
 }
 
 /** The quote page is personal (flash, values): never cached; the flash cookie is consumed here. */
@@ -109,7 +133,12 @@ export default function Presupuesto() {
             </h2>
             <p>Te respondemos en menos de 24 horas con tu presupuesto, gratis y sin compromiso.</p>
             {/* A new success remounts the form: that is its reset. */}
-            <QuoteForm key={data.toast?.id ?? 'presupuesto'} lastResult={actionData?.result} prefill={data.prefill} />
+            <QuoteForm
+              key={data.toast?.id ?? 'presupuesto'}
+              lastResult={actionData?.result}
+              prefill={data.prefill}
+              inicio={data.inicio}
+            />
           </section>
           <div className="quote-layout__aside">
             <section className="panel" aria-labelledby="contacto-directo">

@@ -10,14 +10,20 @@ import { TrustSignals } from '~/components/trust-signals'
 import { WarrantyBox } from '~/components/warranty-box'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { enlacePresupuesto } from '~/lib/presupuesto'
+import { enlacePresupuesto } from '~/lib/presupuesto-opciones'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
+import { breadcrumbList } from '~/lib/structured-data'
 import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const marca = marcaConsola(params.marca) ?? notFound(request)
   const settings = getSettings(request, context.cloudflare.env)
   return json({
+    migas: [
+      { nombre: 'Inicio', link: '/' },
+      { nombre: 'Consolas', link: '/servicios/consolas' },
+      { nombre: marca.titulo, link: marca.link },
+    ],
     marca,
     reparaciones: catalogo.reparacionesConsolas,
     garantia: catalogo.tienda.reclamos.garantia,
@@ -33,20 +39,17 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     ? pageMeta(args, {
         title: tituloConsola(args.data.marca),
         description: `${args.data.marca.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
+        jsonLd: (site) => (args.data ? [breadcrumbList(site.siteUrl, args.data.migas)] : []),
       })
     : pageMeta(args, notFoundMeta)
 
 export default function ConsolaMarca() {
-  const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
+  const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp, presupuesto, migas } = useLoaderData<typeof loader>()
   const titulo = tituloConsola(marca)
   return (
     <>
       <PageHero
-        migas={[
-          { nombre: 'Inicio', link: '/' },
-          { nombre: 'Consolas', link: '/servicios/consolas' },
-          { nombre: marca.titulo, link: marca.link },
-        ]}
+        migas={migas}
         eyebrow={marca.nombre}
         title={titulo}
         lead={marca.intro}

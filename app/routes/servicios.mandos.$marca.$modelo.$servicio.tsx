@@ -13,8 +13,9 @@ import { PriceBadge } from '~/components/price-badge'
 import { TrustSignals } from '~/components/trust-signals'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { enlacePresupuesto } from '~/lib/presupuesto'
+import { enlacePresupuesto } from '~/lib/presupuesto-opciones'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
+import { breadcrumbList, serviceOffer } from '~/lib/structured-data'
 import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -23,6 +24,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { modelo, servicio } = encontrado
   const settings = getSettings(request, context.cloudflare.env)
   return json({
+    migas: [
+      { nombre: 'Inicio', link: '/' },
+      { nombre: 'Mandos', link: '/servicios/mandos' },
+      { nombre: marca.titulo, link: marca.link },
+      { nombre: modelo.nombre, link: modelo.link },
+      { nombre: servicio.nombre, link: servicio.link },
+    ],
     marca: { titulo: marca.titulo, link: marca.link },
     modelo: { nombre: modelo.nombre, link: modelo.link },
     servicio,
@@ -41,18 +49,13 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     ? pageMeta(args, {
         title: `${args.data.servicio.nombre} · ${args.data.modelo.nombre}`,
         description: `${args.data.servicio.resumen} ${args.data.servicio.precio} IVA incluido, con garantía, en Vitoria-Gasteiz y con envío a toda España.`,
+        jsonLd: (site) =>
+          args.data ? [serviceOffer(site, args.data.servicio), breadcrumbList(site.siteUrl, args.data.migas)] : [],
       })
     : pageMeta(args, notFoundMeta)
 
 export default function ServicioMando() {
-  const { marca, modelo, servicio, pasos, trust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
-  const migas = [
-    { nombre: 'Inicio', link: '/' },
-    { nombre: 'Mandos', link: '/servicios/mandos' },
-    { nombre: marca.titulo, link: marca.link },
-    { nombre: modelo.nombre, link: modelo.link },
-    { nombre: servicio.nombre, link: servicio.link },
-  ]
+  const { migas, modelo, servicio, pasos, trust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
   return (
     <>
       <section className="service-detail">

@@ -12,8 +12,9 @@ import { TrustSignals } from '~/components/trust-signals'
 import { WarrantyBox } from '~/components/warranty-box'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { enlacePresupuesto } from '~/lib/presupuesto'
+import { enlacePresupuesto } from '~/lib/presupuesto-opciones'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
+import { breadcrumbList } from '~/lib/structured-data'
 import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -35,6 +36,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         }
       : { servicios: null, averias: modelo.averias }
   return json({
+    migas: [
+      { nombre: 'Inicio', link: '/' },
+      { nombre: 'Mandos', link: '/servicios/mandos' },
+      { nombre: marca.titulo, link: marca.link },
+      { nombre: modelo.nombre, link: modelo.link },
+    ],
     marca: { titulo: marca.titulo, link: marca.link },
     modelo: { nombre: modelo.nombre, link: modelo.link, intro: modelo.intro, descripcion: modelo.descripcion, imagen: modelo.imagen },
     servicios,
@@ -52,18 +59,14 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     ? pageMeta(args, {
         title: `Reparación de mando ${args.data.modelo.nombre}`,
         description: `${args.data.modelo.descripcion} Reparación con garantía en Vitoria-Gasteiz y envío a toda España.`,
+        jsonLd: (site) => (args.data ? [breadcrumbList(site.siteUrl, args.data.migas)] : []),
       })
     : pageMeta(args, notFoundMeta)
 
 export default function ModeloMando() {
   const data = useLoaderData<typeof loader>()
   const { marca, modelo } = data
-  const migas = [
-    { nombre: 'Inicio', link: '/' },
-    { nombre: 'Mandos', link: '/servicios/mandos' },
-    { nombre: marca.titulo, link: marca.link },
-    { nombre: modelo.nombre, link: modelo.link },
-  ]
+  const { migas } = data
   return (
     <>
       <PageHero migas={migas} eyebrow={`Mandos ${marca.titulo}`} title={`Reparación de mando ${modelo.nombre}`} lead={modelo.intro}>

@@ -7,10 +7,16 @@ import { CtaBanner } from '~/components/cta-banner'
 import { PageHero } from '~/components/page-hero'
 import { notFound } from '~/lib/http.server'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
+import { breadcrumbList } from '~/lib/structured-data'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const marca = marcaMando(params.marca) ?? notFound(request)
   return json({
+    migas: [
+      { nombre: 'Inicio', link: '/' },
+      { nombre: 'Mandos', link: '/servicios/mandos' },
+      { nombre: marca.titulo, link: marca.link },
+    ],
     marca: { slug: marca.slug, nombre: marca.nombre, titulo: marca.titulo, descripcion: marca.descripcion, link: marca.link },
     modelos: modelosDeMarca(marca.slug).map(({ slug, nombre, descripcion, imagen, link, plataforma }) => ({
       slug,
@@ -29,19 +35,16 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     ? pageMeta(args, {
         title: `Reparación de mandos ${args.data.marca.titulo}`,
         description: `${args.data.marca.descripcion} Taller en Vitoria-Gasteiz con envío a toda España y garantía.`,
+        jsonLd: (site) => (args.data ? [breadcrumbList(site.siteUrl, args.data.migas)] : []),
       })
     : pageMeta(args, notFoundMeta)
 
 export default function MarcaMandos() {
-  const { marca, modelos, trust } = useLoaderData<typeof loader>()
+  const { marca, modelos, trust, migas } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHero
-        migas={[
-          { nombre: 'Inicio', link: '/' },
-          { nombre: 'Mandos', link: '/servicios/mandos' },
-          { nombre: marca.titulo, link: marca.link },
-        ]}
+        migas={migas}
         eyebrow={marca.nombre}
         title={`Reparación de mandos ${marca.titulo}`}
         lead={`${marca.descripcion} Elige tu modelo.`}

@@ -6,9 +6,14 @@ import { CatalogCard } from '~/components/catalog-card'
 import { CtaBanner } from '~/components/cta-banner'
 import { PageHero } from '~/components/page-hero'
 import { pageMeta } from '~/lib/meta'
+import { breadcrumbList } from '~/lib/structured-data'
 
 export async function loader() {
   return json({
+    migas: [
+      { nombre: 'Inicio', link: '/' },
+      { nombre: 'Mandos', link: '/servicios/mandos' },
+    ],
     marcas: catalogo.marcasMandos,
     trust: catalogo.sellos.todos,
   })
@@ -19,17 +24,15 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: 'Reparación de mandos PlayStation, Xbox y Nintendo',
     description:
       'Elige la marca de tu mando: DualSense, DualShock 4, Xbox Series, Elite, Joy-Con y Pro Controller. Reparaciones con garantía y envío a toda España.',
+    jsonLd: (site) => (args.data ? [breadcrumbList(site.siteUrl, args.data.migas)] : []),
   })
 
 export default function Mandos() {
-  const { marcas, trust } = useLoaderData<typeof loader>()
+  const { marcas, trust, migas } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHero
-        migas={[
-          { nombre: 'Inicio', link: '/' },
-          { nombre: 'Mandos', link: '/servicios/mandos' },
-        ]}
+        migas={migas}
         eyebrow="Reparación de mandos"
         title="¿De qué marca es tu mando?"
         lead="Elige la marca para ver los modelos que reparamos y lo que podemos hacer por cada uno."

@@ -10,6 +10,12 @@ interface Env {
   SHOP_PHONE?: string
   SHOP_EMAIL?: string
   ANALYTICS_ID?: string
+  FORM_SECRET?: string
+  FORM_MIN_SECONDS?: string
+  /** Quote posts per client IP (wrangler.toml [[ratelimits]]). */
+  LIMITE_PRESUPUESTO_IP?: RateLimit
+  /** Quote posts overall. */
+  LIMITE_PRESUPUESTO_TOTAL?: RateLimit
 }
 
 /** The classic Remix compiler turns a CSS import into the URL of the hashed file. */

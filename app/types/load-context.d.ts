@@ -7,5 +7,7 @@ declare module '@remix-run/cloudflare' {
       env: Env
       ctx: ExecutionContext
     }
+    /** This response's Content-Security-Policy nonce. */
+    cspNonce: string
   }
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
 import { CAROUSEL_INTERVAL_MS } from '~/components/hero-carousel'
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '~/components/tooltip'
+import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/components/tooltip'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
 import { DESKTOP, PHONE, hydrated, newPage, useBrowser, type PageOptions } from '../support/browser'
@@ -247,7 +247,7 @@ describe('tooltips', () => {
       const control = bubble.previousElementSibling!
       return Math.round(control.getBoundingClientRect().top - bubble.getBoundingClientRect().bottom)
     })
-    expect(gap).toBe(4)
+    expect(gap).toBe(TOOLTIP_OFFSET_PX)
     await page.getByRole('button', { name: 'Diapositiva anterior' }).hover()
     await tip('Anterior').waitFor() // skip delay: no wait
     await page.mouse.move(5, 5)
@@ -384,6 +384,28 @@ describe('keyboard only', () => {
     await page.getByLabel('Consola', { exact: true }).focus()
     await page.keyboard.press('Space')
     expect(await page.getByLabel('Consola', { exact: true }).isChecked()).toBe(true)
+    await context.close()
+  })
+})
+
+describe('Content-Security-Policy', () => {
+  it.each(['accepted', 'rejected'] as const)('no violations on any page kind with consent %s', async (consent) => {
+    const { page, errors, context } = await newPage(browser(), { ...DESKTOP, consent })
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`)
+      })
+    })
+    for (const path of ['/', '/presupuesto', '/servicios/mandos/playstation/ps5/gatillos', '/blog', '/no-existe']) {
+      await page.goto(`${base}${path}`)
+      await hydrated(page)
+    }
+    if (consent === 'accepted') {
+      await expect
+        .poll(() => page.evaluate(() => document.querySelectorAll('script[src^="https://www.googletagmanager.com/"]').length))
+        .toBe(1)
+    }
+    expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([])
     await context.close()
   })
 })

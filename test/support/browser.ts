@@ -1,6 +1,8 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
+import { randomIp } from './html'
+
 /** Debian's Chromium, headless, with no outside network chatter (DEVELOPERS.md). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -27,7 +29,12 @@ export interface PageOptions extends BrowserContextOptions {
 
 /** A page that records console errors and uncaught exceptions. */
 export async function newPage(browser: Browser, { consent = 'rejected', ...options }: PageOptions = DESKTOP) {
-  const context = await browser.newContext({ locale: 'es-ES', ...options })
+  const context = await browser.newContext({
+    locale: 'es-ES',
+    // Each context is its own visitor for the per-IP rate limit of the quote form.
+    extraHTTPHeaders: { 'CF-Connecting-IP': randomIp() },
+    ...options,
+  })
   if (consent) await context.addCookies([{ name: 'cookie-consent', value: consent, url: inject('siteUrl') }])
   // Nothing may reach Google: the tag is answered locally and counted by the tests that care.
   await context.route('https://www.googletagmanager.com/**', (route) =>

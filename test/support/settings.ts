@@ -4,6 +4,8 @@ export const TEST_SETTINGS = {
   SHOP_PHONE: '612345678',
   SHOP_EMAIL: 'hola@taller.test',
   ANALYTICS_ID: 'G-PRUEBA123',
+  FORM_SECRET: 'secreto-de-las-pruebas-0123456789',
+  FORM_MIN_SECONDS: '0',
   QUOTE_FUNCTION_KEY: 'clave-de-prueba',
 }
 

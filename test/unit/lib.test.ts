@@ -17,6 +17,8 @@ describe('settings', () => {
       SHOP_PHONE: '600000000',
       SHOP_EMAIL: 'taller@example.com',
       ANALYTICS_ID: '',
+      FORM_SECRET: 'secreto-local-del-formulario',
+      FORM_MIN_SECONDS: 3,
     })
   })
 
@@ -72,14 +74,40 @@ describe('dates', () => {
 })
 
 describe('page meta', () => {
-  const matches = [{ id: 'root', data: { siteUrl: 'https://taller.es', tienda: { nombre: 'Taller' } } }]
+  const matches = [
+    {
+      id: 'root',
+      data: { siteUrl: 'https://taller.es', tienda: { nombre: 'Taller' }, contacto: { telefono: '612345678', email: 'a@taller.es' } },
+    },
+  ]
 
-  it('sets title with the shop name, description and canonical without query', () => {
-    expect(pageMeta({ matches, location: { pathname: '/blog' } }, { title: 'Blog', description: 'Desc' })).toEqual([
-      { title: 'Blog | Taller' },
-      { name: 'description', content: 'Desc' },
-      { tagName: 'link', rel: 'canonical', href: 'https://taller.es/blog' },
-    ])
+  it('sets title with the shop name, description, canonical without query, Open Graph and Twitter cards', () => {
+    const meta = pageMeta({ matches, location: { pathname: '/blog' } }, { title: 'Blog', description: 'Desc' })
+    expect(meta).toEqual(
+      expect.arrayContaining([
+        { title: 'Blog | Taller' },
+        { name: 'description', content: 'Desc' },
+        { tagName: 'link', rel: 'canonical', href: 'https://taller.es/blog' },
+        { property: 'og:title', content: 'Blog | Taller' },
+        { property: 'og:description', content: 'Desc' },
+        { property: 'og:url', content: 'https://taller.es/blog' },
+        { property: 'og:image', content: 'https://taller.es/images/og/tarjeta.jpg' },
+        { property: 'og:image:width', content: '1200' },
+        { property: 'og:image:height', content: '630' },
+        { property: 'og:locale', content: 'es_ES' },
+        { name: 'twitter:card', content: 'summary_large_image' },
+        { name: 'twitter:image', content: 'https://taller.es/images/og/tarjeta.jpg' },
+      ]),
+    )
+    expect(meta.filter((tag) => 'script:ld+json' in tag)).toEqual([])
+  })
+
+  it('adds the JSON-LD blocks a page asks for, built from the settings', () => {
+    const meta = pageMeta(
+      { matches, location: { pathname: '/' } },
+      { title: 'Inicio', description: 'D', jsonLd: (site) => [{ '@type': 'Thing', telephone: site.telefono }] },
+    )
+    expect(meta).toContainEqual({ 'script:ld+json': { '@type': 'Thing', telephone: '612345678' } })
   })
 
   it('marks pages that must not be indexed', () => {

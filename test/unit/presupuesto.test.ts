@@ -5,15 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { formatearMensaje, numeroWhatsApp, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/mensaje'
 import { catalogo } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
-import {
-  enlacePresupuesto,
-  MENSAJES,
-  MODELOS_MANDO,
-  prefillFromQuery,
-  QuotePayloadSchema,
-  QuoteSchema,
-  type Quote,
-} from '~/lib/presupuesto'
+import { QuotePayloadSchema, QuoteSchema, type Quote } from '~/lib/presupuesto'
+import { enlacePresupuesto, MENSAJES, MODELOS_MANDO, prefillFromQuery } from '~/lib/presupuesto-opciones'
 import { sendQuote } from '~/lib/quote.server'
 
 const valid: Quote = {
@@ -193,5 +186,30 @@ describe('the call to the function', () => {
     expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon' })
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ ...valid, honeypot: '' })
     server.close()
+  })
+})
+
+describe('the two readings of the form agree', async () => {
+  const { parseWithZod } = await import('@conform-to/zod/v4')
+  const { parseQuoteForm } = await import('~/lib/quote-form-parse')
+  const { QuoteFormSchema } = await import('~/lib/presupuesto')
+
+  it.each([
+    {},
+    { tipo: 'mando', modelo: 'Xbox Elite', email: 'a@correo.es', telefono: '612345678', comentarios: '', website: '' },
+    { tipo: 'coche', modelo: ' ', email: 'mal', telefono: '12a', comentarios: 'c'.repeat(1001) },
+    { tipo: 'consola', modelo: 'm'.repeat(101), email: `${'e'.repeat(250)}@correo.es`, telefono: '6'.repeat(21) },
+  ])('browser (conform + zod/mini) and server (@conform-to/zod) read %o the same', (fields) => {
+    const form = () => {
+      const data = new FormData()
+      for (const [name, value] of Object.entries(fields)) data.set(name, value)
+      return data
+    }
+    const server = parseWithZod(form(), { schema: QuoteFormSchema })
+    const browser = parseQuoteForm(form())
+    expect(browser.status).toBe(server.status)
+    expect(browser.status === 'success' ? browser.value : browser.error).toEqual(
+      server.status === 'success' ? server.value : server.error,
+    )
   })
 })

@@ -1,0 +1,76 @@
+/**
+ * The site's HTTP policy in one place: security headers for every Worker
+ * response (static files get the same from public/_headers) and the cache
+ * lifetimes of each kind of answer.
+ */
+
+/** Cache-Control values, by kind of answer. */
+export const CACHE = {
+  /** Hashed client build (public/build): never changes under its name. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** Illustrations and icons: long-lived, revalidated in the background. */
+  images: 'public, max-age=2592000, stale-while-revalidate=604800',
+  /** Catalogue pages: short-lived, served stale while revalidating. */
+  pages: 'public, max-age=300, stale-while-revalidate=86400',
+  /** sitemap.xml and robots.txt. */
+  feeds: 'public, max-age=3600, stale-while-revalidate=86400',
+  /** The quote page, form answers, redirects with cookies: personal. */
+  noStore: 'no-store',
+} as const
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+}
+
+/** Hosts the Google tag talks to; allowed only while analytics may run (see 005). */
+const GOOGLE_TAG_HOSTS = [
+  'https://www.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+]
+
+/** A fresh nonce for each response's inline and Remix scripts. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes))
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only with this response's
+ * nonce (and what they load, 'strict-dynamic'), nothing embedded, no framing,
+ * forms only to this site. Google's hosts only when analytics may load.
+ */
+export function contentSecurityPolicy(nonce: string, { analytics, https }: { analytics: boolean; https: boolean }) {
+  const google = analytics ? ` ${GOOGLE_TAG_HOSTS.join(' ')}` : ''
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self'",
+    `img-src 'self' data:${google}`,
+    "font-src 'self'",
+    `connect-src 'self'${google}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ')
+}
+
+/** Adds the security headers (and, for HTML, the CSP) without replacing what a route set. */
+export function withPolicy(response: Response, csp: string | null): Response {
+  const secured = new Response(response.body, response)
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) secured.headers.set(name, value)
+  if (csp && (secured.headers.get('content-type') ?? '').includes('text/html')) {
+    secured.headers.set('Content-Security-Policy', csp)
+  }
+  return secured
+}

@@ -1,0 +1,70 @@
+/**
+ * Options, messages and links of the quote form, free of zod so that pages
+ * linking to the form (service and model pages) do not ship the schema.
+ */
+
+export const MODELOS_MANDO = [
+  'PlayStation 5 DualSense',
+  'PlayStation 4 DualShock',
+  'PlayStation 5 Edge',
+  'Xbox Series X|S',
+  'Xbox One',
+  'Xbox Elite',
+  'Nintendo Switch Joy-Con',
+  'Nintendo Switch Joy-Con 2',
+  'Nintendo Switch Pro Controller',
+  'Otro',
+] as const
+
+export const MODELOS_CONSOLA = [
+  'PlayStation 5',
+  'PlayStation 4',
+  'PlayStation 3',
+  'Xbox Series X',
+  'Xbox Series S',
+  'Xbox One',
+  'Nintendo Switch',
+  'Nintendo Switch OLED',
+  'Otra',
+] as const
+
+export const TIPOS = ['mando', 'consola'] as const
+export type Tipo = (typeof TIPOS)[number]
+
+export const MODELOS: Record<Tipo, readonly string[]> = { mando: MODELOS_MANDO, consola: MODELOS_CONSOLA }
+
+export const ETIQUETAS_TIPO: Record<Tipo, string> = { mando: 'Mando', consola: 'Consola' }
+
+export const MENSAJES = {
+  tipo: 'Por favor selecciona qué quieres reparar.',
+  modeloObligatorio: 'El modelo es obligatorio',
+  modeloLargo: 'El modelo debe tener menos de 100 caracteres',
+  comentariosLargos: 'Los comentarios deben tener menos de 1000 caracteres',
+  emailInvalido: 'Email inválido',
+  emailLargo: 'El email debe tener menos de 255 caracteres',
+  telefonoCorto: 'El teléfono debe tener al menos 9 dígitos',
+  telefonoLargo: 'El teléfono debe tener menos de 20 caracteres',
+  telefonoCaracteres: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+} as const
+
+export const LIMITES = { modelo: 100, comentarios: 1000, email: 255, telefonoMin: 9, telefonoMax: 20 } as const
+
+/** Prefill of the form from the query (?tipo=&modelo=&servicio=), kept only when it fits the lists. */
+export function prefillFromQuery(params: URLSearchParams): { tipo?: Tipo; modelo?: string; comentarios?: string } {
+  const tipo = TIPOS.find((value) => value === params.get('tipo'))
+  const modelo = params.get('modelo') ?? ''
+  const servicio = (params.get('servicio') ?? '').trim().slice(0, LIMITES.modelo)
+  return {
+    ...(tipo ? { tipo } : {}),
+    ...(tipo && MODELOS[tipo].includes(modelo) ? { modelo } : {}),
+    ...(servicio ? { comentarios: `Me interesa el servicio «${servicio}».` } : {}),
+  }
+}
+
+/** A link to /presupuesto that prefills the type, the model and the service. */
+export function enlacePresupuesto(prefill: { tipo: Tipo; modelo?: string; servicio?: string }): string {
+  const params = new URLSearchParams({ tipo: prefill.tipo })
+  if (prefill.modelo) params.set('modelo', prefill.modelo)
+  if (prefill.servicio) params.set('servicio', prefill.servicio)
+  return `/presupuesto?${params}`
+}

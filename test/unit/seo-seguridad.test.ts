@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs'
+
+import { describe, expect, it } from 'vitest'
+
+import { CACHE, contentSecurityPolicy, createNonce, SECURITY_HEADERS } from '~/lib/http-policy.server'
+import { breadcrumbList, localBusiness, serviceOffer } from '~/lib/structured-data'
+
+const site = { siteUrl: 'https://taller.es', nombre: 'Taller', telefono: '612345678', email: 'hola@taller.es' }
+
+describe('structured data (schema.org)', () => {
+  it('describes the shop as a local business in Lakua, Vitoria-Gasteiz, open Mo-Fr 9-20, serving Spain', () => {
+    const business = localBusiness(site)
+    expect(business).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ElectronicsRepair',
+      name: 'Taller',
+      telephone: '+34612345678',
+      email: 'hola@taller.es',
+      address: { '@type': 'PostalAddress', streetAddress: 'Lakua', addressLocality: 'Vitoria-Gasteiz', postalCode: '01010', addressCountry: 'ES' },
+      areaServed: { '@type': 'Country', name: 'España' },
+    })
+    expect(business.openingHoursSpecification[0]).toEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '09:00',
+      closes: '20:00',
+    })
+  })
+
+  it('offers a service at 10 EUR, VAT included', () => {
+    const service = serviceOffer(site, {
+      nombre: 'Cambio de batería',
+      resumen: 'Batería nueva',
+      precio: '10€',
+      link: '/servicios/mandos/playstation/ps5/bateria',
+      imagen: { src: '/images/x.svg' },
+    })
+    expect(service.offers).toMatchObject({ '@type': 'Offer', price: '10', priceCurrency: 'EUR', url: 'https://taller.es/servicios/mandos/playstation/ps5/bateria' })
+    expect(service.offers.priceSpecification.valueAddedTaxIncluded).toBe(true)
+    expect(service.provider['@id']).toBe(localBusiness(site)['@id'])
+  })
+
+  it('numbers the breadcrumb items from 1 with absolute URLs', () => {
+    expect(breadcrumbList('https://taller.es', [{ nombre: 'Inicio', link: '/' }, { nombre: 'Mandos', link: '/servicios/mandos' }]).itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://taller.es/' },
+      { '@type': 'ListItem', position: 2, name: 'Mandos', item: 'https://taller.es/servicios/mandos' },
+    ])
+  })
+})
+
+describe('HTTP policy', () => {
+  it('a fresh 128-bit nonce per response', () => {
+    const a = createNonce()
+    expect(atob(a)).toHaveLength(16)
+    expect(createNonce()).not.toBe(a)
+  })
+
+  it('CSP: nonce and strict-dynamic for scripts, nothing embedded, no framing, forms to self; Google only with analytics', () => {
+    const csp = contentSecurityPolicy('abc', { analytics: false, https: true })
+    for (const directive of [
+      "script-src 'nonce-abc' 'strict-dynamic'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      'upgrade-insecure-requests',
+    ]) {
+      expect(csp).toContain(directive)
+    }
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('google')
+    expect(contentSecurityPolicy('abc', { analytics: true, https: false })).toContain('https://www.googletagmanager.com')
+  })
+
+  it('public/_headers gives static files the same security headers as the Worker', () => {
+    const file = readFileSync('public/_headers', 'utf8')
+    const all = file.split(/\n(?=\/)/).find((block) => block.startsWith('/*'))
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(all, name).toContain(`${name}: ${value}`)
+    expect(file).toMatch(new RegExp(`/build/\\*\\n  Cache-Control: ${CACHE.immutable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    expect(file).toContain(`/images/*\n  Cache-Control: ${CACHE.images}`)
+  })
+
+  it('HSTS lasts two years with subdomains', () => {
+    expect(SECURITY_HEADERS['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains')
+  })
+})
+
+describe('the signed start time of the quote form', async () => {
+  const { checkFormStart, signFormStart } = await import('~/lib/form-token.server')
+  const secret = 'un-secreto-de-prueba-largo'
+
+  it('reads absent, human, too fast, forged and expired', async () => {
+    const now = 1_700_000_000_000
+    const token = await signFormStart(secret, now)
+    expect(await checkFormStart(undefined, secret, { minMs: 3000, now })).toBe('absent')
+    expect(await checkFormStart(token, secret, { minMs: 3000, now: now + 5000 })).toBe('human')
+    expect(await checkFormStart(token, secret, { minMs: 3000, now: now + 1000 })).toBe('too-fast')
+    expect(await checkFormStart(token, 'otro-secreto-distinto', { minMs: 3000, now: now + 5000 })).toBe('forged')
+    expect(await checkFormStart(token.replace(/^\d+/, String(now - 60_000)), secret, { minMs: 3000, now: now + 5000 })).toBe('forged')
+    expect(await checkFormStart(token, secret, { minMs: 3000, now: now + 2 * 24 * 3600 * 1000 })).toBe('forged')
+  })
+})
