@@ -1,0 +1,142 @@
+// npm run bench: builds, serves the site in local workerd and prints, for five pages,
+//   1. bytes of HTML, CSS, JS and images (raw and gzip) and the request count of a first load;
+//   2. Lighthouse 12 mobile scores and metrics, median of 3 runs (Debian chromium, third parties blocked);
+//   3. server rendering throughput: pages/s of a page against a static file of the same Worker.
+// It prints figures; it asserts nothing (budgets are tests: test/worker/presupuestos-de-peso.test.ts).
+import { gzipSync } from 'node:zlib'
+import { createServer } from 'node:net'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+
+import { run, runToEnd } from './workers.mjs'
+
+const PAGES = ['/', '/servicios/mandos/playstation/ps5/joystick', '/presupuesto', '/blog', '/servicios/consolas']
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const CHROMIUM = '/usr/bin/chromium'
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+await runToEnd('npx', ['remix', 'build'])
+const port = await freePort()
+const base = `http://localhost:${port}`
+const site = run('npx', [
+  'wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--log-level', 'error',
+  '--var', `SITE_URL:${base}`, '--var', 'ANALYTICS_ID:',
+])
+for (let i = 0; i < 160; i++) {
+  try {
+    await (await fetch(`${base}/images/favicon.svg`)).arrayBuffer()
+    break
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+try {
+  // 1. Weight of a first load (Chromium, phone viewport).
+  console.log('\n## Weight of a first load (375 px, raw / gzip KB)\n')
+  console.log('| Page | HTML | CSS | JS | Images | Requests |')
+  console.log('| --- | --- | --- | --- | --- | --- |')
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
+  for (const path of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 })
+    const page = await context.newPage()
+    const totals = { html: [0, 0], css: [0, 0], js: [0, 0], img: [0, 0] }
+    let requests = 0
+    const pending = []
+    page.on('response', (response) => {
+      requests++
+      pending.push(
+        response
+          .body()
+          .then((body) => {
+            const type = response.request().resourceType()
+            const key = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : type === 'image' ? 'img' : null
+            if (!key) return
+            totals[key][0] += body.length
+            totals[key][1] += gzipSync(body, { level: 9 }).length
+          })
+          .catch(() => {}),
+      )
+    })
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+    await Promise.all(pending)
+    const cell = ([raw, gz]) => `${kb(raw)} / ${kb(gz)}`
+    console.log(`| \`${path}\` | ${cell(totals.html)} | ${cell(totals.css)} | ${cell(totals.js)} | ${cell(totals.img)} | ${requests} |`)
+    await context.close()
+  }
+  await browser.close()
+
+  // 2. Lighthouse 12, mobile (its default), median of RUNS by performance score.
+  console.log(`\n## Lighthouse 12, mobile, median of ${RUNS} runs\n`)
+  console.log('| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | SI |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
+  try {
+    for (const path of PAGES) {
+      const results = []
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(
+          `${base}${path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
+          },
+        )
+        results.push(result.lhr)
+      }
+      const pick = results.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(results.length / 2)]
+      const score = (id) => Math.round((pick.categories[id].score ?? 0) * 100)
+      const metric = (id) => pick.audits[id].displayValue ?? '-'
+      console.log(
+        `| \`${path}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} | ${metric('speed-index')} |`,
+      )
+      const failed = Object.values(pick.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      if (failed.length) console.log(`|  | failing: ${failed.map((audit) => audit.id).join(', ')} | | | | | | | | |`)
+    }
+  } finally {
+    await chrome.kill()
+  }
+
+  // 3. Server rendering against a static file of the same Worker (bounded: a few seconds each, loopback only).
+  console.log('\n## Throughput on loopback (8 concurrent clients, 4 s each)\n')
+  const throughput = async (path) => {
+    const until = Date.now() + 4000
+    let done = 0
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (Date.now() < until) {
+          const response = await fetch(`${base}${path}`, { headers: { Cookie: 'cookie-consent=rejected' } })
+          await response.arrayBuffer()
+          done++
+        }
+      }),
+    )
+    return done / 4
+  }
+  const rendered = await throughput('/servicios/mandos/playstation/ps5')
+  const staticFile = await throughput('/images/favicon.svg')
+  console.log('| What | Requests/s |')
+  console.log('| --- | --- |')
+  console.log(`| Server-rendered page \`/servicios/mandos/playstation/ps5\` | ${rendered.toFixed(0)} |`)
+  console.log(`| Static file \`/images/favicon.svg\` | ${staticFile.toFixed(0)} |`)
+  console.log(`| Ratio page / static | ${(rendered / staticFile).toFixed(2)} |`)
+} finally {
+  site.kill('SIGTERM')
+}
+process.exit(0)
