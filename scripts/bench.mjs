@@ -4,26 +4,17 @@
 //   3. server rendering throughput: pages/s of a page against a static file of the same Worker.
 // It prints figures; it asserts nothing (budgets are tests: test/worker/presupuestos-de-peso.test.ts).
 import { gzipSync } from 'node:zlib'
-import { createServer } from 'node:net'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 
-import { run, runToEnd } from './workers.mjs'
+import { freePort, runToEnd, wranglerDev } from './workers.mjs'
 
 const PAGES = ['/', '/servicios/mandos/playstation/ps5/joystick', '/presupuesto', '/blog', '/servicios/consolas']
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const CHROMIUM = '/usr/bin/chromium'
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -31,10 +22,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 await runToEnd('npx', ['remix', 'build'])
 const port = await freePort()
 const base = `http://localhost:${port}`
-const site = run('npx', [
-  'wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--log-level', 'error',
-  '--var', `SITE_URL:${base}`, '--var', 'ANALYTICS_ID:',
-])
+const site = await wranglerDev({
+  config: 'wrangler.toml',
+  port,
+  vars: ['--var', `SITE_URL:${base}`, '--var', 'ANALYTICS_ID:'],
+  extra: ['--log-level', 'error'],
+})
 for (let i = 0; i < 160; i++) {
   try {
     await (await fetch(`${base}/images/favicon.svg`)).arrayBuffer()

@@ -2,11 +2,10 @@
 // Chromium screenshots of every page kind at 375 px and 1440 px, with JavaScript
 // on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
 import { mkdirSync } from 'node:fs'
-import { createServer } from 'node:net'
 
 import { chromium } from 'playwright-core'
 
-import { run, runToEnd } from './workers.mjs'
+import { freePort, runToEnd, wranglerDev } from './workers.mjs'
 
 const PAGES = {
   inicio: '/',
@@ -23,15 +22,10 @@ const PAGES = {
 }
 const only = process.argv.slice(2)
 
-const port = await new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => resolve(port))
-  })
-})
+const port = await freePort()
 
 await runToEnd('npx', ['remix', 'build'])
-const site = run('npx', ['wrangler', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--log-level', 'error'])
+const site = await wranglerDev({ config: 'wrangler.toml', port, vars: [], extra: ['--log-level', 'error'] })
 const base = `http://127.0.0.1:${port}`
 for (let i = 0; i < 120; i++) {
   try {

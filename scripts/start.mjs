@@ -21,8 +21,8 @@ const dev = process.argv.includes('--dev')
 await runToEnd('npx', ['remix', 'build'])
 
 const processes = [
-  wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS) }),
-  wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
+  await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS) }),
+  await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
 ]
 if (dev) processes.push(run('npx', ['remix', 'watch']))
 superviseForever(processes)

@@ -1,6 +1,7 @@
 // Used by scripts/start.mjs (npm start, npm run dev): which settings reach each Worker and
 // how wrangler dev is started for them.
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 
 /** Settings of the site Worker (CONTRACT.md); any of them set in the environment overrides the default. */
 export const SITE_SETTINGS = [
@@ -68,12 +69,25 @@ export function superviseForever(processes) {
   for (const child of processes) child.on('exit', (code) => stop(code ?? 1))
 }
 
-export function wranglerDev({ config, port, vars, extra = [] }) {
+/** A port nobody listens on now (for each Worker's inspector: two wrangler dev would race for 9229). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export async function wranglerDev({ config, port, vars, extra = [] }) {
   return run('npx', [
     'wrangler', 'dev',
     '--config', config,
     '--port', String(port),
     '--ip', '127.0.0.1',
+    '--inspector-port', String(await freePort()),
     '--show-interactive-dev-session=false',
     ...vars,
     ...extra,
