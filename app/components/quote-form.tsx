@@ -51,7 +51,14 @@ export function QuoteForm({ lastResult, prefill, inicio }: QuoteFormProps) {
   }
 
   return (
-    <Form method="post" action="/presupuesto" className="quote-form" {...getFormProps(form)} noValidate>
+    <Form
+      method="post"
+      action="/presupuesto"
+      className="quote-form"
+      {...getFormProps(form)}
+      noValidate
+      data-enhanced={hydrated || undefined}
+    >
       <fieldset
         className="field"
         aria-invalid={fields.tipo.errors ? true : undefined}

@@ -1,5 +1,12 @@
-import type { Quote } from './presupuesto'
+import { parseWithZod } from '@conform-to/zod/v4'
+
 import type { Settings } from './env.server'
+import { QuoteFormSchema, type Quote } from './presupuesto'
+
+/** The action's reading of a posted quote form: conform + the shared schema. */
+export function parseQuoteSubmission(formData: FormData) {
+  return parseWithZod(formData, { schema: QuoteFormSchema })
+}
 
 /** The visitor gets an answer within 10 s whatever the function does; this leaves room for the rest. */
 export const QUOTE_TIMEOUT_MS = 8000

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   json,
   redirect,
@@ -9,21 +8,28 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare'
 import { useActionData, useLoaderData } from '@remix-run/react'
+import { lazy, Suspense } from 'react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { Icon } from '~/components/icon'
 import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { PageHero } from '~/components/page-hero'
-import { QuoteForm } from '~/components/quote-form'
 import { Toast, type ToastData } from '~/components/toast'
 import { getSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import { checkFormStart, signFormStart } from '~/lib/form-token.server'
 import { pageMeta } from '~/lib/meta'
-import { QuoteFormSchema } from '~/lib/presupuesto'
 import { prefillFromQuery } from '~/lib/presupuesto-opciones'
-import { sendQuote } from '~/lib/quote.server'
+import { parseQuoteSubmission, sendQuote } from '~/lib/quote.server'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
+
+/**
+ * The form's code (conform and the zod/mini schema, ~23 KB gzip) is its own
+ * chunk: the server renders the form in full, the browser keeps that HTML
+ * (it works as a plain form) and hydrates it once the chunk arrives. The page's
+ * first load stays within the 100 KB budget (docs/decisions/005).
+ */
+const QuoteForm = lazy(() => import('~/components/quote-form').then((module) => ({ default: module.QuoteForm })))
 
 const TOAST_EXITO = { tipo: 'exito', titulo: '¡Solicitud enviada!', texto: 'Nos pondremos en contacto contigo lo antes posible.' } as const
 const TOAST_ERROR = { tipo: 'error', titulo: 'Error', texto: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' } as const
@@ -73,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const start = await checkFormStart(formData.get('inicio'), settings.FORM_SECRET, { minMs: settings.FORM_MIN_SECONDS * 1000 })
   if (start === 'forged' || start === 'too-fast') return sent()
 
-  const submission = parseWithZod(formData, { schema: QuoteFormSchema })
+  const submission = parseQuoteSubmission(formData)
   if (!(await withinLimits(request, context.cloudflare.env))) {
     return json<ActionData>({ result: submission.reply(), toast: { id: crypto.randomUUID(), ...TOAST_LIMITE } }, { status: 429 })
   }
@@ -133,12 +139,14 @@ export default function Presupuesto() {
             </h2>
             <p>Te respondemos en menos de 24 horas con tu presupuesto, gratis y sin compromiso.</p>
             {/* A new success remounts the form: that is its reset. */}
-            <QuoteForm
-              key={data.toast?.id ?? 'presupuesto'}
-              lastResult={actionData?.result}
-              prefill={data.prefill}
-              inicio={data.inicio}
-            />
+            <Suspense fallback={null}>
+              <QuoteForm
+                key={data.toast?.id ?? 'presupuesto'}
+                lastResult={actionData?.result}
+                prefill={data.prefill}
+                inicio={data.inicio}
+              />
+            </Suspense>
           </section>
           <div className="quote-layout__aside">
             <section className="panel" aria-labelledby="contacto-directo">

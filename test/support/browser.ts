@@ -49,9 +49,13 @@ export async function newPage(browser: Browser, { consent = 'rejected', ...optio
   return { context, page, errors }
 }
 
-/** Waits until React has hydrated the document (the root sets data-hydrated on <html>). */
+/**
+ * Waits until React has hydrated the document (the root sets data-hydrated on
+ * <html>) and, on the quote page, the lazily loaded form (data-enhanced).
+ */
 export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+  if (await page.locator('form.quote-form').count()) await page.waitForSelector('form.quote-form[data-enhanced]', { state: 'attached' })
 }
 
 /** One Chromium for the test file: launched before its tests, closed after. */
