@@ -31,7 +31,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { nombre: modelo.nombre, link: modelo.link },
       { nombre: servicio.nombre, link: servicio.link },
     ],
-    marca: { titulo: marca.titulo, link: marca.link },
     modelo: { nombre: modelo.nombre, link: modelo.link },
     servicio,
     pasos: catalogo.pasos,
