@@ -47,5 +47,3 @@ export const QuotePayloadSchema = z.extend(QuoteSchema, {
   honeypot: z.nullish(z.string()),
 })
 
-export type QuotePayload = z.infer<typeof QuotePayloadSchema>
-
