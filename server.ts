@@ -7,10 +7,13 @@ import { canonicalRedirect } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
 import { CACHE, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
+import { readBoundedBody } from '~/lib/form-body.server'
 import { crossSiteRefusal } from '~/lib/origin.server'
+import { refuseMalformedRequest } from '~/lib/request-guard.server'
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 const PAGES = new Set(rutasDelSitio())
+const ROUTE_IDS = new Set(Object.keys(build.routes))
 
 export default {
   async fetch(request, env, ctx) {
@@ -18,13 +21,14 @@ export default {
     const url = new URL(request.url)
     const cspNonce = createNonce()
     const answer =
+      refuseMalformedRequest(request, ROUTE_IDS) ??
       canonicalRedirect(request, PAGES) ??
       crossSiteRefusal(request, settings.SITE_URL) ??
       (await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce }))
     // A request body nobody read (a refused POST, a POST to a page without an
-    // action) is drained, or wrangler's local proxy stalls the next request on
-    // the same keep-alive connection with a 503.
-    if (request.body && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined)
+    // action) is drained, read and thrown away up to a bound, or wrangler's local
+    // proxy stalls the next request on the same keep-alive connection with a 503.
+    if (request.body && !request.bodyUsed) await readBoundedBody(request, 0)
 
     const analytics = settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
     const csp = contentSecurityPolicy(cspNonce, { analytics, https: url.protocol === 'https:' })
@@ -32,7 +36,8 @@ export default {
     const { headers } = response
     if (!headers.has('Cache-Control')) {
       const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !headers.has('Set-Cookie')
-      headers.set('Cache-Control', cacheable && response.status < 500 ? CACHE.pages : CACHE.noStore)
+      // Only a page is shared by caches; errors, refusals and redirects are answered afresh.
+      headers.set('Cache-Control', cacheable && response.status === 200 ? CACHE.pages : CACHE.noStore)
     }
     // The consent banner depends on the cookie.
     if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')

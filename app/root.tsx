@@ -96,7 +96,8 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const data = useRouteLoaderData<typeof loader>('root')
   const missing = isRouteErrorResponse(error) && error.status === 404
-  if (!missing) console.error(error)
+  // Error answers (404, 405…) are expected; only real failures are logged.
+  if (!isRouteErrorResponse(error)) console.error(error)
   return (
     <SiteShell data={data} whatsapp={false}>
       {missing ? <NotFound /> : <ServerError />}

@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 
-import { freePort, runToEnd, wranglerDev } from './workers.mjs'
+import { freePort, runToEnd, stopChild, wranglerDev } from './workers.mjs'
 
 const PAGES = ['/', '/servicios/mandos/playstation/ps5/joystick', '/presupuesto', '/blog', '/servicios/consolas']
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -130,6 +130,6 @@ try {
   console.log(`| Static file \`/images/favicon.svg\` | ${staticFile.toFixed(0)} |`)
   console.log(`| Ratio page / static | ${(rendered / staticFile).toFixed(2)} |`)
 } finally {
-  site.kill('SIGTERM')
+  stopChild(site)
 }
 process.exit(0)

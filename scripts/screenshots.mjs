@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs'
 
 import { chromium } from 'playwright-core'
 
-import { freePort, runToEnd, wranglerDev } from './workers.mjs'
+import { freePort, runToEnd, stopChild, wranglerDev } from './workers.mjs'
 
 const PAGES = {
   inicio: '/',
@@ -73,6 +73,6 @@ try {
   }
 } finally {
   await browser.close()
-  site.kill('SIGTERM')
+  stopChild(site)
 }
 process.exit(0)

@@ -24,5 +24,5 @@ const processes = [
   await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS) }),
   await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
 ]
-if (dev) processes.push(run('npx', ['remix', 'watch']))
+if (dev) processes.push(run('npx', ['remix', 'watch'], { group: true }))
 superviseForever(processes)

@@ -1,7 +1,12 @@
-// Used by scripts/start.mjs (npm start, npm run dev): which settings reach each Worker and
-// how wrangler dev is started for them.
+// The one stack helper of npm start, npm run dev, the tests and the scripts: which settings
+// reach each Worker, how wrangler dev is started and stopped for them, free ports, and the
+// whole quote chain on loopback (site -> enviar-telegram -> fake Telegram) for tests and scripts.
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
+import { existsSync, mkdirSync, openSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { join } from 'node:path'
+
+import { startFakeTelegram } from './fake-telegram.mjs'
 
 /** Settings of the site Worker (CONTRACT.md); any of them set in the environment overrides the default. */
 export const SITE_SETTINGS = [
@@ -37,16 +42,52 @@ export function siteVars() {
 }
 
 const children = new Set()
+/** Process groups of long-running children; kept after their leader exits, for what it left behind. */
+const groups = new Set()
 
+/**
+ * Starts a command. A long-running one (`group: true`) gets its own process
+ * group, so stopping it stops everything it started (npx -> wrangler ->
+ * workerd), not only its first process.
+ */
 export function run(command, args, options = {}) {
+  const out = options.log ? openSync(options.log, 'w') : 'inherit'
   const child = spawn(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...options.env },
+    stdio: options.group ? ['ignore', out, out] : 'inherit',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', ...options.env },
     cwd: options.cwd,
+    detached: Boolean(options.group),
   })
+  if (options.group && child.pid) groups.add(child.pid)
   children.add(child)
   child.on('exit', () => children.delete(child))
   return child
+}
+
+const signalGroup = (pgid, signal) => {
+  try {
+    process.kill(-pgid, signal)
+    return true
+  } catch {
+    return false // nothing left in it
+  }
+}
+
+/** Stops a child with its whole process group (or the child alone if it has none). */
+export function stopChild(child, signal = 'SIGTERM') {
+  if (child.pid && groups.has(child.pid)) signalGroup(child.pid, signal)
+  else child.kill(signal)
+}
+
+/** SIGTERM to every group, SIGKILL to what is still there after `graceMs`; resolves when all are gone. */
+export async function stopAll(graceMs = 3000) {
+  for (const child of children) if (!groups.has(child.pid)) child.kill('SIGTERM')
+  for (const pgid of groups) signalGroup(pgid, 'SIGTERM')
+  const deadline = Date.now() + graceMs
+  while ([...groups].some((pgid) => signalGroup(pgid, 0)) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  for (const pgid of groups) signalGroup(pgid, 'SIGKILL')
 }
 
 /** Runs a command to completion; rejects on a non-zero exit. */
@@ -58,15 +99,28 @@ export function runToEnd(command, args, options) {
   })
 }
 
-/** Stops every child on Ctrl+C or when one of the long-running ones ends. */
+/**
+ * Keeps the long-running processes together: when one ends (a crash, a port
+ * taken), or on Ctrl+C, every other one is stopped with its whole process
+ * group, so no Worker is left running without its parent, holding its port.
+ */
 export function superviseForever(processes) {
+  let stopping = false
   const stop = (code) => {
-    for (const child of children) child.kill('SIGTERM')
-    process.exit(code)
+    if (stopping) return
+    stopping = true
+    stopAll().then(() => process.exit(code))
   }
-  process.on('SIGINT', () => stop(0))
-  process.on('SIGTERM', () => stop(0))
-  for (const child of processes) child.on('exit', (code) => stop(code ?? 1))
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0))
+  process.on('exit', () => {
+    for (const pgid of groups) signalGroup(pgid, 'SIGKILL')
+  })
+  for (const child of processes) {
+    child.on('exit', (code, signal) => {
+      if (!stopping) console.error(`\n${child.spawnargs.slice(0, 4).join(' ')} terminó (${signal ?? code}); se detiene todo.`)
+      stop(code || 1)
+    })
+  }
 }
 
 /** A port nobody listens on now (for each Worker's inspector: two wrangler dev would race for 9229). */
@@ -81,7 +135,14 @@ export function freePort() {
   })
 }
 
-export async function wranglerDev({ config, port, vars, extra = [] }) {
+/** `--var KEY:VALUE` arguments for an object of settings. */
+export const varArgs = (settings) => Object.entries(settings).flatMap(([key, value]) => ['--var', `${key}:${value}`])
+
+/**
+ * Starts `wrangler dev` for a config in its own process group. `log`: a file
+ * for its output (else the terminal).
+ */
+export async function wranglerDev({ config, port, vars, extra = [], log }) {
   return run('npx', [
     'wrangler', 'dev',
     '--config', config,
@@ -91,5 +152,93 @@ export async function wranglerDev({ config, port, vars, extra = [] }) {
     '--show-interactive-dev-session=false',
     ...vars,
     ...extra,
-  ])
+  ], { group: true, log })
+}
+
+/** Resolves once `url` answers at all; rejects if `child` exits first or after `timeoutMs`. */
+export async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: el proceso terminó con código ${child.exitCode}`)
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      await response.arrayBuffer()
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+  throw new Error(`${url} no respondió en ${timeoutMs} ms`)
+}
+
+export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
+
+/**
+ * The whole quote chain on loopback, as `npm start` runs it, on free ports:
+ * a fake Telegram, the function pointed at it, and the built site pointed at
+ * the function. Each Worker's log goes to a file under `logDir`.
+ */
+export async function startStack({ name, siteSettings = {}, functionSettings = {}, logDir = 'test-results' }) {
+  if (!existsSync('build/index.js')) throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
+  mkdirSync(logDir, { recursive: true })
+  const telegram = await startFakeTelegram()
+  const started = []
+  const stop = async () => {
+    for (const child of started) stopChild(child)
+    await telegram.close()
+  }
+  try {
+    const start = async (config, settings, label, readyPath) => {
+      const port = await freePort()
+      const log = join(process.cwd(), logDir, `${label}-${name}-${port}.log`)
+      const child = await wranglerDev({ config, port, vars: varArgs(settings), log })
+      started.push(child)
+      const url = `http://127.0.0.1:${port}`
+      await waitFor(`${url}${readyPath}`, child)
+      return { url, log }
+    }
+    const quoteFunction = await start(
+      FUNCTION_CONFIG,
+      { TELEGRAM_API_URL: telegram.url, ...functionSettings },
+      'funcion',
+      FUNCTION_PATH,
+    )
+    const site = await start(
+      'wrangler.toml',
+      { ...siteSettings, QUOTE_FUNCTION_URL: `${quoteFunction.url}${FUNCTION_PATH}` },
+      'sitio',
+      '/images/favicon.svg',
+    )
+    return {
+      siteUrl: site.url,
+      siteLog: site.log,
+      functionUrl: `${quoteFunction.url}${FUNCTION_PATH}`,
+      functionLog: quoteFunction.log,
+      telegramUrl: telegram.url,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/**
+ * Sends raw bytes over TCP and resolves with what the server answered (latin1), for the requests
+ * fetch() will not make: bodies on GET, bodies cut off mid-way (`cut`: the socket is closed after
+ * writing), unknown methods.
+ */
+export function rawRequest(url, text, { cut = false, timeoutMs = 8000 } = {}) {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    let answer = ''
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(text)
+      if (cut) setTimeout(() => socket.destroy(), 50)
+    })
+    socket.setTimeout(timeoutMs, () => socket.destroy())
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', () => resolve(answer))
+  })
 }

@@ -34,7 +34,7 @@ const SCHEMAS = {
   ANALYTICS_ID: z.string().trim().regex(/^([A-Z]{1,3}-[A-Z0-9]+)?$/, 'ANALYTICS_ID debe ser un id de Google tag'),
   /** Signs the quote form's start time (a secret in production). */
   FORM_SECRET: z.string().min(16),
-  /** Faster than this, a filled-in quote form is a bot's. */
+  /** Faster than this, a quote is delivered marked as possible spam (never dropped). */
   FORM_MIN_SECONDS: z.coerce.number().min(0).max(60),
 } satisfies Record<Key, z.ZodType>
 

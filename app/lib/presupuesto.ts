@@ -42,8 +42,18 @@ export const QuoteFormSchema = z.extend(QuoteSchema, {
 
 export type QuoteFormInput = z.input<typeof QuoteFormSchema>
 
-/** What the site POSTs to enviar-telegram (CONTRACT.md): the fields plus `honeypot`. */
+/** Longest note the owner is shown about a post that looks automated. */
+export const SOSPECHA_MAX_CHARS = 200
+
+/**
+ * What the site POSTs to enviar-telegram: the fields plus `honeypot`, and
+ * `sospecha`, why the post looks automated (a note for the owner, never a
+ * reason to drop it; cut, not refused, when too long).
+ */
 export const QuotePayloadSchema = z.extend(QuoteSchema, {
   honeypot: z.nullish(z.string()),
+  sospecha: z.nullish(z.pipe(z.string(), z.transform((text) => text.slice(0, SOSPECHA_MAX_CHARS)))),
 })
+
+export type QuotePayload = z.infer<typeof QuotePayloadSchema>
 

@@ -1,15 +1,54 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 
 import type { Settings } from './env.server'
+import { readBoundedForm } from './form-body.server'
+import { FORM_TOKEN_MAX_CHARS } from './form-token.server'
 import { QuoteFormSchema, type Quote } from './presupuesto'
+import { LIMITES } from './presupuesto-opciones'
 
-/** The action's reading of a posted quote form: conform + the shared schema. */
-export function parseQuoteSubmission(formData: FormData) {
+/**
+ * The fields the quote form posts and how many characters of each are read:
+ * four times the field's limit, so an over-long value still comes back with
+ * its message and the visitor's text, while the page that echoes it stays small.
+ */
+export const QUOTE_FIELD_CAPS = {
+  tipo: 20,
+  modelo: LIMITES.modelo * 4,
+  comentarios: LIMITES.comentarios * 4,
+  email: LIMITES.email * 4,
+  telefono: LIMITES.telefonoMax * 4,
+  website: 200,
+  inicio: FORM_TOKEN_MAX_CHARS,
+} as const
+
+export type QuoteField = keyof typeof QUOTE_FIELD_CAPS
+
+/**
+ * The largest quote post read: the form filled to every cap, percent-encoded
+ * at its worst, fits several times over. A larger body is answered 413.
+ */
+export const QUOTE_BODY_MAX_BYTES = 64 * 1024
+
+/** The posted form's own fields, bounded (app/lib/form-body.server.ts). */
+export function readQuoteForm(request: Request) {
+  return readBoundedForm(request, QUOTE_FIELD_CAPS, QUOTE_BODY_MAX_BYTES)
+}
+
+/** conform + the shared schema, over the form's own fields only (never the raw body). */
+export function parseQuoteSubmission(fields: Partial<Record<QuoteField, string>>) {
+  const formData = new FormData()
+  for (const [name, value] of Object.entries(fields)) if (name !== 'inicio') formData.set(name, value)
   return parseWithZod(formData, { schema: QuoteFormSchema })
 }
 
 /** The visitor gets an answer within 10 s whatever the function does; this leaves room for the rest. */
 export const QUOTE_TIMEOUT_MS = 8000
+
+/** A quote as the site forwards it: the fields, and the note for the owner when it looks automated. */
+export interface OutgoingQuote extends Quote {
+  /** Why the post looks automated (app/lib/form-token.server.ts), shown to the owner; absent when it does not. */
+  sospecha?: string | null
+}
 
 /**
  * Forwards a quote to the enviar-telegram function (ours, or a hosted one at
@@ -18,7 +57,7 @@ export const QUOTE_TIMEOUT_MS = 8000
  */
 export async function sendQuote(
   settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
-  quote: Quote & { honeypot?: string },
+  quote: OutgoingQuote,
   timeoutMs = QUOTE_TIMEOUT_MS,
 ): Promise<boolean> {
   const body = {
@@ -27,7 +66,8 @@ export async function sendQuote(
     comentarios: quote.comentarios ?? '',
     email: quote.email,
     telefono: quote.telefono,
-    honeypot: quote.honeypot ?? '',
+    honeypot: '',
+    ...(quote.sospecha ? { sospecha: quote.sospecha } : {}),
   }
   try {
     const response = await fetch(settings.QUOTE_FUNCTION_URL, {

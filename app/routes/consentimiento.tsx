@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 
+import { readBoundedForm } from '~/lib/form-body.server'
 import { notFound } from '~/lib/http.server'
 import { consentCookie, isConsent, safeReturnPath } from '~/lib/consent'
 
 /** The cookie banner without JavaScript: stores the choice in the cookie and returns to the same page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => new FormData())
-  const decision = form.get('decision')
-  const back = safeReturnPath(form.get('redirectTo'))
+  const { fields } = await readBoundedForm(request, { decision: 20, redirectTo: 2000 }, 8 * 1024)
+  const decision = fields.decision
+  const back = safeReturnPath(fields.redirectTo)
   if (!isConsent(decision)) return redirect(back, { status: 303 })
   const secure = new URL(request.url).protocol === 'https:'
   return redirect(back, { status: 303, headers: { 'Set-Cookie': consentCookie(decision, secure) } })

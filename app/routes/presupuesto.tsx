@@ -17,10 +17,10 @@ import { PageHero } from '~/components/page-hero'
 import { Toast, type ToastData } from '~/components/toast'
 import { getSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
-import { checkFormStart, signFormStart } from '~/lib/form-token.server'
+import { checkFormStart, isOwnToken, signFormStart, suspicion } from '~/lib/form-token.server'
 import { pageMeta } from '~/lib/meta'
 import { prefillFromQuery } from '~/lib/presupuesto-opciones'
-import { parseQuoteSubmission, sendQuote } from '~/lib/quote.server'
+import { parseQuoteSubmission, readQuoteForm, sendQuote } from '~/lib/quote.server'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
 
 /**
@@ -33,6 +33,11 @@ const QuoteForm = lazy(() => import('~/components/quote-form').then((module) => 
 
 const TOAST_EXITO = { tipo: 'exito', titulo: '¡Solicitud enviada!', texto: 'Nos pondremos en contacto contigo lo antes posible.' } as const
 const TOAST_ERROR = { tipo: 'error', titulo: 'Error', texto: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' } as const
+const TOAST_GRANDE = {
+  tipo: 'error',
+  titulo: 'Solicitud demasiado larga',
+  texto: 'Tu solicitud no se ha enviado porque es demasiado larga. Acorta los comentarios y vuelve a enviarla.',
+} as const
 const TOAST_LIMITE = {
   tipo: 'error',
   titulo: 'Demasiadas solicitudes',
@@ -66,32 +71,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-type ActionData = { result: SubmissionResult<string[]>; toast: ToastData | null }
+type ActionData = { result: SubmissionResult<string[]>; toast: ToastData | null; inicio: string }
 
+/**
+ * A quote post, in this order: read only the form's own fields, bounded (413
+ * past the cap); validate (400 with the messages, however fast or with
+ * whatever token it came); a filled honeypot sees success and nothing is
+ * forwarded; the rate limits answer 429 with a reason; everything else is
+ * forwarded, with a note for the owner when it looks automated. No valid post
+ * is ever dropped by a bot check (docs/decisions/006-bot-signals-mark-never-drop.md).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  const formData = await request.formData().catch(() => new FormData())
+  const form = await readQuoteForm(request)
+  const start = await checkFormStart(form.fields.inicio, settings.FORM_SECRET, { minMs: settings.FORM_MIN_SECONDS * 1000 })
+  // The same render keeps its token across corrections, so a fix sent a second later is not "too fast".
+  const inicio = isOwnToken(start) && form.fields.inicio ? form.fields.inicio : await signFormStart(settings.FORM_SECRET)
+  const submission = parseQuoteSubmission(form.fields)
+  const answer = (status: number, toast: ToastData | null) =>
+    json<ActionData>({ result: submission.reply(), toast, inicio }, { status })
+
+  if (!form.complete) return answer(413, { id: crypto.randomUUID(), ...TOAST_GRANDE })
+  if (submission.status !== 'success') return answer(400, null)
+  const { website, ...quote } = submission.value
   const sent = () => redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, 'presupuesto-enviado') } })
-
-  // A filled honeypot, or a form sent back forged or faster than a person types, is a bot:
-  // it sees success and nothing is forwarded.
-  if (String(formData.get('website') ?? '') !== '') return sent()
-  const start = await checkFormStart(formData.get('inicio'), settings.FORM_SECRET, { minMs: settings.FORM_MIN_SECONDS * 1000 })
-  if (start === 'forged' || start === 'too-fast') return sent()
-
-  const submission = parseQuoteSubmission(formData)
-  if (!(await withinLimits(request, context.cloudflare.env))) {
-    return json<ActionData>({ result: submission.reply(), toast: { id: crypto.randomUUID(), ...TOAST_LIMITE } }, { status: 429 })
-  }
-  if (submission.status !== 'success') {
-    return json<ActionData>({ result: submission.reply(), toast: null }, { status: 400 })
-  }
-  const { website: _website, ...quote } = submission.value
-  if (await sendQuote(settings, quote)) return sent()
-  return json<ActionData>(
-    { result: submission.reply(), toast: { id: crypto.randomUUID(), ...TOAST_ERROR } },
-    { status: 502 },
-  )
+  if (website) return sent()
+  if (!(await withinLimits(request, context.cloudflare.env))) return answer(429, { id: crypto.randomUUID(), ...TOAST_LIMITE })
+  if (await sendQuote(settings, { ...quote, sospecha: suspicion(start) })) return sent()
+  return answer(502, { id: crypto.randomUUID(), ...TOAST_ERROR })
 }
 
 /** Rate limits of quote posts: per client IP and overall (wrangler.toml [[ratelimits]]). */
@@ -144,7 +151,7 @@ export default function Presupuesto() {
                 key={data.toast?.id ?? 'presupuesto'}
                 lastResult={actionData?.result}
                 prefill={data.prefill}
-                inicio={data.inicio}
+                inicio={actionData?.inicio ?? data.inicio}
               />
             </Suspense>
           </section>

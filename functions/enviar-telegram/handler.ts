@@ -1,3 +1,4 @@
+import { readBoundedBody } from '../../app/lib/form-body.server'
 import { QuotePayloadSchema } from '../../app/lib/presupuesto'
 
 import { formatearMensaje } from './mensaje'
@@ -11,6 +12,8 @@ export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
 const TELEGRAM_TIMEOUT_MS = 3500
 /** A 429 is retried only when Telegram asks to wait this long or less. */
 const MAX_RETRY_AFTER_S = 2
+/** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
+export const MAX_BODY_BYTES = 32 * 1024
 
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
   new Response(JSON.stringify(body), {
@@ -51,9 +54,11 @@ export async function handleQuote(
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(contentType)) return json({ success: false, error: 'Se espera JSON' }, 415)
 
+  const raw = await readBoundedBody(request, MAX_BODY_BYTES)
+  if (!raw.complete) return json({ success: false, error: 'Cuerpo demasiado grande' }, 413)
   let body: unknown
   try {
-    body = await request.json()
+    body = JSON.parse(new TextDecoder().decode(raw.bytes))
   } catch {
     return json({ success: false, error: 'JSON no válido' }, 400)
   }
@@ -74,17 +79,26 @@ export async function handleQuote(
     return json({ success: true })
   }
 
-  const ok = await sendToTelegram(settings, text, send)
+  const ok = await sendToTelegram(settings, text, send, { silent: Boolean(quote.sospecha) })
   return ok ? json({ success: true }) : json({ success: false, error: 'Telegram no aceptó el mensaje' }, 502)
 }
 
-/** POST sendMessage; one retry on 5xx, network errors and short 429s, none on other 4xx. */
-async function sendToTelegram(settings: FunctionSettings, text: string, send: typeof fetch): Promise<boolean> {
+/**
+ * POST sendMessage; one retry on 5xx, network errors and short 429s, none on
+ * other 4xx. A quote that looks automated arrives without a notification sound.
+ */
+async function sendToTelegram(
+  settings: FunctionSettings,
+  text: string,
+  send: typeof fetch,
+  { silent }: { silent: boolean },
+): Promise<boolean> {
   const endpoint = `${settings.TELEGRAM_API_URL}/bot${settings.TELEGRAM_BOT_TOKEN}/sendMessage`
   const body = JSON.stringify({
     chat_id: settings.TELEGRAM_CHAT_ID,
     text,
     link_preview_options: { is_disabled: true },
+    ...(silent ? { disable_notification: true } : {}),
   })
 
   for (let attempt = 1; attempt <= 2; attempt++) {

@@ -1,4 +1,4 @@
-import type { Quote } from '../../app/lib/presupuesto'
+import type { QuotePayload } from '../../app/lib/presupuesto'
 
 /** Telegram's limit for one message's text. */
 export const TELEGRAM_MAX_CHARS = 4096
@@ -30,11 +30,13 @@ export function horaMadrid(date: Date): string {
 /**
  * The message the owner reads in Telegram. Plain text (no parse mode), so the
  * visitor's words arrive exactly as typed; Telegram makes the e-mail, the
- * mailto: and the wa.me link tappable by itself.
+ * mailto: and the wa.me link tappable by itself. A post that looks automated
+ * starts with '⚠️ Posible spam: …' and why: the owner decides, not the filter.
  */
-export function formatearMensaje(quote: Quote, recibido: Date): string {
+export function formatearMensaje(quote: Omit<QuotePayload, 'honeypot'>, recibido: Date): string {
   const comentarios = quote.comentarios?.trim() || '(sin comentarios)'
   const lineas = (texto: string) => [
+    ...(quote.sospecha ? [`⚠️ Posible spam: ${quote.sospecha}`, ''] : []),
     '🎮 Nueva solicitud de presupuesto',
     '',
     `Tipo: ${quote.tipo}`,

@@ -13,6 +13,15 @@ const errorOf = async (page: Page, name: string) => {
   return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : undefined
 }
 
+/** Clicks 'Enviar Solicitud' on a page without JavaScript and returns the answer to the POST. */
+async function submitWithoutJavaScript(page: Page) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
+  ])
+  return response
+}
+
 async function fillValid(page: Page, comentarios: string) {
   await page.getByLabel('Mando', { exact: true }).check()
   await page.getByLabel('Modelo').selectOption('Xbox Series X|S')
@@ -140,10 +149,7 @@ describe('quote form without JavaScript', () => {
     await page.getByLabel('Email').fill('sinjs@correo.es')
     await page.getByLabel('Teléfono').fill('+34 688 000 111')
     await page.getByLabel('Comentarios (opcional)').fill(`Se calienta mucho ${id}`)
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
-    ])
+    const response = await submitWithoutJavaScript(page)
     expect(response.status()).toBe(303)
     await page.waitForURL(`${base}/presupuesto`)
     expect(await page.getByRole('status').textContent()).toContain('¡Solicitud enviada!')
@@ -156,16 +162,41 @@ describe('quote form without JavaScript', () => {
     await context.close()
   })
 
+  it('an empty form sent right after the page loads shows the messages, not the success toast', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    const response = await submitWithoutJavaScript(page)
+    expect(response.status()).toBe(400)
+    await page.waitForLoadState()
+    expect(await page.getByRole('status').count()).toBe(0)
+    expect(await errorOf(page, 'tipo')).toBe('Por favor selecciona qué quieres reparar.')
+    expect(await errorOf(page, 'email')).toBe('Email inválido')
+    expect(await errorOf(page, 'telefono')).toBe('El teléfono debe tener al menos 9 dígitos')
+    await context.close()
+  })
+
+  it('a form filled and sent within a second (autofill) is still delivered, marked for the owner', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    const id = marker('autorrelleno')
+    await fillValid(page, `Autorrelleno ${id}`)
+    const response = await submitWithoutJavaScript(page)
+    expect(response.status()).toBe(303)
+    await page.waitForURL(`${base}/presupuesto`)
+    expect(await page.getByRole('status').textContent()).toContain('¡Solicitud enviada!')
+    const messages = await telegramMessages(id)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.body.text).toMatch(/^⚠️ Posible spam: enviado \d(,\d)? s después de abrir el formulario/)
+    await context.close()
+  })
+
   it('an invalid post comes back with 400, the messages and the values', async () => {
     const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
     await page.goto(`${base}/presupuesto`)
     await page.getByLabel('Mando', { exact: true }).check()
     await page.getByLabel('Email').fill('mal@')
     await page.getByLabel('Teléfono').fill('123')
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
-    ])
+    const response = await submitWithoutJavaScript(page)
     expect(response.status()).toBe(400)
     await page.waitForLoadState()
     expect(await errorOf(page, 'modelo')).toBe('El modelo es obligatorio')

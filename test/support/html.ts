@@ -1,6 +1,8 @@
 import { parseHTML } from 'linkedom'
 import { inject } from 'vitest'
 
+import type { TelegramRequest } from '../../scripts/fake-telegram.mjs'
+
 /** Fetches a path of the test site (no redirects followed) and parses its HTML. */
 export async function page(path: string, init?: RequestInit) {
   const response = await fetch(`${inject('siteUrl')}${path}`, { redirect: 'manual', ...init })
@@ -15,7 +17,7 @@ export const text = (element: Element | null | undefined) => element?.textConten
 export async function telegramMessages(marker: string) {
   const all = (await (await fetch(`${inject('telegramUrl')}/__requests`)).json()) as Array<{
     path: string
-    body: { chat_id?: string; text?: string; link_preview_options?: { is_disabled?: boolean } }
+    body: TelegramRequest['body']
   }>
   return all.filter((request) => request.body.text?.includes(marker))
 }

@@ -84,19 +84,3 @@ describe('HTTP policy', () => {
     expect(SECURITY_HEADERS['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains')
   })
 })
-
-describe('the signed start time of the quote form', async () => {
-  const { checkFormStart, signFormStart } = await import('~/lib/form-token.server')
-  const secret = 'un-secreto-de-prueba-largo'
-
-  it('reads absent, human, too fast, forged and expired', async () => {
-    const now = 1_700_000_000_000
-    const token = await signFormStart(secret, now)
-    expect(await checkFormStart(undefined, secret, { minMs: 3000, now })).toBe('absent')
-    expect(await checkFormStart(token, secret, { minMs: 3000, now: now + 5000 })).toBe('human')
-    expect(await checkFormStart(token, secret, { minMs: 3000, now: now + 1000 })).toBe('too-fast')
-    expect(await checkFormStart(token, 'otro-secreto-distinto', { minMs: 3000, now: now + 5000 })).toBe('forged')
-    expect(await checkFormStart(token.replace(/^\d+/, String(now - 60_000)), secret, { minMs: 3000, now: now + 5000 })).toBe('forged')
-    expect(await checkFormStart(token, secret, { minMs: 3000, now: now + 2 * 24 * 3600 * 1000 })).toBe('forged')
-  })
-})

@@ -123,6 +123,35 @@ describe('enviar-telegram', () => {
     expect(await telegramMessages(id)).toHaveLength(2)
   })
 
+  it('shows why a quote looks automated on its first line and sends it without sound', async () => {
+    const id = marker('marcada')
+    const response = await call(quote(`Prueba ${id}`, { sospecha: 'enviado 0,8 s después de abrir el formulario' }))
+    expect(response.status).toBe(200)
+    const [message] = await telegramMessages(id)
+    expect(message?.body.text?.split('\n')[0]).toBe('⚠️ Posible spam: enviado 0,8 s después de abrir el formulario')
+    expect(message?.body.disable_notification).toBe(true)
+  })
+
+  it('answers a body past 32 KB with 413, unread', async () => {
+    const id = marker('grande')
+    const response = await call(null, { raw: JSON.stringify(quote(`${id} ${'x'.repeat(40_000)}`)) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ success: false })
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
+  it.each([
+    ['an array', '[1,2,3]'],
+    ['a string', '"hola"'],
+    ['null', 'null'],
+    ['deep nesting', `${'['.repeat(100_00)}${']'.repeat(100_00)}`],
+    ['fields as objects', '{"tipo":{"a":1},"modelo":["x"],"email":{},"telefono":1}'],
+  ])('answers %s with 400, never 500', async (_label, raw) => {
+    const response = await call(null, { raw })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ success: false })
+  })
+
   it('answers 404 outside its path', async () => {
     const response = await fetch(inject('functionUrl').replace('enviar-telegram', 'otra'), { method: 'POST' })
     expect(response.status).toBe(404)

@@ -242,6 +242,6 @@ describe('unknown paths', () => {
   it('logs the attempted path', async () => {
     const path = `/ruta-registrada-${Date.now()}`
     expect((await page(path)).response.status).toBe(404)
-    await expect.poll(() => readFileSync(inject('siteLog'), 'utf8'), { timeout: 5000 }).toContain(`404: ruta no encontrada ${path}`)
+    await expect.poll(() => readFileSync(inject('siteLog'), 'utf8'), { timeout: 5000 }).toContain(`404: ruta no encontrada "${path}"`)
   })
 })

@@ -1,39 +1,50 @@
+// A fake Telegram Bot API on loopback, for the tests and the fuzz and chaos scripts.
+// It records every call and decides its answer from markers in the message text,
+// so parallel tests never share state:
+//   [500]          always 500                [500-una-vez]  500, then ok
+//   [429-corto]    429 retry_after 1, then ok [429-largo]   429 retry_after 30
+//   [400]          400 Bad Request           [colgado]      never answers
+//   [cortado]      closes the connection, then ok
+// GET /__requests lists what arrived (JSON).
+import { createServer } from 'node:http'
+
 /**
- * A fake Telegram Bot API on loopback. It records every sendMessage and
- * decides its answer from markers in the message text, so parallel tests
- * never share state:
- *   [500]          always 500                [500-una-vez]  500, then ok
- *   [429-corto]    429 retry_after 1, then ok [429-largo]   429 retry_after 30
- *   [400]          400 Bad Request           [colgado]      never answers
- *   [cortado]      closes the connection, then ok
- * GET /__requests lists what arrived (JSON).
+ * @typedef {{
+ *   chat_id?: string
+ *   text?: string
+ *   parse_mode?: string
+ *   link_preview_options?: { is_disabled?: boolean }
+ *   disable_notification?: boolean
+ * }} TelegramBody
+ * @typedef {{ path: string, body: TelegramBody }} TelegramRequest
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http'
 
-export interface TelegramRequest {
-  path: string
-  body: { chat_id?: string; text?: string; parse_mode?: string; link_preview_options?: { is_disabled?: boolean } }
-}
-
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
+const read = (request) =>
+  new Promise((resolve) => {
     let data = ''
     request.on('data', (chunk) => (data += chunk))
     request.on('end', () => resolve(data))
   })
 
-export async function startFakeTelegram(): Promise<{ url: string; close: () => Promise<void> }> {
-  const received: TelegramRequest[] = []
-  const attempts = new Map<string, number>()
+/** @returns {Promise<{ url: string, close: () => Promise<void> }>} */
+export async function startFakeTelegram() {
+  /** @type {TelegramRequest[]} */
+  const received = []
+  const attempts = new Map()
 
-  const server: Server = createServer(async (request, response) => {
-    const reply = (status: number, body: unknown) => {
+  const server = createServer(async (request, response) => {
+    const reply = (status, body) => {
       response.writeHead(status, { 'Content-Type': 'application/json' })
       response.end(JSON.stringify(body))
     }
     if (request.method === 'GET' && request.url === '/__requests') return reply(200, received)
 
-    const body = JSON.parse((await read(request)) || '{}') as TelegramRequest['body']
+    let body = {}
+    try {
+      body = JSON.parse((await read(request)) || '{}')
+    } catch {
+      return reply(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' })
+    }
     received.push({ path: request.url ?? '', body })
     const text = body.text ?? ''
     const attempt = (attempts.get(text) ?? 0) + 1
@@ -55,13 +66,13 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
     reply(200, { ok: true, result: { message_id: received.length, text } })
   })
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   if (!address || typeof address !== 'object') throw new Error('sin puerto')
   return {
     url: `http://127.0.0.1:${address.port}`,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),

@@ -1,0 +1,32 @@
+/**
+ * Requests no page of this site can answer, refused before Remix sees them
+ * with a small plain-text 4xx (never a 500, never echoing what was sent):
+ * methods other than GET, HEAD and POST; a GET or HEAD carrying a body; a
+ * `_data` query naming no route (Remix would log it, text and all).
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST'])
+
+function refusal(status: number, text: string, headers: Record<string, string> = {}) {
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  })
+}
+
+export function refuseMalformedRequest(request: Request, routeIds: ReadonlySet<string>): Response | undefined {
+  if (!METHODS.has(request.method)) return refusal(405, 'Método no permitido.', { Allow: 'GET, HEAD, POST' })
+  if ((request.method === 'GET' || request.method === 'HEAD') && request.body !== null) {
+    return refusal(400, 'Una petición GET o HEAD no lleva cuerpo.')
+  }
+  const data = new URL(request.url).searchParams.get('_data')
+  if (data !== null && !routeIds.has(data)) return refusal(400, 'Petición no válida.')
+  return undefined
+}
+
+/**
+ * Visitor-controlled text made safe for one log line: control characters
+ * and quotes escaped (JSON), and bounded.
+ */
+export function forLog(text: string, max = 200): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text)
+}

@@ -1,0 +1,278 @@
+// npm run fuzz: builds, starts the whole quote chain on loopback (site -> enviar-telegram -> fake
+// Telegram) and sends random and hostile requests: FUZZ_SITE (10,000) to /presupuesto and FUZZ_FUNCTION
+// (5,000) to the function: mutated values, huge and nested names, conform's reserved names, every
+// content type, every method, truncated bodies, foreign origins. It prints the status histogram, the
+// number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
+// Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
+// A script, not a test: figures go to the README. FUZZ_SEED repeats a run.
+import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers.mjs'
+
+const SITE_REQUESTS = Number(process.env.FUZZ_SITE ?? 10_000)
+const FUNCTION_REQUESTS = Number(process.env.FUZZ_FUNCTION ?? 5_000)
+const CONCURRENCY = 12
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000)
+const KEY = 'clave-del-fuzz'
+
+// A small seeded PRNG (mulberry32), so a run can be repeated with FUZZ_SEED.
+let state = SEED
+function random() {
+  state = (state + 0x6d2b79f5) | 0
+  let t = Math.imul(state ^ (state >>> 15), 1 | state)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const int = (max) => Math.floor(random() * max)
+const pick = (list) => list[int(list.length)]
+const chance = (p) => random() < p
+
+const VALID = {
+  tipo: ['mando', 'consola'],
+  modelo: ['PlayStation 5 DualSense', 'Xbox Elite', 'Otra', 'Nintendo Switch OLED'],
+  email: ['cliente@correo.es', 'a.b+c@sub.dominio.com'],
+  telefono: ['612345678', '+34 612 345 678', '612-345-678'],
+  comentarios: ['', 'Drift en el stick izquierdo', 'No carga'],
+}
+const NASTY = [
+  '', ' ', '\t\n', 'x'.repeat(101), 'y'.repeat(1001), 'z'.repeat(5000), 'ñ'.repeat(3000), '🎮'.repeat(600),
+  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' OR 1=1 --", '${7*7}', '{{7*7}}', '\u0000\u0001\u001f',
+  '\u202e\u200b', '%00', '%', '+', '&', '=', '[]', '{}', 'null', 'undefined', 'NaN', '-1', '1e309', '__proto__',
+  'constructor', 'a@b', '@', '+34', '+' + '9'.repeat(30), '6'.repeat(8), 'mando\nconsola', '\r\n[wrangler:info] POST /admin 200 OK',
+]
+const FIELDS = ['tipo', 'modelo', 'email', 'telefono', 'comentarios', 'website', 'inicio']
+const HOSTILE_NAMES = () => [
+  `modelo[${int(2 ** 31)}]`, `x[${int(1e9)}]`, '__intent__', '__state__', 'modelo.x', 'modelo[0].x', 'tipo[]', 'email[0]',
+  `${'a.'.repeat(1 + int(6000))}b`, `${'a['.repeat(1 + int(500))}b`, '__proto__', 'constructor.prototype', 'n'.repeat(1 + int(20_000)),
+  `campo${int(1e6)}`, '', '=', '%', 'modelo%5B0%5D',
+]
+
+function fieldValue(name) {
+  if (chance(0.55) && VALID[name]) return pick(VALID[name])
+  if (name === 'website') return chance(0.85) ? '' : pick(NASTY)
+  return chance(0.7) ? pick(NASTY) : pick(NASTY) + pick(NASTY)
+}
+
+/** A quote form, valid or mutated, with hostile extra fields now and then. */
+function formEntries() {
+  const entries = []
+  for (const name of FIELDS) {
+    if (chance(0.1)) continue
+    entries.push([name, fieldValue(name)])
+    if (chance(0.05)) entries.push([name, fieldValue(name)])
+  }
+  const extras = chance(0.4) ? 1 + int(chance(0.2) ? 3000 : 6) : 0
+  for (let i = 0; i < extras; i++) entries.push([pick(HOSTILE_NAMES()), pick(NASTY)])
+  return entries.sort(() => random() - 0.5)
+}
+
+function encodeBody(entries) {
+  const kind = pick(['urlencoded', 'urlencoded', 'urlencoded', 'multipart', 'json', 'text', 'xml', 'none', 'odd', 'giant'])
+  const urlencoded = () => entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
+  switch (kind) {
+    case 'urlencoded':
+      return { type: pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8', 'APPLICATION/X-WWW-FORM-URLENCODED']), body: urlencoded() }
+    case 'multipart': {
+      const form = new FormData()
+      for (const [k, v] of entries) {
+        if (chance(0.1)) form.append(k, new Blob([v || 'x'], { type: 'application/octet-stream' }), 'f.bin')
+        else form.append(k, v)
+      }
+      return { type: null, body: form }
+    }
+    case 'json':
+      return { type: 'application/json', body: chance(0.5) ? JSON.stringify(Object.fromEntries(entries)) : '{"tipo":' }
+    case 'text':
+      return { type: 'text/plain', body: urlencoded() }
+    case 'xml':
+      return { type: 'application/xml', body: `<form>${entries.map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</form>` }
+    case 'none':
+      return { type: '', body: urlencoded() }
+    case 'odd':
+      return { type: pick(['multipart/form-data', 'multipart/form-data; boundary=', 'application/x-www-form-urlencoded; charset=latin-9', '*/*', 'a/b; c=d']), body: urlencoded() }
+    case 'giant':
+      return { type: 'application/x-www-form-urlencoded', body: `${urlencoded()}&comentarios=${'g'.repeat(50_000 + int(300_000))}` }
+  }
+}
+
+const histogram = (map, key) => map.set(key, (map.get(key) ?? 0) + 1)
+const results = { site: new Map(), function: new Map() }
+let largest = { size: 0, what: '' }
+const failures = []
+
+/**
+ * workerd's HTTP parser answers a method it does not know (FOO, TRACK) with 501 'ERROR: Unrecognized
+ * request method.' before any Worker code runs: RFC 9110's answer, counted apart from the Workers' own.
+ */
+const RUNTIME_501 = 'ERROR: Unrecognized request method.'
+
+async function record(target, label, send, { cut = false } = {}) {
+  let status
+  let size = 0
+  try {
+    const response = await send()
+    if (typeof response === 'string') {
+      status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0) || (cut ? 'cut by the client, no answer' : 'no answer')
+      if (status === 501 && response.endsWith(RUNTIME_501)) status = '501 from the runtime (unknown method)'
+      size = response.length
+    } else {
+      const body = await response.text()
+      status = response.status === 501 && body === RUNTIME_501 ? '501 from the runtime (unknown method)' : response.status
+      size = Buffer.byteLength(body)
+    }
+  } catch (error) {
+    status = `network error (${error.cause?.code ?? error.name})`
+  }
+  histogram(results[target], status)
+  if (process.env.FUZZ_VERBOSE && (typeof status !== 'number' || status === 204)) console.log(`${status}: ${label}`)
+  if ((typeof status === 'number' && status >= 500) || status === 'no answer') failures.push(`${target} ${status}: ${label}`)
+  if (target === 'site' && size > largest.size) largest = { size, what: label }
+}
+
+const randomIp = () => `10.${int(250) + 1}.${int(250) + 1}.${int(250) + 1}`
+
+function siteRequest(base) {
+  const entries = formEntries()
+  const { type, body } = encodeBody(entries)
+  const method = chance(0.85) ? 'POST' : pick(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'])
+  const origin = chance(0.9) ? base : pick(['https://malicioso.example', 'null', base.toUpperCase(), undefined])
+  const query = chance(0.1) ? pick(['?index', '?_data=routes%2Fpresupuesto', '?_data=x%0a%5Bwrangler%3Ainfo%5D', `?tipo=${encodeURIComponent(pick(NASTY))}`, `?${'q'.repeat(5000)}=1`]) : ''
+  const label = `${method} /presupuesto${query.slice(0, 40)} ${type ?? 'multipart'} ${String(typeof body === 'string' ? body.length : 'form')} B`
+
+  if (chance(0.03)) {
+    const text = typeof body === 'string' ? body : 'tipo=mando'
+    const declared = text.length + int(10_000)
+    return record('site', `cut ${label}`, () =>
+      raw(base, `POST /presupuesto HTTP/1.1\r\nHost: x\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${text.slice(0, int(text.length + 1))}`, { cut: true }),
+      { cut: true },
+    )
+  }
+  if (chance(0.02)) {
+    const verb = pick(['GET', 'HEAD', 'TRACE', 'CONNECT', 'TRACK'])
+    return record('site', `raw ${verb} with a body`, () =>
+      raw(base, `${verb} /presupuesto HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`),
+    )
+  }
+  const headers = { 'CF-Connecting-IP': randomIp() }
+  if (origin) headers.Origin = origin
+  if (type) headers['Content-Type'] = type
+  const withBody = method !== 'GET' && method !== 'HEAD'
+  return record('site', label, () =>
+    fetch(`${base}/presupuesto${query}`, { method, headers, body: withBody ? body : undefined, redirect: 'manual', signal: AbortSignal.timeout(15_000) }),
+  )
+}
+
+function functionBody() {
+  const quote = Object.fromEntries(FIELDS.filter((f) => f !== 'website' && f !== 'inicio').map((f) => [f, fieldValue(f)]))
+  quote.honeypot = chance(0.9) ? '' : pick(NASTY)
+  if (chance(0.2)) quote.sospecha = pick(NASTY)
+  const mutate = pick(['valid', 'valid', 'types', 'extra', 'array', 'scalar', 'deep', 'huge', 'broken', 'empty'])
+  switch (mutate) {
+    case 'valid':
+      return JSON.stringify(quote)
+    case 'types':
+      for (const key of Object.keys(quote)) if (chance(0.4)) quote[key] = pick([null, 1, true, [], {}, ['x'], { $gt: '' }])
+      return JSON.stringify(quote)
+    case 'extra':
+      for (let i = 0; i < 1 + int(50); i++) quote[pick(HOSTILE_NAMES())] = pick(NASTY)
+      return JSON.stringify(quote)
+    case 'array':
+      return JSON.stringify([quote])
+    case 'scalar':
+      return pick(['null', '1', '"x"', 'true'])
+    case 'deep':
+      return `${'['.repeat(1 + int(200_000))}${']'.repeat(int(200_000))}`
+    case 'huge':
+      return JSON.stringify({ ...quote, comentarios: 'h'.repeat(20_000 + int(200_000)) })
+    case 'broken':
+      return JSON.stringify(quote).slice(0, int(60))
+    case 'empty':
+      return ''
+  }
+}
+
+function functionRequest(url) {
+  const body = functionBody()
+  const method = chance(0.9) ? 'POST' : pick(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'FOO'])
+  const headers = {}
+  const auth = int(10)
+  if (auth > 0) headers.apikey = auth === 1 ? 'otra' : KEY
+  if (auth > 2) headers.Authorization = auth === 3 ? 'Bearer' : `Bearer ${KEY}`
+  headers['Content-Type'] = chance(0.85) ? 'application/json' : pick(['text/plain', 'application/x-www-form-urlencoded', '', 'application/json; charset=latin1'])
+  if (!headers['Content-Type']) delete headers['Content-Type']
+  const label = `${method} function ${headers['Content-Type'] ?? '-'} ${body.length} B`
+  if (chance(0.03)) {
+    return record('function', `cut ${label}`, () =>
+      raw(url, `POST ${new URL(url).pathname} HTTP/1.1\r\nHost: x\r\napikey: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 500}\r\n\r\n${body.slice(0, 40)}`, { cut: true }),
+      { cut: true },
+    )
+  }
+  return record('function', label, () =>
+    fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(15_000) }),
+  )
+}
+
+async function pool(count, make) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        next++
+        await make()
+      }
+    }),
+  )
+}
+
+await runToEnd('npx', ['remix', 'build'])
+const stack = await startStack({
+  name: 'fuzz',
+  logDir: 'artifacts/fuzz',
+  siteSettings: { QUOTE_FUNCTION_KEY: KEY },
+  functionSettings: { TELEGRAM_BOT_TOKEN: '123:fuzz', TELEGRAM_CHAT_ID: '-100123', QUOTE_FUNCTION_KEY: KEY },
+})
+let exitCode = 0
+try {
+  const base = stack.siteUrl
+  // The reference: the quote page with every field filled past its cap (what the site echoes at most).
+  const page = await (await fetch(`${base}/presupuesto`)).arrayBuffer()
+  const filled = new URLSearchParams({ tipo: 't'.repeat(100), modelo: 'm'.repeat(1000), email: 'e'.repeat(5000), telefono: '9'.repeat(500), comentarios: '"<'.repeat(5000), website: '' })
+  const capped = await (
+    await fetch(`${base}/presupuesto`, { method: 'POST', headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: filled })
+  ).arrayBuffer()
+
+  const started = Date.now()
+  console.log(`Semilla ${SEED}: ${SITE_REQUESTS} peticiones a /presupuesto y ${FUNCTION_REQUESTS} a la función, ${CONCURRENCY} a la vez...`)
+  await pool(SITE_REQUESTS, () => siteRequest(base))
+  await pool(FUNCTION_REQUESTS, () => functionRequest(stack.functionUrl))
+  const seconds = ((Date.now() - started) / 1000).toFixed(0)
+
+  const siteUp = (await fetch(`${base}/`)).status === 200
+  const quote = await fetch(stack.functionUrl, {
+    method: 'POST',
+    headers: { apikey: KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ tipo: 'mando', modelo: 'Otro', email: 'fin@correo.es', telefono: '612345678', comentarios: 'después del fuzz', honeypot: '' }),
+  })
+  const functionUp = quote.status === 200
+
+  const table = (map) =>
+    [...map.entries()]
+      .sort(([a], [b]) => String(a).localeCompare(String(b)))
+      .map(([status, count]) => `| ${status} | ${count} |`)
+      .join('\n')
+  const count5xx = failures.length
+  console.log(`\n## /presupuesto (${SITE_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.site)}`)
+  console.log(`\n## enviar-telegram (${FUNCTION_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.function)}`)
+  console.log(`\n| Figure | Value |\n| --- | --- |`)
+  console.log(`| Seed | ${SEED} |`)
+  console.log(`| Time | ${seconds} s |`)
+  console.log(`| 5xx answers of the Workers | ${count5xx} |`)
+  console.log(`| Largest answer of /presupuesto | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`)
+  console.log(`| The quote page, empty / every field past its cap | ${(page.byteLength / 1024).toFixed(1)} KB / ${(capped.byteLength / 1024).toFixed(1)} KB |`)
+  console.log(`| Site still up (GET / 200) | ${siteUp ? 'yes' : 'NO'} |`)
+  console.log(`| Function still up (a valid quote: ${quote.status}) | ${functionUp ? 'yes' : 'NO'} |`)
+  for (const failure of failures.slice(0, 20)) console.log(`5xx: ${failure}`)
+  if (count5xx > 0 || largest.size > capped.byteLength || !siteUp || !functionUp) exitCode = 1
+} finally {
+  await stack.stop()
+  await stopAll()
+}
+process.exit(exitCode)
