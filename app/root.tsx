@@ -51,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       horarioWhatsAppCorto: tienda.horarioWhatsAppCorto,
       whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.saludo),
     },
+    privacidad: { conservacionDias: settings.QUOTE_RETENTION_DAYS },
   })
 }
 

@@ -1,23 +1,39 @@
-// A fake Telegram Bot API on loopback, for the tests and the fuzz and chaos scripts.
-// It records every call and decides its answer from markers in the message text,
-// so parallel tests never share state:
-//   [500]          always 500                [500-una-vez]  500, then ok
-//   [429-corto]    429 retry_after 1, then ok [429-largo]   429 retry_after 30
-//   [400]          400 Bad Request           [colgado]      never answers
+// A fake Telegram Bot API on loopback, for the tests and the fuzz and chaos scripts. It answers
+// getMe, sendMessage, editMessageText, editMessageReplyMarkup, answerCallbackQuery, deleteMessage,
+// setWebhook, getWebhookInfo and setMyCommands, keeps the chat's messages, and records every call.
+//
+// sendMessage decides its answer from markers in the text, so parallel tests never share state:
+//   [500]          always 500                 [500-una-vez]  500, then ok
+//   [429-corto]    429 retry_after 1, then ok [429-largo]    429 retry_after 30
+//   [400]          400 Bad Request            [colgado]      never answers
 //   [cortado]      closes the connection, then ok
-// GET /__requests lists what arrived (JSON).
+//   [401] [403] [chat-no-encontrado]  the refusals for good (revoked token, bot removed, wrong chat)
+// Control (JSON):
+//   POST /__rules  {match, mode}   texts containing `match` get `mode` (one of the markers without
+//                                  brackets, or 'ok'), overriding their markers: Telegram down, then up
+//   POST /__chaos  {failureRate}   every sendMessage fails at random (500, 429 retry_after 1-2,
+//                                  a hang, a dropped connection) with that probability; 0 recovers
+//   GET  /__requests               every call that arrived: [{ path, method, body, at }]
+//   GET  /__messages               the chat as it stands: [{ message_id, chat_id, text, reply_markup, sent_at, path, body }]
 import { createServer } from 'node:http'
 
 /**
  * @typedef {{
- *   chat_id?: string
+ *   chat_id?: string | number
  *   text?: string
  *   parse_mode?: string
  *   link_preview_options?: { is_disabled?: boolean }
  *   disable_notification?: boolean
+ *   reply_markup?: { inline_keyboard: Array<Array<{ text: string, callback_data?: string }>> }
+ *   message_id?: number
+ *   callback_query_id?: string
+ *   text_callback?: string
  * }} TelegramBody
- * @typedef {{ path: string, body: TelegramBody }} TelegramRequest
+ * @typedef {{ path: string, method: string, body: TelegramBody, at: number }} TelegramRequest
+ * @typedef {{ message_id: number, chat_id: string, text: string, reply_markup?: TelegramBody['reply_markup'], sent_at: number, path: string, body: TelegramBody }} TelegramMessage
  */
+
+export const FAKE_BOT = { id: 7000000001, is_bot: true, first_name: 'Taller', username: 'taller_presupuestos_bot' }
 
 const read = (request) =>
   new Promise((resolve) => {
@@ -26,18 +42,49 @@ const read = (request) =>
     request.on('end', () => resolve(data))
   })
 
+const FAILURES = {
+  500: [500, { ok: false, error_code: 500, description: 'Internal Server Error' }],
+  400: [400, { ok: false, error_code: 400, description: 'Bad Request' }],
+  401: [401, { ok: false, error_code: 401, description: 'Unauthorized' }],
+  403: [403, { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the group chat' }],
+  'chat-no-encontrado': [400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' }],
+}
+
 /** @returns {Promise<{ url: string, close: () => Promise<void> }>} */
 export async function startFakeTelegram() {
   /** @type {TelegramRequest[]} */
   const received = []
+  /** @type {Map<number, TelegramMessage>} */
+  const chat = new Map()
   const attempts = new Map()
+  /** @type {Array<{ match: string, mode: string }>} */
+  const rules = []
+  let failureRate = 0
+  let nextId = 1
+  let webhook = { url: '', has_custom_certificate: false, pending_update_count: 0 }
+
+  /** What sendMessage does with a text: 'ok', or a failure mode. */
+  function modeOf(text, attempt) {
+    const rule = rules.findLast((candidate) => text.includes(candidate.match))
+    if (rule) return rule.mode
+    if (failureRate > 0 && Math.random() < failureRate) return ['500', '429-corto', 'colgado', 'cortado', '500', '429-corto'][Math.floor(Math.random() * 6)]
+    if (text.includes('[colgado]')) return 'colgado'
+    if (text.includes('[cortado]') && attempt === 1) return 'cortado'
+    if (text.includes('[500]') || (text.includes('[500-una-vez]') && attempt === 1)) return '500'
+    if (text.includes('[429-corto]') && attempt === 1) return '429-corto'
+    if (text.includes('[429-largo]')) return '429-largo'
+    for (const marker of ['400', '401', '403', 'chat-no-encontrado']) if (text.includes(`[${marker}]`)) return marker
+    return 'ok'
+  }
 
   const server = createServer(async (request, response) => {
     const reply = (status, body) => {
       response.writeHead(status, { 'Content-Type': 'application/json' })
       response.end(JSON.stringify(body))
     }
+    const ok = (result) => reply(200, { ok: true, result })
     if (request.method === 'GET' && request.url === '/__requests') return reply(200, received)
+    if (request.method === 'GET' && request.url === '/__messages') return reply(200, [...chat.values()])
 
     let body = {}
     try {
@@ -45,25 +92,64 @@ export async function startFakeTelegram() {
     } catch {
       return reply(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' })
     }
-    received.push({ path: request.url ?? '', body })
-    const text = body.text ?? ''
-    const attempt = (attempts.get(text) ?? 0) + 1
-    attempts.set(text, attempt)
+    if (request.url === '/__rules') {
+      rules.push({ match: String(body.match), mode: String(body.mode) })
+      return reply(200, { ok: true })
+    }
+    if (request.url === '/__chaos') {
+      failureRate = Number(body.failureRate) || 0
+      return reply(200, { ok: true })
+    }
 
-    if (!/^\/bot[^/]+\/sendMessage$/.test(request.url ?? '')) return reply(404, { ok: false, description: 'Not Found' })
-    if (text.includes('[colgado]')) return // never answers
-    if (text.includes('[cortado]') && attempt === 1) return request.socket.destroy()
-    if (text.includes('[500]') || (text.includes('[500-una-vez]') && attempt === 1)) {
-      return reply(500, { ok: false, error_code: 500, description: 'Internal Server Error' })
+    const [, , method] = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '') ?? []
+    received.push({ path: request.url ?? '', method: method ?? '', body, at: Date.now() })
+    const message = chat.get(Number(body.message_id))
+
+    switch (method) {
+      case 'getMe':
+        return ok(FAKE_BOT)
+      case 'sendMessage': {
+        const text = body.text ?? ''
+        const attempt = (attempts.get(text) ?? 0) + 1
+        attempts.set(text, attempt)
+        const mode = modeOf(text, attempt)
+        if (mode === 'colgado') return // never answers
+        if (mode === 'cortado') return request.socket.destroy()
+        if (mode === '429-corto' || mode === '429-largo') {
+          const retryAfter = mode === '429-largo' ? 30 : 1
+          return reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } })
+        }
+        if (FAILURES[mode]) return reply(...FAILURES[mode])
+        const sent = { message_id: nextId++, chat_id: String(body.chat_id), text, reply_markup: body.reply_markup, sent_at: Date.now(), path: request.url ?? '', body }
+        chat.set(sent.message_id, sent)
+        return ok({ message_id: sent.message_id, date: Math.floor(sent.sent_at / 1000), chat: { id: Number(body.chat_id), type: 'supergroup' }, text })
+      }
+      case 'editMessageText':
+      case 'editMessageReplyMarkup': {
+        if (!message) return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' })
+        const text = method === 'editMessageText' ? (body.text ?? '') : message.text
+        const markup = body.reply_markup ?? (method === 'editMessageText' ? undefined : message.reply_markup)
+        if (text === message.text && JSON.stringify(markup) === JSON.stringify(message.reply_markup)) {
+          return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message is not modified' })
+        }
+        Object.assign(message, { text, reply_markup: markup })
+        return ok({ message_id: message.message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(message.chat_id), type: 'supergroup' }, text })
+      }
+      case 'answerCallbackQuery':
+      case 'setMyCommands':
+        return ok(true)
+      case 'setWebhook':
+        webhook = { url: body.url, allowed_updates: body.allowed_updates, has_custom_certificate: false, pending_update_count: 0 }
+        return ok(true)
+      case 'getWebhookInfo':
+        return ok(webhook)
+      case 'deleteMessage':
+        if (!message) return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' })
+        chat.delete(message.message_id)
+        return ok(true)
+      default:
+        return reply(404, { ok: false, error_code: 404, description: 'Not Found' })
     }
-    if (text.includes('[429-corto]') && attempt === 1) {
-      return reply(429, { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 1 } })
-    }
-    if (text.includes('[429-largo]')) {
-      return reply(429, { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 30 } })
-    }
-    if (text.includes('[400]')) return reply(400, { ok: false, error_code: 400, description: 'Bad Request' })
-    reply(200, { ok: true, result: { message_id: received.length, text } })
   })
 
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -4,7 +4,10 @@
 // Settings given as environment variables override the defaults (README, "Settings").
 // npm run dev (--dev): the same, rebuilding on every change (remix watch) with live reload.
 import {
+  applyMigrations,
   FUNCTION_CONFIG,
+  functionDevArgs,
+  LOCAL_STATE,
   FUNCTION_SETTINGS,
   functionPort,
   run,
@@ -19,9 +22,11 @@ import {
 const dev = process.argv.includes('--dev')
 
 await runToEnd('npx', ['remix', 'build'])
+// The function's quotes live in a local D1 under .wrangler/state: kept across restarts.
+await applyMigrations(LOCAL_STATE)
 
 const processes = [
-  await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS) }),
+  await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS), extra: functionDevArgs(LOCAL_STATE) }),
   await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
 ]
 if (dev) processes.push(run('npx', ['remix', 'watch'], { group: true }))

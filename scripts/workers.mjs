@@ -2,7 +2,8 @@
 // reach each Worker, how wrangler dev is started and stopped for them, free ports, and the
 // whole quote chain on loopback (site -> enviar-telegram -> fake Telegram) for tests and scripts.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, openSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
 
@@ -18,11 +19,39 @@ export const SITE_SETTINGS = [
   'ANALYTICS_ID',
   'FORM_SECRET',
   'FORM_MIN_SECONDS',
+  'QUOTE_RETENTION_DAYS',
 ]
 /** Settings of the quote function enviar-telegram. */
-export const FUNCTION_SETTINGS = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID', 'TELEGRAM_API_URL', 'QUOTE_FUNCTION_KEY']
+export const FUNCTION_SETTINGS = [
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_CHAT_ID',
+  'TELEGRAM_API_URL',
+  'QUOTE_FUNCTION_KEY',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'QUOTE_RETENTION_DAYS',
+  'SHOP_EMAIL',
+  'QUOTE_EMAIL_FROM',
+  'RETRY_BASE_SECONDS',
+  'RETRY_MAX_SECONDS',
+]
 
 export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
+/** Where `npm start` keeps the function's local D1 (and wrangler's other local state), across restarts. */
+export const LOCAL_STATE = '.wrangler/state/enviar-telegram'
+
+/** Applies the function's D1 migrations to the local database under `persistTo`. */
+export function applyMigrations(persistTo, { log } = {}) {
+  return runToEnd(
+    'npx',
+    ['wrangler', 'd1', 'migrations', 'apply', 'presupuestos', '--local', '--config', FUNCTION_CONFIG, '--persist-to', persistTo],
+    { env: { CI: '1' }, log },
+  )
+}
+
+/** The function under wrangler dev: its D1 under `persistTo`, and GET /__scheduled running one sweep. */
+export function functionDevArgs(persistTo) {
+  return ['--persist-to', persistTo, '--test-scheduled']
+}
 export const sitePort = () => process.env.PORT || '8787'
 export const functionPort = () => process.env.QUOTE_FUNCTION_PORT || '8788'
 
@@ -51,9 +80,9 @@ const groups = new Set()
  * workerd), not only its first process.
  */
 export function run(command, args, options = {}) {
-  const out = options.log ? openSync(options.log, 'w') : 'inherit'
+  const out = options.log ? openSync(options.log, options.appendLog ? 'a' : 'w') : 'inherit'
   const child = spawn(command, args, {
-    stdio: options.group ? ['ignore', out, out] : 'inherit',
+    stdio: options.group || options.log ? ['ignore', out, out] : 'inherit',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', ...options.env },
     cwd: options.cwd,
     detached: Boolean(options.group),
@@ -142,7 +171,7 @@ export const varArgs = (settings) => Object.entries(settings).flatMap(([key, val
  * Starts `wrangler dev` for a config in its own process group. `log`: a file
  * for its output (else the terminal).
  */
-export async function wranglerDev({ config, port, vars, extra = [], log }) {
+export async function wranglerDev({ config, port, vars, extra = [], log, appendLog = false }) {
   return run('npx', [
     'wrangler', 'dev',
     '--config', config,
@@ -152,7 +181,7 @@ export async function wranglerDev({ config, port, vars, extra = [], log }) {
     '--show-interactive-dev-session=false',
     ...vars,
     ...extra,
-  ], { group: true, log })
+  ], { group: true, log, appendLog })
 }
 
 /** Resolves once `url` answers at all; rejects if `child` exits first or after `timeoutMs`. */
@@ -173,49 +202,72 @@ export async function waitFor(url, child, timeoutMs = 60_000) {
 
 export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
 
+/** Resolves once nothing of a process group is left. */
+async function groupGone(pgid, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs
+  while (signalGroup(pgid, 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+}
+
 /**
  * The whole quote chain on loopback, as `npm start` runs it, on free ports:
- * a fake Telegram, the function pointed at it, and the built site pointed at
- * the function. Each Worker's log goes to a file under `logDir`.
+ * a fake Telegram, the function pointed at it (with a fresh D1 of its own),
+ * and the built site pointed at the function. Each Worker's log goes to a
+ * file under `logDir`. With `quoteFunctionUrl`, only the site starts, pointed
+ * there (a function that is down, or a stand-in). `restartFunction()` stops
+ * the function and starts it again on the same port and database.
+ * @param {{ name: string, siteSettings?: Record<string, string>, functionSettings?: Record<string, string>, logDir?: string, quoteFunctionUrl?: string, siteConfig?: string }} options
  */
-export async function startStack({ name, siteSettings = {}, functionSettings = {}, logDir = 'test-results' }) {
+export async function startStack({ name, siteSettings = {}, functionSettings = {}, logDir = 'test-results', quoteFunctionUrl, siteConfig = 'wrangler.toml' }) {
   if (!existsSync('build/index.js')) throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
   mkdirSync(logDir, { recursive: true })
-  const telegram = await startFakeTelegram()
-  const started = []
+  const telegram = quoteFunctionUrl ? null : await startFakeTelegram()
+  const started = new Set()
+  const state = mkdtempSync(join(tmpdir(), `d1-${name}-`))
   const stop = async () => {
     for (const child of started) stopChild(child)
-    await telegram.close()
+    await telegram?.close()
+    rmSync(state, { recursive: true, force: true })
+  }
+  const start = async (config, settings, label, readyPath, extra = [], samePort) => {
+    const port = samePort ?? (await freePort())
+    const log = join(process.cwd(), logDir, `${label}-${name}-${port}.log`)
+    // A restart on the same port goes on with the same log.
+    const child = await wranglerDev({ config, port, vars: varArgs(settings), log, extra, appendLog: samePort !== undefined })
+    started.add(child)
+    const url = `http://127.0.0.1:${port}`
+    await waitFor(`${url}${readyPath}`, child)
+    return { url, log, child, port }
   }
   try {
-    const start = async (config, settings, label, readyPath) => {
-      const port = await freePort()
-      const log = join(process.cwd(), logDir, `${label}-${name}-${port}.log`)
-      const child = await wranglerDev({ config, port, vars: varArgs(settings), log })
-      started.push(child)
-      const url = `http://127.0.0.1:${port}`
-      await waitFor(`${url}${readyPath}`, child)
-      return { url, log }
+    let quoteFunction
+    const startFunction = (port) =>
+      start(FUNCTION_CONFIG, { TELEGRAM_API_URL: telegram.url, ...functionSettings }, 'funcion', FUNCTION_PATH, functionDevArgs(state), port)
+    if (!quoteFunctionUrl) {
+      await applyMigrations(state, { log: join(process.cwd(), logDir, `migraciones-${name}.log`) })
+      quoteFunction = await startFunction()
     }
-    const quoteFunction = await start(
-      FUNCTION_CONFIG,
-      { TELEGRAM_API_URL: telegram.url, ...functionSettings },
-      'funcion',
-      FUNCTION_PATH,
-    )
     const site = await start(
-      'wrangler.toml',
-      { ...siteSettings, QUOTE_FUNCTION_URL: `${quoteFunction.url}${FUNCTION_PATH}` },
+      siteConfig,
+      { ...siteSettings, QUOTE_FUNCTION_URL: quoteFunctionUrl ?? `${quoteFunction.url}${FUNCTION_PATH}` },
       'sitio',
       '/images/favicon.svg',
     )
     return {
       siteUrl: site.url,
       siteLog: site.log,
-      functionUrl: `${quoteFunction.url}${FUNCTION_PATH}`,
-      functionLog: quoteFunction.log,
-      telegramUrl: telegram.url,
+      functionUrl: quoteFunction ? `${quoteFunction.url}${FUNCTION_PATH}` : quoteFunctionUrl,
+      functionLog: quoteFunction?.log,
+      functionState: state,
+      telegramUrl: telegram?.url,
       stop,
+      /** Stops the function Worker (all of it) and starts it again: same port, same D1. */
+      async restartFunction() {
+        const { child, port } = quoteFunction
+        stopChild(child)
+        await groupGone(child.pid)
+        started.delete(child)
+        quoteFunction = await startFunction(port)
+      },
     }
   } catch (error) {
     await stop()

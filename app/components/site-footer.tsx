@@ -4,6 +4,7 @@ import { enlacesPie } from '~/lib/navegacion'
 import type { LayoutData } from '~/root'
 
 import { BrandMark } from './brand-mark'
+import { PrivacyPolicy } from './privacy-policy'
 
 interface SiteFooterProps {
   nombre: string
@@ -47,17 +48,20 @@ export function SiteFooter({ nombre, data }: SiteFooterProps) {
           </div>
         ) : null}
       </div>
-      <section id="politica-cookies" className="container site-footer__cookies" aria-labelledby="politica-cookies-titulo">
-        <h2 id="politica-cookies-titulo" className="site-footer__title">
-          Política de cookies
-        </h2>
-        <p>
-          Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
-          almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
-          propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Para cambiar de
-          opinión, borra las cookies de este sitio en tu navegador y volverás a ver el aviso.
-        </p>
-      </section>
+      <div className="container site-footer__legal">
+        <PrivacyPolicy nombre={nombre} email={data?.contacto.email} conservacionDias={data?.privacidad.conservacionDias} />
+        <section id="politica-cookies" className="site-footer__policy" aria-labelledby="politica-cookies-titulo">
+          <h2 id="politica-cookies-titulo" className="site-footer__title">
+            Política de cookies
+          </h2>
+          <p>
+            Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
+            almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
+            propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Para cambiar de
+            opinión, borra las cookies de este sitio en tu navegador y volverás a ver el aviso.
+          </p>
+        </section>
+      </div>
       <div className="container site-footer__bottom">
         <p>
           © {data?.tienda.anioCopyright ?? 2024} {nombre}. Todos los derechos reservados.

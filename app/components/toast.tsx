@@ -7,6 +7,8 @@ export interface ToastData {
   tipo: 'exito' | 'error'
   titulo: string
   texto: string
+  /** One more line, e.g. the quote's reference. */
+  detalle?: string
 }
 
 /** How long a success toast stays when JavaScript runs; errors stay until dismissed. */
@@ -45,6 +47,7 @@ export function Toast({ toast }: { toast: ToastData }) {
         <div className="toast__body">
           <p className="toast__title">{toast.titulo}</p>
           <p className="toast__text">{toast.texto}</p>
+          {toast.detalle ? <p className="toast__detail">{toast.detalle}</p> : null}
         </div>
         <label htmlFor={closeId} className="toast__close" title="Cerrar aviso">
           <span aria-hidden="true">×</span>

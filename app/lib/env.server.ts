@@ -16,6 +16,7 @@ const DEFAULTS = {
   ANALYTICS_ID: '',
   FORM_SECRET: 'secreto-local-del-formulario',
   FORM_MIN_SECONDS: '3',
+  QUOTE_RETENTION_DAYS: '180',
 } as const
 
 type Key = keyof typeof DEFAULTS
@@ -36,6 +37,8 @@ const SCHEMAS = {
   FORM_SECRET: z.string().min(16),
   /** Faster than this, a quote is delivered marked as possible spam (never dropped). */
   FORM_MIN_SECONDS: z.coerce.number().min(0).max(60),
+  /** Days the quote function keeps a quote (the same setting as the function's); shown in the privacy notice. */
+  QUOTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650),
 } satisfies Record<Key, z.ZodType>
 
 export type Settings = { [K in Key]: z.output<(typeof SCHEMAS)[K]> }

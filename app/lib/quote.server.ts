@@ -51,15 +51,32 @@ export interface OutgoingQuote extends Quote {
 }
 
 /**
+ * The Idempotency-Key of a post: one rendered form (its token) with these
+ * values. A double click or a resend after a timeout repeats it, so the
+ * function stores and delivers one quote; values edited after an error make
+ * a new key, so nothing the visitor changed is lost. Without a token (a
+ * client other than the form) there is no key.
+ */
+export async function idempotencyKey(token: string | undefined, quote: Quote): Promise<string | null> {
+  if (!token) return null
+  const material = JSON.stringify([token, quote.tipo, quote.modelo, quote.comentarios ?? '', quote.email, quote.telefono])
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material)))
+  return `presupuesto-${[...digest.slice(0, 20)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
+}
+
+export type SendResult = { ok: true; referencia: string | null } | { ok: false }
+
+/**
  * Forwards a quote to the enviar-telegram function (ours, or a hosted one at
- * https://{host}/functions/v1/enviar-telegram). True only for a JSON answer
- * whose `success` is exactly true; anything else, a timeout included, is false.
+ * https://{host}/functions/v1/enviar-telegram). Ok only for a JSON answer
+ * whose `success` is exactly true; anything else, a timeout included, is not.
+ * Ours answers with the quote's `referencia` too; a hosted one may not.
  */
 export async function sendQuote(
   settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
   quote: OutgoingQuote,
-  timeoutMs = QUOTE_TIMEOUT_MS,
-): Promise<boolean> {
+  { idempotencyKey: key = null, timeoutMs = QUOTE_TIMEOUT_MS }: { idempotencyKey?: string | null; timeoutMs?: number } = {},
+): Promise<SendResult> {
   const body = {
     tipo: quote.tipo,
     modelo: quote.modelo,
@@ -76,16 +93,17 @@ export async function sendQuote(
         'Content-Type': 'application/json',
         apikey: settings.QUOTE_FUNCTION_KEY,
         Authorization: `Bearer ${settings.QUOTE_FUNCTION_KEY}`,
+        ...(key ? { 'Idempotency-Key': key } : {}),
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     })
-    const answer = (await response.json().catch(() => null)) as { success?: unknown } | null
-    if (answer?.success === true) return true
+    const answer = (await response.json().catch(() => null)) as { success?: unknown; referencia?: unknown } | null
+    if (answer?.success === true) return { ok: true, referencia: typeof answer.referencia === 'string' ? answer.referencia : null }
     console.error(`Presupuesto no enviado: la función respondió ${response.status}`)
-    return false
+    return { ok: false }
   } catch (error) {
     console.error(`Presupuesto no enviado: ${(error as Error).name}`)
-    return false
+    return { ok: false }
   }
 }

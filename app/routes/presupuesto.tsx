@@ -14,13 +14,14 @@ import { catalogo } from '~/catalogo/consultas'
 import { Icon } from '~/components/icon'
 import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { PageHero } from '~/components/page-hero'
+import { PrivacyNotice } from '~/components/privacy-notice'
 import { Toast, type ToastData } from '~/components/toast'
 import { getSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import { checkFormStart, isOwnToken, signFormStart, suspicion } from '~/lib/form-token.server'
 import { pageMeta } from '~/lib/meta'
 import { prefillFromQuery } from '~/lib/presupuesto-opciones'
-import { parseQuoteSubmission, readQuoteForm, sendQuote } from '~/lib/quote.server'
+import { idempotencyKey, parseQuoteSubmission, readQuoteForm, sendQuote } from '~/lib/quote.server'
 import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
 
 /**
@@ -48,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   const { tienda } = catalogo
   const { flash, clear } = readFlash(request)
-  const toast: ToastData | null = flash === 'presupuesto-enviado' ? { id: crypto.randomUUID(), ...TOAST_EXITO } : null
+  const toast: ToastData | null = flash
+    ? { id: crypto.randomUUID(), ...TOAST_EXITO, ...(flash.referencia ? { detalle: `Referencia de tu solicitud: ${flash.referencia}` } : {}) }
+    : null
   return json(
     {
       toast,
@@ -57,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       telefono: settings.SHOP_PHONE,
       telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
       email: settings.SHOP_EMAIL,
+      nombre: tienda.nombre,
+      conservacionDias: settings.QUOTE_RETENTION_DAYS,
       horario: tienda.horarioWhatsApp,
       respuesta: tienda.reclamos.respuesta,
       whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
@@ -94,10 +99,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.complete) return answer(413, { id: crypto.randomUUID(), ...TOAST_GRANDE })
   if (submission.status !== 'success') return answer(400, null)
   const { website, ...quote } = submission.value
-  const sent = () => redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, 'presupuesto-enviado') } })
-  if (website) return sent()
+  const sent = (referencia: string | null) =>
+    redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia }) } })
+  if (website) return sent(null)
   if (!(await withinLimits(request, context.cloudflare.env))) return answer(429, { id: crypto.randomUUID(), ...TOAST_LIMITE })
-  if (await sendQuote(settings, { ...quote, sospecha: suspicion(start) })) return sent()
+  const result = await sendQuote(
+    settings,
+    { ...quote, sospecha: suspicion(start) },
+    { idempotencyKey: await idempotencyKey(form.fields.inicio, quote) },
+  )
+  if (result.ok) return sent(result.referencia)
   return answer(502, { id: crypto.randomUUID(), ...TOAST_ERROR })
 }
 
@@ -154,6 +165,7 @@ export default function Presupuesto() {
                 inicio={actionData?.inicio ?? data.inicio}
               />
             </Suspense>
+            <PrivacyNotice nombre={data.nombre} email={data.email} conservacionDias={data.conservacionDias} />
           </section>
           <div className="quote-layout__aside">
             <section className="panel" aria-labelledby="contacto-directo">

@@ -12,6 +12,7 @@ interface Env {
   ANALYTICS_ID?: string
   FORM_SECRET?: string
   FORM_MIN_SECONDS?: string
+  QUOTE_RETENTION_DAYS?: string
   /** Quote posts per client IP (wrangler.toml [[ratelimits]]). */
   LIMITE_PRESUPUESTO_IP?: RateLimit
   /** Quote posts overall. */

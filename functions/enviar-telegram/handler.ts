@@ -1,19 +1,18 @@
 import { readBoundedBody } from '../../app/lib/form-body.server'
 import { QuotePayloadSchema } from '../../app/lib/presupuesto'
 
-import { formatearMensaje } from './mensaje'
+import { deliverNow, type DeliveryDeps } from './delivery'
 import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
+import { storeQuote } from './store'
 
 export type { FunctionEnv }
 
 export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
 
-/** One Telegram attempt may take this long; two attempts stay well under the site's 10 s. */
-const TELEGRAM_TIMEOUT_MS = 3500
-/** A 429 is retried only when Telegram asks to wait this long or less. */
-const MAX_RETRY_AFTER_S = 2
 /** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
 export const MAX_BODY_BYTES = 32 * 1024
+/** An Idempotency-Key: printable ASCII, bounded. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
 
 const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
   new Response(JSON.stringify(body), {
@@ -21,7 +20,7 @@ const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   })
 
-/** The key arrives as `apikey` and as `Authorization: Bearer` (CONTRACT.md); either must match. */
+/** The key arrives as `apikey` and as `Authorization: Bearer`; either must match. */
 function authorised(request: Request, key: string): boolean {
   const apikey = request.headers.get('apikey')
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
@@ -29,17 +28,19 @@ function authorised(request: Request, key: string): boolean {
 }
 
 /**
- * The quote function: a plain fetch handler (Request -> Response) using only
- * Web APIs. Checks the key, the method, the body and the honeypot, then sends
- * the formatted message to the shop's Telegram chat.
+ * POST /functions/v1/enviar-telegram: checks the key, the method, the body
+ * and the honeypot, stores the quote in D1 and answers
+ * `{"success": true, "referencia": "P-7K3Q"}` as soon as it is committed,
+ * whatever Telegram is doing. Delivery follows: one immediate attempt after
+ * the answer (`waitUntil`), then the scheduled sweep. `success: false` with
+ * a 5xx means only that the quote could not be stored.
  */
 export async function handleQuote(
   request: Request,
   env: FunctionEnv,
-  { fetch: send = fetch, now = () => new Date() }: { fetch?: typeof fetch; now?: () => Date } = {},
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  deps: DeliveryDeps = {},
 ): Promise<Response> {
-  const url = new URL(request.url)
-  if (url.pathname !== FUNCTION_PATH) return json({ success: false, error: 'No encontrado' }, 404)
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
 
   let settings: FunctionSettings
@@ -53,6 +54,10 @@ export async function handleQuote(
 
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(contentType)) return json({ success: false, error: 'Se espera JSON' }, 415)
+  const idempotencyKey = request.headers.get('idempotency-key')
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    return json({ success: false, error: 'Idempotency-Key no válida' }, 400)
+  }
 
   const raw = await readBoundedBody(request, MAX_BODY_BYTES)
   if (!raw.complete) return json({ success: false, error: 'Cuerpo demasiado grande' }, 413)
@@ -70,64 +75,22 @@ export async function handleQuote(
   }
 
   const { honeypot, ...quote } = parsed.data
-  // A filled decoy field is a bot: it is told "done" and nothing is sent.
+  // A filled decoy field is a bot: it is told "done" and nothing is stored or sent.
   if (honeypot) return json({ success: true })
 
-  const text = formatearMensaje(quote, now())
-  if (!settings.TELEGRAM_BOT_TOKEN) {
-    console.log(`[enviar-telegram] Sin TELEGRAM_BOT_TOKEN: la solicitud no se envía a Telegram.\n${text}`)
-    return json({ success: true })
+  let stored: Awaited<ReturnType<typeof storeQuote>>
+  try {
+    stored = await storeQuote(env.DB, quote, { idempotencyKey, now: (deps.now ?? Date.now)() })
+  } catch (error) {
+    console.error(`[enviar-telegram] No se pudo guardar el presupuesto: ${(error as Error).message?.slice(0, 300)}`)
+    return json({ success: false, error: 'No se pudo guardar la solicitud' }, 503)
   }
-
-  const ok = await sendToTelegram(settings, text, send, { silent: Boolean(quote.sospecha) })
-  return ok ? json({ success: true }) : json({ success: false, error: 'Telegram no aceptó el mensaje' }, 502)
-}
-
-/**
- * POST sendMessage; one retry on 5xx, network errors and short 429s, none on
- * other 4xx. A quote that looks automated arrives without a notification sound.
- */
-async function sendToTelegram(
-  settings: FunctionSettings,
-  text: string,
-  send: typeof fetch,
-  { silent }: { silent: boolean },
-): Promise<boolean> {
-  const endpoint = `${settings.TELEGRAM_API_URL}/bot${settings.TELEGRAM_BOT_TOKEN}/sendMessage`
-  const body = JSON.stringify({
-    chat_id: settings.TELEGRAM_CHAT_ID,
-    text,
-    link_preview_options: { is_disabled: true },
-    ...(silent ? { disable_notification: true } : {}),
-  })
-
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    let response: Response
-    try {
-      response = await send(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(TELEGRAM_TIMEOUT_MS),
-      })
-    } catch (error) {
-      console.error(`[enviar-telegram] Telegram no respondió (intento ${attempt}): ${(error as Error).name}`)
-      continue
-    }
-    const answer = (await response.json().catch(() => null)) as {
-      ok?: boolean
-      description?: string
-      parameters?: { retry_after?: number }
-    } | null
-    if (response.ok && answer?.ok === true) return true
-    console.error(`[enviar-telegram] Telegram respondió ${response.status} (intento ${attempt}): ${answer?.description ?? ''}`)
-    if (response.status === 429) {
-      const wait = answer?.parameters?.retry_after ?? Number(response.headers.get('retry-after'))
-      if (!(wait >= 0 && wait <= MAX_RETRY_AFTER_S)) return false
-      await new Promise((resolve) => setTimeout(resolve, wait * 1000))
-      continue
-    }
-    if (response.status < 500) return false
+  if (stored.created) {
+    ctx.waitUntil(
+      deliverNow(env, stored.row.id, deps).catch((error: unknown) =>
+        console.error(`[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`),
+      ),
+    )
   }
-  return false
+  return json({ success: true, referencia: stored.row.referencia })
 }

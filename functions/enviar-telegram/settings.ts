@@ -1,27 +1,47 @@
 import { z } from 'zod'
 
-/** Settings of the function (its Worker env); without a bot token it only logs. */
+/** The function's Worker env: settings (vars and secrets) and bindings. */
 export interface FunctionEnv {
   TELEGRAM_BOT_TOKEN?: string
   TELEGRAM_CHAT_ID?: string
   TELEGRAM_API_URL?: string
   QUOTE_FUNCTION_KEY?: string
+  TELEGRAM_WEBHOOK_SECRET?: string
+  QUOTE_RETENTION_DAYS?: string
+  SHOP_EMAIL?: string
+  QUOTE_EMAIL_FROM?: string
+  RETRY_BASE_SECONDS?: string
+  RETRY_MAX_SECONDS?: string
+  /** Every accepted quote (migrations/). */
+  DB: D1Database
+  /** The e-mail copy to the shop; absent where no send_email binding is configured. */
+  EMAIL?: SendEmail
 }
 
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value)
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional())
+const withDefault = <T extends z.ZodType>(schema: T, value: z.input<T>) => z.preprocess(blankAsUnset, schema.default(value as never))
 
 const SettingsSchema = z
   .object({
-    TELEGRAM_BOT_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),
-    TELEGRAM_CHAT_ID: z.preprocess(blankAsUnset, z.string().optional()),
-    TELEGRAM_API_URL: z.preprocess(
-      blankAsUnset,
-      z
-        .url()
-        .default('https://api.telegram.org')
-        .transform((url) => url.replace(/\/+$/, '')),
+    TELEGRAM_BOT_TOKEN: optional(z.string()),
+    TELEGRAM_CHAT_ID: optional(z.string()),
+    TELEGRAM_API_URL: withDefault(
+      z.url().transform((url) => url.replace(/\/+$/, '')),
+      'https://api.telegram.org',
     ),
-    QUOTE_FUNCTION_KEY: z.preprocess(blankAsUnset, z.string().default('clave-publica-local')),
+    QUOTE_FUNCTION_KEY: withDefault(z.string(), 'clave-publica-local'),
+    /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call (1-256 of A-Z a-z 0-9 _ -). */
+    TELEGRAM_WEBHOOK_SECRET: withDefault(z.string().regex(/^[\w-]{1,256}$/), 'secreto-local-del-webhook'),
+    /** Quotes older than this are erased by the scheduled job (data protection). */
+    QUOTE_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(3650), 180),
+    /** The shop's address: the e-mail copy of a quote Telegram did not take goes there. */
+    SHOP_EMAIL: withDefault(z.email(), 'taller@example.com'),
+    /** Sender of that e-mail: an address of a domain with Cloudflare Email Routing. */
+    QUOTE_EMAIL_FROM: withDefault(z.email(), 'presupuestos@example.com'),
+    /** Backoff of delivery retries: first wait, doubling up to the cap. */
+    RETRY_BASE_SECONDS: withDefault(z.coerce.number().min(1).max(3600), 60),
+    RETRY_MAX_SECONDS: withDefault(z.coerce.number().min(1).max(86_400), 1800),
   })
   .refine((settings) => !settings.TELEGRAM_BOT_TOKEN || settings.TELEGRAM_CHAT_ID, {
     message: 'TELEGRAM_CHAT_ID es obligatorio cuando hay TELEGRAM_BOT_TOKEN',
@@ -29,7 +49,7 @@ const SettingsSchema = z
 
 export type FunctionSettings = z.infer<typeof SettingsSchema>
 
-export function readSettings(env: FunctionEnv): FunctionSettings {
+export function readSettings(env: Omit<FunctionEnv, 'DB' | 'EMAIL'>): FunctionSettings {
   const result = SettingsSchema.safeParse(env)
   if (!result.success) throw new Error(`Configuración no válida: ${z.prettifyError(result.error)}`)
   return result.data

@@ -1,11 +1,25 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
-import { marker, telegramMessages } from '../support/html'
+import { startSiteWithStandInFunction } from '../support/funcion-sustituta'
+import { chatMessages, delivered, marker } from '../support/html'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
+
+/** A second site whose quote function fails on demand (test/support/funcion-sustituta.ts). */
+let standInSite: Awaited<ReturnType<typeof startSiteWithStandInFunction>> | undefined
+beforeAll(async () => {
+  standInSite = await startSiteWithStandInFunction('e2e-funcion-caida')
+}, 120_000)
+afterAll(async () => {
+  await standInSite?.stop()
+})
+const standIn = () => {
+  if (!standInSite) throw new Error('sin sitio sustituto')
+  return standInSite
+}
 
 const errorOf = async (page: Page, name: string) => {
   const control = name === 'tipo' ? page.locator('fieldset:has([name="tipo"])') : page.locator(`[name="${name}"]`)
@@ -91,12 +105,15 @@ describe('quote form with JavaScript', () => {
     const toast = page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' })
     await toast.waitFor()
     expect(await toast.textContent()).toContain('Nos pondremos en contacto contigo lo antes posible.')
+    const referencia = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec((await toast.textContent()) ?? '')?.[1]
+    expect(referencia).toBeDefined()
     expect(await page.getByLabel('Email').inputValue()).toBe('')
     expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe('')
     expect(await page.getByRole('button', { name: 'Enviar Solicitud' }).isEnabled()).toBe(true)
-    const messages = await telegramMessages(id)
+    const messages = await delivered(id)
     expect(messages).toHaveLength(1)
     expect(messages[0]?.body.text).toContain('Modelo: Xbox Series X|S')
+    expect(messages[0]?.body.text).toContain(`· ${referencia}`)
     // Dismissible.
     await page.locator('.toast__close').click()
     await toast.waitFor({ state: 'hidden' })
@@ -104,11 +121,24 @@ describe('quote form with JavaScript', () => {
     await context.close()
   })
 
-  it('keeps every value and shows the error toast when sending fails', async () => {
+  it('Telegram down: the success toast with the reference all the same', async () => {
     const { page, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)
     await hydrated(page)
-    const id = marker('[400]')
+    const id = marker('[500]')
+    await fillValid(page, `Telegram caído ${id}`)
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    const toast = page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' })
+    await toast.waitFor()
+    expect(await toast.textContent()).toMatch(/Referencia de tu solicitud: P-[2-9A-Z]{4}/)
+    await context.close()
+  })
+
+  it('the function failing: the Error toast, and every value kept', async () => {
+    const { page, context } = await newPage(browser(), PHONE)
+    await page.goto(`${standIn().siteUrl}/presupuesto`)
+    await hydrated(page)
+    const id = marker('[falla]')
     await fillValid(page, `Falla ${id}`)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     const toast = page.getByRole('alert').filter({ hasText: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' })
@@ -153,12 +183,13 @@ describe('quote form without JavaScript', () => {
     expect(response.status()).toBe(303)
     await page.waitForURL(`${base}/presupuesto`)
     expect(await page.getByRole('status').textContent()).toContain('¡Solicitud enviada!')
-    const [message] = await telegramMessages(id)
+    expect(await page.getByRole('status').textContent()).toMatch(/Referencia de tu solicitud: P-[2-9A-Z]{4}/)
+    const [message] = await delivered(id)
     expect(message?.body.text).toContain('Tipo: consola')
     expect(message?.body.text).toContain('Modelo: PlayStation 5')
     await page.reload()
     expect(await page.getByRole('status').count()).toBe(0)
-    expect(await telegramMessages(id)).toHaveLength(1)
+    expect(await chatMessages(id)).toHaveLength(1)
     await context.close()
   })
 
@@ -184,7 +215,7 @@ describe('quote form without JavaScript', () => {
     expect(response.status()).toBe(303)
     await page.waitForURL(`${base}/presupuesto`)
     expect(await page.getByRole('status').textContent()).toContain('¡Solicitud enviada!')
-    const messages = await telegramMessages(id)
+    const messages = await delivered(id)
     expect(messages).toHaveLength(1)
     expect(messages[0]?.body.text).toMatch(/^⚠️ Posible spam: enviado \d(,\d)? s después de abrir el formulario/)
     await context.close()
@@ -208,12 +239,13 @@ describe('quote form without JavaScript', () => {
     await context.close()
   })
 
-  it('a failed forward shows the error toast, keeps the values, and the toast can be closed', async () => {
+  it('the function unreachable: the Error toast, the values kept, and the toast can be closed', async () => {
     const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
-    await page.goto(`${base}/presupuesto`)
-    const id = marker('[500]')
+    await page.goto(`${standIn().siteUrl}/presupuesto`)
+    const id = marker('[cortado]')
     await fillValid(page, `Error sin JS ${id}`)
-    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    const response = await submitWithoutJavaScript(page)
+    expect(response.status()).toBe(502)
     const toast = page.getByRole('alert')
     await toast.waitFor()
     expect(await toast.textContent()).toContain('No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.')
@@ -221,6 +253,29 @@ describe('quote form without JavaScript', () => {
     expect(await page.getByLabel('Modelo').inputValue()).toBe('Xbox Series X|S')
     await page.locator('.toast__close').click()
     await toast.waitFor({ state: 'hidden' })
+    await context.close()
+  })
+
+  it('Telegram down: the success toast with the reference all the same', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    const id = marker('[colgado]')
+    await fillValid(page, `Sin JS y Telegram colgado ${id}`)
+    const response = await submitWithoutJavaScript(page)
+    expect(response.status()).toBe(303)
+    await page.waitForURL(`${base}/presupuesto`)
+    expect(await page.getByRole('status').textContent()).toMatch(/Referencia de tu solicitud: P-[2-9A-Z]{4}/)
+    await context.close()
+  })
+
+  it('shows the basic data-protection information next to the form, linked to the footer’s policy', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    const notice = page.getByRole('complementary', { name: 'Protección de datos' })
+    expect(await notice.textContent()).toContain('hola@taller.test')
+    await notice.getByRole('link', { name: 'Política de privacidad' }).click()
+    await page.waitForURL(`${base}/presupuesto#politica-privacidad`)
+    expect(await page.locator('#politica-privacidad').isVisible()).toBe(true)
     await context.close()
   })
 })

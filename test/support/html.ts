@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom'
 import { inject } from 'vitest'
 
-import type { TelegramRequest } from '../../scripts/fake-telegram.mjs'
+import type { TelegramMessage, TelegramRequest } from '../../scripts/fake-telegram.mjs'
 
 /** Fetches a path of the test site (no redirects followed) and parses its HTML. */
 export async function page(path: string, init?: RequestInit) {
@@ -13,13 +13,30 @@ export async function page(path: string, init?: RequestInit) {
 
 export const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? ''
 
-/** What reached the fake Telegram whose text contains `marker`. */
-export async function telegramMessages(marker: string) {
-  const all = (await (await fetch(`${inject('telegramUrl')}/__requests`)).json()) as Array<{
-    path: string
-    body: TelegramRequest['body']
-  }>
-  return all.filter((request) => request.body.text?.includes(marker))
+/** Every sendMessage that reached the fake Telegram (accepted or not) whose text contains `marker`. */
+export async function telegramMessages(marker: string, telegramUrl = inject('telegramUrl')) {
+  const all = (await (await fetch(`${telegramUrl}/__requests`)).json()) as TelegramRequest[]
+  return all.filter((request) => request.method === 'sendMessage' && request.body.text?.includes(marker))
+}
+
+/** The messages the shop's chat holds (accepted by Telegram, edited since) whose text contains `marker`. */
+export async function chatMessages(marker: string, telegramUrl = inject('telegramUrl')) {
+  const all = (await (await fetch(`${telegramUrl}/__messages`)).json()) as TelegramMessage[]
+  return all.filter((message) => message.text.includes(marker))
+}
+
+/**
+ * Waits until the chat holds `count` messages with `marker` (the function
+ * delivers after it answers), then a moment more so a duplicate would show,
+ * and returns them all.
+ */
+export async function delivered(marker: string, { count = 1, telegramUrl = inject('telegramUrl'), timeoutMs = 12_000 } = {}) {
+  const deadline = Date.now() + timeoutMs
+  while ((await chatMessages(marker, telegramUrl)).length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  return chatMessages(marker, telegramUrl)
 }
 
 /** A unique marker for one test's quote, so parallel tests never read each other's messages. */

@@ -14,4 +14,5 @@ export const TEST_SETTINGS = {
 export const TEST_TELEGRAM = {
   TELEGRAM_BOT_TOKEN: '123456:token-de-prueba',
   TELEGRAM_CHAT_ID: '-1001234567890',
+  TELEGRAM_WEBHOOK_SECRET: 'secreto-del-webhook-de-las-pruebas',
 }

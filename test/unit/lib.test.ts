@@ -19,6 +19,7 @@ describe('settings', () => {
       ANALYTICS_ID: '',
       FORM_SECRET: 'secreto-local-del-formulario',
       FORM_MIN_SECONDS: 3,
+      QUOTE_RETENTION_DAYS: 180,
     })
   })
 

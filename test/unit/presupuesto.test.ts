@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
-import { formatearMensaje, numeroWhatsApp, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/mensaje'
+import { formatearMensaje as formatear, numeroWhatsApp, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/mensaje'
 import { catalogo } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { QuotePayloadSchema, QuoteSchema, type Quote } from '~/lib/presupuesto'
@@ -95,7 +95,9 @@ describe('prefill', () => {
 })
 
 describe('the Telegram message', () => {
-  const recibido = new Date('2026-07-01T10:30:00Z')
+  const recibido = new Date('2026-07-01T10:30:00Z').getTime()
+  const formatearMensaje = (quote: Quote, received_at: number) =>
+    formatear({ ...quote, comentarios: quote.comentarios ?? null, referencia: 'P-7K3Q', sospecha: null, received_at })
 
   it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
     const text = formatearMensaje(valid, recibido)
@@ -159,16 +161,16 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const started = Date.now()
-    const ok = await sendQuote({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' }, valid, 300)
-    expect(ok).toBe(false)
+    const result = await sendQuote({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' }, valid, { timeoutMs: 300 })
+    expect(result.ok).toBe(false)
     expect(Date.now() - started).toBeLessThan(2000)
     server.closeAllConnections()
     server.close()
   })
 
-  it('sends the contract headers and body, and needs success === true', async () => {
+  it('sends the contract headers and body, and needs success === true; the reference is kept when given', async () => {
     const seen: Array<{ headers: Record<string, unknown>; body: string }> = []
-    const answers = ['{"success":true}', '{"success":"true"}', 'no es json']
+    const answers = ['{"success":true}', '{"success":"true"}', 'no es json', '{"success":true,"referencia":"P-7K3Q"}']
     const server = createServer((request, response) => {
       let body = ''
       request.on('data', (chunk) => (body += chunk))
@@ -180,10 +182,13 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const settings = { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' }
-    expect(await sendQuote(settings, valid)).toBe(true)
-    expect(await sendQuote(settings, valid)).toBe(false)
-    expect(await sendQuote(settings, valid)).toBe(false)
+    expect(await sendQuote(settings, valid)).toEqual({ ok: true, referencia: null })
+    expect(await sendQuote(settings, valid)).toEqual({ ok: false })
+    expect(await sendQuote(settings, valid)).toEqual({ ok: false })
+    expect(await sendQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({ ok: true, referencia: 'P-7K3Q' })
     expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon' })
+    expect(seen[0]?.headers).not.toHaveProperty('idempotency-key')
+    expect(seen[3]?.headers).toMatchObject({ 'idempotency-key': 'presupuesto-123456789' })
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ ...valid, honeypot: '' })
     server.close()
   })

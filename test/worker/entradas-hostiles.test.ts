@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, inject, it } from 'vitest'
 
 import { rawRequest as rawTo } from '../../scripts/workers.mjs'
-import { marker, page, postQuote, telegramMessages, text } from '../support/html'
+import { delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
 
 /** Nothing a hostile post can make the site say is larger than this (the quote page with every field at its cap is ~40 KB). */
 const MAX_ANSWER_BYTES = 64 * 1024
@@ -64,7 +64,7 @@ describe('hostile posts to /presupuesto get a small 4xx and the site stays up', 
     }
     const { response } = await post(form, {})
     expect(response.status).toBe(303)
-    expect(await telegramMessages(id)).toHaveLength(1)
+    expect(await delivered(id)).toHaveLength(1)
   })
 
   it.each([

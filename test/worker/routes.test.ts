@@ -60,6 +60,12 @@ describe('every route of the table', () => {
       '/#contacto',
     ])
     expect(text(document.querySelector('footer'))).toContain('© 2024')
+    // The privacy and cookie policies, in the footer of every page.
+    const privacy = document.querySelector('footer #politica-privacidad')
+    expect(text(privacy?.querySelector('h2'))).toBe('Política de privacidad')
+    expect(text(privacy)).toContain(TEST_SETTINGS.SHOP_EMAIL)
+    expect(text(privacy)).toContain('180 días')
+    expect(document.querySelector('footer #politica-cookies')).not.toBeNull()
     const float = document.querySelector('a.whatsapp-float__link')
     expect(float?.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/34${TEST_SETTINGS.SHOP_PHONE}\\?text=`))
     expect(float?.getAttribute('target')).toBe('_blank')

@@ -1,0 +1,26 @@
+interface PrivacyNoticeProps {
+  nombre: string
+  email: string
+  conservacionDias: number
+}
+
+/**
+ * The basic data-protection information next to the quote form, before the
+ * visitor sends anything: who, what for, who receives it, how long, the
+ * rights, and the full policy in the footer.
+ */
+export function PrivacyNotice({ nombre, email, conservacionDias }: PrivacyNoticeProps) {
+  return (
+    <aside className="privacy-notice" aria-labelledby="proteccion-datos">
+      <h3 id="proteccion-datos" className="privacy-notice__title">
+        Protección de datos
+      </h3>
+      <p>
+        {nombre} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si
+        falla, por correo; se borran a los {conservacionDias} días. Puedes consultarlos, corregirlos o pedir que los
+        borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
+        <a href="#politica-privacidad">Política de privacidad</a>
+      </p>
+    </aside>
+  )
+}

@@ -1,0 +1,49 @@
+interface PrivacyPolicyProps {
+  nombre: string
+  /** The shop's e-mail, where the rights are exercised; absent only on a page whose layout data failed. */
+  email: string | undefined
+  conservacionDias: number | undefined
+}
+
+/**
+ * The privacy policy in the footer of every page (#politica-privacidad): the
+ * full information the quote page's notice points to.
+ */
+export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicyProps) {
+  const contacto = email ? <a href={`mailto:${email}`}>{email}</a> : 'el correo del taller'
+  return (
+    <section id="politica-privacidad" className="site-footer__policy" aria-labelledby="politica-privacidad-titulo">
+      <h2 id="politica-privacidad-titulo" className="site-footer__title">
+        Política de privacidad
+      </h2>
+      <dl className="site-footer__facts">
+        <dt>Responsable</dt>
+        <dd>
+          {nombre}, taller en Lakua, Vitoria-Gasteiz (01010). Contacto: {contacto}.
+        </dd>
+        <dt>Para qué</dt>
+        <dd>
+          Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y
+          tus comentarios) solo preparamos tu presupuesto y te contestamos. Lo tratamos porque tú nos lo pides,
+          antes de un posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad.
+        </dd>
+        <dt>Quién lo recibe</dt>
+        <dd>
+          Tu solicitud llega al taller por su chat de Telegram y, si este falla, por correo electrónico; se guarda en
+          Cloudflare, que aloja esta web. No se la damos a nadie más.
+        </dd>
+        <dt>Cuánto tiempo</dt>
+        <dd>
+          {conservacionDias ? `${conservacionDias} días` : 'El tiempo justo'} desde que la recibimos; después se borra
+          sola. Si nos pides que la borremos antes, lo hacemos.
+        </dd>
+        <dt>Tus derechos</dt>
+        <dd>
+          Puedes pedir acceso a tus datos, corregirlos, borrarlos, limitar su uso, oponerte o llevártelos: escríbenos
+          a {contacto}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de
+          Protección de Datos (aepd.es).
+        </dd>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+/**
+ * The shop's working hours, Monday to Friday 9:00 to 20:00 in Europe/Madrid
+ * (its WhatsApp hours), and working-time arithmetic across days, weekends and
+ * daylight-saving changes. Public holidays are not known and count as working
+ * days: a reminder a day early is better than a promise broken.
+ */
+const TIME_ZONE = 'Europe/Madrid'
+export const HORARIO = { desde: 9, hasta: 20 } as const
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  weekday: 'short',
+})
+
+interface Local {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+  weekday: string
+}
+
+function local(ms: number): Local {
+  const values = Object.fromEntries(parts.formatToParts(ms).map((part) => [part.type, part.value]))
+  return {
+    year: Number(values.year),
+    month: Number(values.month),
+    day: Number(values.day),
+    hour: Number(values.hour),
+    minute: Number(values.minute),
+    second: Number(values.second),
+    weekday: String(values.weekday),
+  }
+}
+
+/** Madrid's offset from UTC at an instant (+1 h in winter, +2 h in summer). */
+function offset(ms: number): number {
+  const l = local(ms)
+  return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - Math.floor(ms / 1000) * 1000
+}
+
+/** The instant of a Madrid wall-clock time (hours far from the 2:00-3:00 change, as 9:00 and 20:00 are). */
+function instant(year: number, month: number, day: number, hour: number): number {
+  const guess = Date.UTC(year, month - 1, day, hour)
+  return guess - offset(guess - offset(guess))
+}
+
+const isWeekday = (weekday: string) => weekday !== 'Sat' && weekday !== 'Sun'
+
+/** "2026-11-23": the Madrid calendar day of an instant. */
+export function madridDay(ms: number): string {
+  const l = local(ms)
+  return `${l.year}-${String(l.month).padStart(2, '0')}-${String(l.day).padStart(2, '0')}`
+}
+
+/** Whether the shop is open (its WhatsApp hours) at an instant. */
+export function isWorkingTime(ms: number): boolean {
+  const l = local(ms)
+  return isWeekday(l.weekday) && l.hour >= HORARIO.desde && l.hour < HORARIO.hasta
+}
+
+/** Working milliseconds between two instants. */
+export function workingMsBetween(from: number, to: number): number {
+  if (to <= from) return 0
+  let total = 0
+  // One Madrid day at a time, from the day of `from` to the day of `to`.
+  for (let cursor = from; ; ) {
+    const l = local(cursor)
+    if (isWeekday(l.weekday)) {
+      const open = instant(l.year, l.month, l.day, HORARIO.desde)
+      const close = instant(l.year, l.month, l.day, HORARIO.hasta)
+      total += Math.max(0, Math.min(close, to) - Math.max(open, from))
+    }
+    const nextDay = instant(l.year, l.month, l.day, 12) + DAY // noon tomorrow: safe across DST
+    const n = local(nextDay)
+    cursor = instant(n.year, n.month, n.day, 0)
+    if (cursor >= to) break
+  }
+  return total
+}

@@ -1,0 +1,47 @@
+// npm run telegram:webhook -- <function address>: registers the owner's inbox with Telegram, once
+// after deploying the function. It calls setWebhook with the function's /functions/v1/telegram-webhook,
+// TELEGRAM_WEBHOOK_SECRET (Telegram sends it back in X-Telegram-Bot-Api-Secret-Token) and the two
+// update kinds the inbox reads (messages for the commands, callback queries for the buttons), lists the
+// commands in the chat's menu (setMyCommands), and prints what Telegram now has (getWebhookInfo).
+//   TELEGRAM_BOT_TOKEN=… TELEGRAM_WEBHOOK_SECRET=… npm run telegram:webhook -- https://enviar-telegram.<account>.workers.dev
+// The address may be the function's origin or the full webhook URL; TELEGRAM_API_URL overrides the Bot API.
+import { Api } from 'grammy'
+
+export const WEBHOOK_PATH = '/functions/v1/telegram-webhook'
+export const COMMANDS = [
+  { command: 'pendientes', description: 'Presupuestos sin atender, los más nuevos primero' },
+  { command: 'olvidar', description: 'Borrar los presupuestos de un e-mail: /olvidar cliente@correo.es' },
+]
+
+function fail(message) {
+  console.error(`telegram:webhook: ${message}`)
+  process.exit(2)
+}
+
+const token = process.env.TELEGRAM_BOT_TOKEN
+const secret = process.env.TELEGRAM_WEBHOOK_SECRET
+const address = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
+if (!token) fail('falta TELEGRAM_BOT_TOKEN')
+if (!secret || !/^[\w-]{1,256}$/.test(secret)) fail('falta TELEGRAM_WEBHOOK_SECRET (1-256 letras, números, _ o -)')
+if (!address) fail('falta la dirección de la función: npm run telegram:webhook -- https://enviar-telegram.<cuenta>.workers.dev')
+
+let url
+try {
+  const parsed = new URL(address)
+  url = parsed.pathname.endsWith(WEBHOOK_PATH) ? parsed.href : `${parsed.origin}${WEBHOOK_PATH}`
+} catch {
+  fail(`dirección no válida: ${address}`)
+}
+if (!url.startsWith('https://') && !process.env.TELEGRAM_API_URL) fail('Telegram solo llama a direcciones https://')
+
+const api = new Api(token, { apiRoot: (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, '') })
+try {
+  await api.setWebhook(url, { secret_token: secret, allowed_updates: ['message', 'callback_query'], drop_pending_updates: false })
+  await api.setMyCommands(COMMANDS)
+  const info = await api.getWebhookInfo()
+  console.log(`Webhook registrado: ${info.url}`)
+  console.log(`Actualizaciones: ${(info.allowed_updates ?? []).join(', ')}; pendientes: ${info.pending_update_count}`)
+  if (info.last_error_message) console.log(`Último error de Telegram: ${info.last_error_message}`)
+} catch (error) {
+  fail(`Telegram no lo aceptó: ${error.message}`)
+}

@@ -1,0 +1,119 @@
+/**
+ * The quote function's pieces in Node, for unit tests on a fake clock: a real
+ * D1 (Miniflare's, with the repository's migrations), a fake Telegram as a
+ * fetch function, and an EMAIL binding that records what it is given.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+import { Miniflare } from 'miniflare'
+import { afterAll, beforeAll } from 'vitest'
+
+import type { FunctionEnv } from '../../functions/enviar-telegram/settings'
+
+const MIGRATIONS = 'functions/enviar-telegram/migrations'
+
+/** A D1 with every migration applied, one per test file; each call empties it for the next test. */
+export function useDatabase(): () => Promise<D1Database> {
+  let mf: Miniflare | undefined
+  let db: D1Database | undefined
+  beforeAll(async () => {
+    mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', d1Databases: ['DB'] })
+    db = (await mf.getD1Database('DB')) as unknown as D1Database
+    for (const file of readdirSync(MIGRATIONS).sort()) {
+      const sql = readFileSync(join(MIGRATIONS, file), 'utf8').replace(/--.*$/gm, '')
+      for (const statement of sql.split(/;\s*$/m).map((part) => part.trim()).filter(Boolean)) await db.prepare(statement).run()
+    }
+  })
+  afterAll(async () => {
+    await mf?.dispose()
+  })
+  return async () => {
+    if (!db) throw new Error('Miniflare no está arrancado')
+    await db.prepare('DELETE FROM presupuestos').run()
+    return db
+  }
+}
+
+export interface TelegramCall {
+  method: string
+  body: Record<string, unknown>
+}
+
+type Answer = { status: number; body: unknown } | 'hang'
+
+/**
+ * A fake Bot API as a fetch function. `script` decides each sendMessage's
+ * answer (default ok); every call is recorded.
+ */
+export function fakeTelegram(script: (call: TelegramCall, index: number) => Answer | undefined = () => undefined) {
+  const calls: TelegramCall[] = []
+  let nextId = 100
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = String(input).split('/').pop() ?? ''
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}
+    const call = { method, body }
+    calls.push(call)
+    const scripted = script(call, calls.filter((c) => c.method === method).length - 1)
+    if (scripted === 'hang') {
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError'))))
+    }
+    if (scripted) return Response.json(scripted.body, { status: scripted.status })
+    if (method === 'getMe') return Response.json({ ok: true, result: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } })
+    if (method === 'sendMessage') {
+      return Response.json({ ok: true, result: { message_id: nextId++, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' }, text: body.text } })
+    }
+    if (method === 'editMessageText') {
+      return Response.json({ ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' }, text: body.text } })
+    }
+    return Response.json({ ok: true, result: true })
+  }) as typeof globalThis.fetch
+  const sent = () => calls.filter((call) => call.method === 'sendMessage')
+  return { fetch, calls, sent }
+}
+
+export const telegramError = (code: number, description: string, retryAfter?: number): Answer => ({
+  status: code,
+  body: { ok: false, error_code: code, description, ...(retryAfter ? { parameters: { retry_after: retryAfter } } : {}) },
+})
+
+/** An EMAIL binding that records each mail. */
+export function fakeEmail() {
+  const sent: Array<{ from: string; to: string; subject: string; text: string }> = []
+  const binding = {
+    async send(message: { from: string; to: string; subject: string; text: string }) {
+      sent.push(message)
+      return { messageId: `m${sent.length}` }
+    },
+  } as unknown as SendEmail
+  return { binding, sent }
+}
+
+export const CHAT_ID = '-1001234567890'
+
+export function functionEnv(db: D1Database, extra: Partial<FunctionEnv> = {}): FunctionEnv {
+  return {
+    DB: db,
+    TELEGRAM_BOT_TOKEN: '123:abc',
+    TELEGRAM_CHAT_ID: CHAT_ID,
+    TELEGRAM_API_URL: 'https://telegram.test',
+    QUOTE_FUNCTION_KEY: 'clave',
+    SHOP_EMAIL: 'taller@correo.es',
+    QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
+    ...extra,
+  }
+}
+
+/** A clock the test moves by hand. */
+export function fakeClock(start: number) {
+  let current = start
+  return {
+    now: () => current,
+    set: (ms: number) => {
+      current = ms
+    },
+    advance: (ms: number) => {
+      current += ms
+    },
+  }
+}

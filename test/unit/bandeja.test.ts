@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+
+import { handleWebhook } from '../../functions/enviar-telegram/inbox'
+import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
+import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/funcion-local'
+
+const database = useDatabase()
+const SECRET = 'secreto-del-webhook-de-prueba'
+const NOW = Date.UTC(2026, 10, 23, 9, 0)
+const quote = { tipo: 'consola' as const, modelo: 'PlayStation 5', comentarios: '', email: 'Jugadora@Correo.es', telefono: '699111222' }
+
+let updateId = 1
+const webhook = (update: object, secret: string | null = SECRET) =>
+  new Request('https://funcion.test/functions/v1/telegram-webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }) },
+    body: JSON.stringify({ update_id: updateId++, ...update }),
+  })
+
+const from = { id: 42, is_bot: false, first_name: 'Ana', last_name: 'Ruiz' }
+const chat = (id = CHAT_ID) => ({ id: Number(id), type: 'supergroup', title: 'Taller' })
+const command = (text: string, chatId = CHAT_ID) => ({
+  message: { message_id: 900, date: 0, chat: chat(chatId), from, text, entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] },
+})
+const press = (data: string, messageId = 100, chatId = CHAT_ID) => ({
+  callback_query: { id: `cb-${data}`, from, chat_instance: 'x', data, message: { message_id: messageId, date: 0, chat: chat(chatId), text: '…' } },
+})
+
+async function setup() {
+  const db = await database()
+  const telegram = fakeTelegram()
+  const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
+  const send = (update: object, secret?: string | null) => handleWebhook(webhook(update, secret), env, { fetch: telegram.fetch, now: () => NOW })
+  return { db, telegram, env, send }
+}
+
+describe('the webhook', () => {
+  it('refuses a missing secret with 401 and a wrong one with 403, and changes nothing', async () => {
+    const { db, telegram, send } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    expect((await send(press(`atendida:${row.id}`), null)).status).toBe(401)
+    expect((await send(press(`atendida:${row.id}`), 'otro')).status).toBe(403)
+    expect((await db.prepare('SELECT attended_at FROM presupuestos').first())?.attended_at).toBeNull()
+    expect(telegram.calls).toEqual([])
+  })
+
+  it('answers broken bodies with 400', async () => {
+    const { env, telegram } = await setup()
+    for (const body of ['{', '[]', '{"no":"update"}']) {
+      const request = new Request('https://funcion.test/functions/v1/telegram-webhook', {
+        method: 'POST',
+        headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+        body,
+      })
+      expect((await handleWebhook(request, env, { fetch: telegram.fetch })).status).toBe(400)
+    }
+  })
+
+  it('ignores every chat but the shop’s', async () => {
+    const { db, telegram, send } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    expect((await send(command('/pendientes', '-999'))).status).toBe(200)
+    expect((await send(press(`atendida:${row.id}`, 100, '-999'))).status).toBe(200)
+    expect(telegram.calls.filter((call) => call.method !== 'getMe')).toEqual([])
+    expect((await db.prepare('SELECT attended_at FROM presupuestos').first())?.attended_at).toBeNull()
+  })
+})
+
+describe('the buttons', () => {
+  it('✅ Atendida marks the quote, answers the tap and edits the message to say who and when', async () => {
+    const { db, telegram, send } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    expect((await send(press(`atendida:${row.id}`, 321))).status).toBe(200)
+    const stored = await db.prepare('SELECT * FROM presupuestos').first<QuoteRow>()
+    expect(stored).toMatchObject({ attended_at: NOW, attended_by: 'Ana Ruiz' })
+    const answer = telegram.calls.find((call) => call.method === 'answerCallbackQuery')
+    expect(answer?.body).toMatchObject({ callback_query_id: `cb-atendida:${row.id}`, text: '✅ Marcada como atendida' })
+    const edit = telegram.calls.find((call) => call.method === 'editMessageText')
+    expect(edit?.body).toMatchObject({ chat_id: Number(CHAT_ID), message_id: 321 })
+    expect(String(edit?.body.text)).toMatch(/✅ Atendida por Ana Ruiz · 23\/11\/2026, 10:00$/)
+    expect(edit?.body.reply_markup).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${row.id}` }]] })
+  })
+
+  it('🚫 Spam marks it spam; ↩️ brings it back to pending with its buttons', async () => {
+    const { db, telegram, send } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    await send(press(`spam:${row.id}`))
+    expect(await db.prepare('SELECT spam_at, spam_by FROM presupuestos').first()).toEqual({ spam_at: NOW, spam_by: 'Ana Ruiz' })
+    await send(press(`pendiente:${row.id}`))
+    expect(await db.prepare('SELECT spam_at, attended_at FROM presupuestos').first()).toEqual({ spam_at: null, attended_at: null })
+    const edits = telegram.calls.filter((call) => call.method === 'editMessageText')
+    expect(String(edits[0]?.body.text)).toContain('🚫 Marcada como spam por Ana Ruiz')
+    expect(edits[1]?.body.reply_markup).toEqual({
+      inline_keyboard: [[{ text: '✅ Atendida', callback_data: `atendida:${row.id}` }, { text: '🚫 Spam', callback_data: `spam:${row.id}` }]],
+    })
+  })
+
+  it('a tap on an erased quote says so and removes the buttons', async () => {
+    const { telegram, send } = await setup()
+    await send(press('atendida:99999'))
+    expect(telegram.calls.find((call) => call.method === 'answerCallbackQuery')?.body.text).toBe('Este presupuesto ya no existe: se borró.')
+    expect(telegram.calls.find((call) => call.method === 'editMessageReplyMarkup')?.body.reply_markup).toEqual({ inline_keyboard: [] })
+  })
+})
+
+describe('the commands', () => {
+  it('/pendientes lists the open quotes newest first, with model and e-mail; or says there are none', async () => {
+    const { db, telegram, send } = await setup()
+    await send(command('/pendientes'))
+    expect(telegram.sent()[0]?.body.text).toBe('✅ No hay presupuestos pendientes.')
+    const older = await storeQuote(db, { ...quote, modelo: 'Xbox One' }, { idempotencyKey: null, now: NOW - 3 * 3_600_000 })
+    await storeQuote(db, { ...quote, modelo: 'Nintendo Switch' }, { idempotencyKey: null, now: NOW - 60_000 })
+    const attended = await storeQuote(db, { ...quote, modelo: 'Atendido ya' }, { idempotencyKey: null, now: NOW })
+    await send(press(`atendida:${attended.row.id}`))
+    await send(command('/pendientes@taller_bot'))
+    const text = String(telegram.sent()[1]?.body.text)
+    expect(text).toMatch(/^📋 2 presupuestos pendientes/)
+    expect(text.indexOf('Nintendo Switch')).toBeLessThan(text.indexOf('Xbox One'))
+    expect(text).toContain(`${older.row.referencia} · hace 3 h · consola · Xbox One`)
+    expect(text).toContain('Jugadora@Correo.es · 699111222')
+    expect(text).not.toContain('Atendido ya')
+  })
+
+  it('/olvidar <email> erases every quote of that e-mail, in any case, deletes their messages and says how many', async () => {
+    const { db, telegram, send } = await setup()
+    for (const modelo of ['A', 'B']) await storeQuote(db, { ...quote, modelo }, { idempotencyKey: null, now: NOW })
+    await db.prepare('UPDATE presupuestos SET telegram_message_id = id + 500').run()
+    await storeQuote(db, { ...quote, email: 'otra@correo.es' }, { idempotencyKey: null, now: NOW })
+    await send(command('/olvidar jugadora@correo.es'))
+    expect((await db.prepare('SELECT email FROM presupuestos').all()).results).toEqual([{ email: 'otra@correo.es' }])
+    expect(telegram.calls.filter((call) => call.method === 'deleteMessage')).toHaveLength(2)
+    expect(telegram.sent().at(-1)?.body.text).toMatch(/^🗑️ Borrados 2 presupuestos de jugadora@correo.es\./)
+    await send(command('/olvidar'))
+    expect(telegram.sent().at(-1)?.body.text).toMatch(/^Uso: \/olvidar/)
+    await send(command('/olvidar nadie@correo.es'))
+    expect(telegram.sent().at(-1)?.body.text).toBe('No hay presupuestos de nadie@correo.es.')
+  })
+})

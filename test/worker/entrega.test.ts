@@ -1,0 +1,191 @@
+/**
+ * Durable delivery in workerd with local D1, on a stack of its own: Telegram
+ * down then up, 429, a hang, a refusal for good (e-mail copy), concurrent
+ * sweeps, a restart between storing and delivering, idempotency.
+ *
+ * The one bent setting: retries wait 1-2 s instead of 1-30 minutes
+ * (RETRY_BASE_SECONDS / RETRY_MAX_SECONDS), so a retry is due within a test.
+ * The backoff itself is tested with the production values on a fake clock
+ * (test/unit/entrega.test.ts).
+ */
+import { readFileSync } from 'node:fs'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startStack } from '../../scripts/workers.mjs'
+import { chatMessages, delivered, marker, telegramMessages } from '../support/html'
+import { TEST_SETTINGS, TEST_TELEGRAM } from '../support/settings'
+
+let stack: Awaited<ReturnType<typeof startStack>>
+
+beforeAll(async () => {
+  stack = await startStack({
+    name: 'entrega',
+    siteSettings: TEST_SETTINGS,
+    functionSettings: {
+      ...TEST_TELEGRAM,
+      QUOTE_FUNCTION_KEY: TEST_SETTINGS.QUOTE_FUNCTION_KEY,
+      SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL,
+      RETRY_BASE_SECONDS: '1',
+      RETRY_MAX_SECONDS: '2',
+    },
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+const telegram = () => stack.telegramUrl ?? ''
+const rule = (match: string, mode: string) =>
+  fetch(`${telegram()}/__rules`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ match, mode }) })
+const sweepOnce = async () => {
+  const response = await fetch(`${new URL(stack.functionUrl ?? '').origin}/__scheduled`)
+  expect(response.status).toBe(200)
+  return response.text()
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+let ip = 1
+// This file talks to its own stack, not the shared one.
+async function pageOf(path: string, init?: RequestInit) {
+  const response = await fetch(`${stack.siteUrl}${path}`, { redirect: 'manual', ...init })
+  return { response, html: await response.text() }
+}
+const quote = (comentarios: string, extra: Record<string, string> = {}) => ({
+  tipo: 'mando',
+  modelo: 'Nintendo Switch Pro Controller',
+  email: 'entrega@correo.es',
+  telefono: '633 222 111',
+  comentarios,
+  website: '',
+  ...extra,
+})
+async function send(fields: Record<string, string>) {
+  const response = await fetch(`${stack.siteUrl}/presupuesto`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: stack.siteUrl, 'CF-Connecting-IP': `10.77.1.${ip++ % 250}` },
+    body: new URLSearchParams(fields).toString(),
+  })
+  await response.arrayBuffer()
+  expect(response.status).toBe(303)
+  const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
+  const toast = await pageOf('/presupuesto', { headers: { Cookie: cookie } })
+  return /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1]
+}
+
+describe('durable delivery', () => {
+  it('Telegram down: the visitor gets success; the sweeps retry until Telegram is back; one message', async () => {
+    const id = marker('caido')
+    await rule(id, '500')
+    const referencia = await send(quote(`Caído ${id}`))
+    expect(referencia).toMatch(/^P-/)
+    for (let i = 0; i < 3; i++) {
+      await sleep(1100)
+      await sweepOnce()
+    }
+    expect((await telegramMessages(id, telegram())).length).toBeGreaterThanOrEqual(3)
+    expect(await chatMessages(id, telegram())).toHaveLength(0)
+    await rule(id, 'ok')
+    await sleep(2100)
+    await sweepOnce()
+    await sweepOnce()
+    const messages = await delivered(id, { telegramUrl: telegram() })
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.text).toContain(`Nueva solicitud de presupuesto · ${referencia}`)
+  })
+
+  it('429 with retry_after: waits as asked, then delivers once', async () => {
+    const id = marker('[429-corto]')
+    await send(quote(`Demasiadas ${id}`))
+    await sleep(300)
+    expect(await chatMessages(id, telegram())).toHaveLength(0)
+    await sleep(1200)
+    await sweepOnce()
+    expect(await delivered(id, { telegramUrl: telegram() })).toHaveLength(1)
+  })
+
+  it('a Telegram that hangs: the visitor is answered at once; the quote arrives once Telegram answers', async () => {
+    const id = marker('cuelga')
+    await rule(id, 'colgado')
+    const started = Date.now()
+    await send(quote(`Cuelga ${id}`))
+    expect(Date.now() - started).toBeLessThan(3000)
+    await rule(id, 'ok')
+    // The first attempt gives up after 8 s; the row is due again 1 s later.
+    await sleep(9500)
+    await sweepOnce()
+    expect(await delivered(id, { telegramUrl: telegram() })).toHaveLength(1)
+  }, 30_000)
+
+  it('Telegram refusing for good (401): one e-mail copy to the shop, and Telegram keeps being retried', async () => {
+    const id = marker('[401]')
+    const referencia = await send(quote(`Token revocado ${id}`))
+    await expect.poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 10_000 }).toContain(`Subject: Presupuesto ${referencia}`)
+    const log = readFileSync(stack.functionLog ?? '', 'utf8')
+    const block = log.slice(log.indexOf(`Subject: Presupuesto ${referencia}`))
+    expect(log).toContain(`To: hola@taller.test\nSubject: Presupuesto ${referencia}`)
+    const file = /Text: (\S+\.txt)/.exec(block)?.[1] ?? ''
+    const mail = readFileSync(file, 'utf8')
+    expect(mail).toContain('401 Unauthorized')
+    expect(mail).toContain(`Comentarios:\nToken revocado ${id}`)
+    for (let i = 0; i < 2; i++) {
+      await sleep(2100)
+      await sweepOnce()
+    }
+    expect(readFileSync(stack.functionLog ?? '', 'utf8').split(`Subject: Presupuesto ${referencia}`)).toHaveLength(2)
+    expect((await telegramMessages(id, telegram())).length).toBeGreaterThanOrEqual(3)
+  }, 30_000)
+
+  it('three sweeps at once deliver each of ten waiting quotes exactly once', async () => {
+    const id = marker('concurrente')
+    await rule(id, '500')
+    for (let i = 0; i < 10; i++) await send(quote(`Lote ${i} ${id}`))
+    await rule(id, 'ok')
+    await sleep(2100)
+    await Promise.all([sweepOnce(), sweepOnce(), sweepOnce()])
+    await sweepOnce()
+    const messages = await delivered(id, { count: 10, telegramUrl: telegram() })
+    expect(messages).toHaveLength(10)
+    expect(new Set(messages.map((message) => /Lote (\d)/.exec(message.text)?.[1])).size).toBe(10)
+  })
+
+  it('the same rendered form posted twice (a double click): one quote, one message, the same reference', async () => {
+    const id = marker('doble')
+    const form = await pageOf('/presupuesto')
+    const inicio = /name="inicio" value="([^"]+)"/.exec(form.html)?.[1] ?? ''
+    const fields = quote(`Doble clic ${id}`, { inicio })
+    const [a, b] = await Promise.all([send(fields), send(fields)])
+    expect(a).toBe(b)
+    expect(await delivered(id, { telegramUrl: telegram() })).toHaveLength(1)
+    // A resend after a timeout, later: still one.
+    expect(await send(fields)).toBe(a)
+    expect(await delivered(id, { telegramUrl: telegram() })).toHaveLength(1)
+  })
+
+  it('a restart of the function between storing and delivering loses nothing and sends nothing twice', async () => {
+    const id = marker('reinicio')
+    await rule(id, '500')
+    const referencia = await send(quote(`Reinicio ${id}`))
+    await stack.restartFunction()
+    await rule(id, 'ok')
+    await sleep(2100)
+    await sweepOnce()
+    await sweepOnce()
+    const messages = await delivered(id, { telegramUrl: telegram() })
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.text).toContain(referencia ?? 'sin referencia')
+  }, 60_000)
+
+  it('GET /__scheduled answers only once the sweep has finished', async () => {
+    const id = marker('barrido')
+    await rule(id, '500')
+    await send(quote(`Barrido ${id}`))
+    await rule(id, 'ok')
+    await sleep(2100)
+    expect(await sweepOnce()).toMatch(/scheduled/i)
+    // No waiting: delivered by the time the sweep answered.
+    expect(await chatMessages(id, telegram())).toHaveLength(1)
+  })
+})
