@@ -1,4 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Links,
   Meta,
@@ -12,15 +13,14 @@ import {
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 
-import { catalogo } from '~/catalogo/consultas'
 import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
-import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
+import { layoutDataOf } from '~/lib/layout'
+import { layoutData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
-import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
 import styles from '~/styles/app.css'
 
 export const links: LinksFunction = () => [
@@ -29,37 +29,16 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const settings = getSettings(request, context.cloudflare.env)
-  const { tienda } = catalogo
-  const { direccion } = tienda
-  return json({
-    siteUrl: settings.SITE_URL,
-    analyticsId: settings.ANALYTICS_ID,
-    consent: consentFromCookies(request.headers.get('cookie')),
-    tienda: {
-      nombre: tienda.nombre,
-      nombreCorto: tienda.nombreCorto,
-      anioCopyright: tienda.anioCopyright,
-      reclamos: tienda.reclamos,
-    },
-    contacto: {
-      telefono: settings.SHOP_PHONE,
-      telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
-      email: settings.SHOP_EMAIL,
-      direccion: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}`,
-      horarioWhatsApp: tienda.horarioWhatsApp,
-      horarioWhatsAppCorto: tienda.horarioWhatsAppCorto,
-      whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.saludo),
-    },
-    privacidad: { conservacionDias: settings.QUOTE_RETENTION_DAYS },
-  })
+  return json(layoutData(request, getSettings(request, context.cloudflare.env)))
 }
 
-export type LayoutData = ReturnType<typeof useLoaderData<typeof loader>>
+/** A quote form's check as the visitor corrects (intent=validar) changes nothing the layout shows. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get('intent') === 'validar' ? false : defaultShouldRevalidate
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.error) return []
-  return pageMeta(args, isRouteErrorResponse(args.error) && args.error.status === 404 ? notFoundMeta : errorMeta)
+  return pageMeta({ ...args, data: layoutDataOf(args.matches) }, isRouteErrorResponse(args.error) && args.error.status === 404 ? notFoundMeta : errorMeta)
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -83,10 +62,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const data = useLoaderData<typeof loader>()
+  const layout = useLoaderData<typeof loader>()
   useHydratedMarker()
   return (
-    <SiteShell data={data} whatsapp>
+    <SiteShell layout={layout} whatsapp>
       <Outlet />
     </SiteShell>
   )
@@ -95,13 +74,17 @@ export default function App() {
 export function ErrorBoundary() {
   useHydratedMarker()
   const error = useRouteError()
-  const data = useRouteLoaderData<typeof loader>('root')
+  const layout = useRouteLoaderData<typeof loader>('root')
   const missing = isRouteErrorResponse(error) && error.status === 404
   // Error answers (404, 405…) are expected; only real failures are logged.
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
-    <SiteShell data={data} whatsapp={false}>
-      {missing ? <NotFound /> : <ServerError />}
+    <SiteShell layout={layout} whatsapp={false}>
+      {missing ? (
+        <NotFound />
+      ) : (
+        <ServerError unavailable={isRouteErrorResponse(error) && error.status === 503} contacto={layout?.contacto} />
+      )}
     </SiteShell>
   )
 }

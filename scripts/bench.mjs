@@ -2,19 +2,17 @@
 //   1. bytes of HTML, CSS, JS and images (raw and gzip) and the request count of a first load;
 //   2. Lighthouse 12 mobile scores and metrics, median of 3 runs (Debian chromium, third parties blocked);
 //   3. server rendering throughput: pages/s of a page against a static file of the same Worker.
-// It prints figures; it asserts nothing (budgets are tests: test/worker/presupuestos-de-peso.test.ts).
+// It prints figures; it asserts nothing (budgets are tests: test/worker/size-budgets.test.ts).
 import { gzipSync } from 'node:zlib'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
 
-import { freePort, runToEnd, stopChild, wranglerDev } from './workers.mjs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs'
+import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.mjs'
 
 const PAGES = ['/', '/servicios/mandos/playstation/ps5/joystick', '/presupuesto', '/blog', '/servicios/consolas']
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -28,21 +26,14 @@ const site = await wranglerDev({
   vars: ['--var', `SITE_URL:${base}`, '--var', 'ANALYTICS_ID:'],
   extra: ['--log-level', 'error'],
 })
-for (let i = 0; i < 160; i++) {
-  try {
-    await (await fetch(`${base}/images/favicon.svg`)).arrayBuffer()
-    break
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
+await waitFor(`${base}/images/favicon.svg`, site)
 
 try {
   // 1. Weight of a first load (Chromium, phone viewport).
   console.log('\n## Weight of a first load (375 px, raw / gzip KB)\n')
   console.log('| Page | HTML | CSS | JS | Images | Requests |')
   console.log('| --- | --- | --- | --- | --- | --- |')
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) })
+  const browser = await launchChromium()
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 })
     const page = await context.newPage()
@@ -76,7 +67,7 @@ try {
   console.log(`\n## Lighthouse 12, mobile, median of ${RUNS} runs\n`)
   console.log('| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | SI |')
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
   try {
     for (const path of PAGES) {
       const results = []

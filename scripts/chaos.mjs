@@ -60,7 +60,7 @@ let ip = 0
 
 async function openForm() {
   const html = await (await fetch(`${site}/presupuesto`)).text()
-  return /name="inicio" value="([^"]+)"/.exec(html)?.[1] ?? ''
+  return /name="token" value="([^"]+)"/.exec(html)?.[1] ?? ''
 }
 
 async function submit(fields, js) {
@@ -93,7 +93,7 @@ async function oneQuote(n) {
     telefono: '612 345 678',
     comentarios: `Prueba de caos ${id}`,
     website: '',
-    inicio: await openForm(),
+    token: await openForm(),
   }
   const kind = ['nojs', 'js', 'nojs', 'js', 'double', 'resend'][n % 6]
   posts.kinds[kind]++

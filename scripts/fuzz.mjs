@@ -38,7 +38,7 @@ const NASTY = [
   '\u202e\u200b', '%00', '%', '+', '&', '=', '[]', '{}', 'null', 'undefined', 'NaN', '-1', '1e309', '__proto__',
   'constructor', 'a@b', '@', '+34', '+' + '9'.repeat(30), '6'.repeat(8), 'mando\nconsola', '\r\n[wrangler:info] POST /admin 200 OK',
 ]
-const FIELDS = ['tipo', 'modelo', 'email', 'telefono', 'comentarios', 'website', 'inicio']
+const FIELDS = ['tipo', 'modelo', 'email', 'telefono', 'comentarios', 'website', 'token', 'intent']
 const HOSTILE_NAMES = () => [
   `modelo[${int(2 ** 31)}]`, `x[${int(1e9)}]`, '__intent__', '__state__', 'modelo.x', 'modelo[0].x', 'tipo[]', 'email[0]',
   `${'a.'.repeat(1 + int(6000))}b`, `${'a['.repeat(1 + int(500))}b`, '__proto__', 'constructor.prototype', 'n'.repeat(1 + int(20_000)),
@@ -161,7 +161,7 @@ function siteRequest(base) {
 }
 
 function functionBody() {
-  const quote = Object.fromEntries(FIELDS.filter((f) => f !== 'website' && f !== 'inicio').map((f) => [f, fieldValue(f)]))
+  const quote = Object.fromEntries(FIELDS.filter((f) => f !== 'website' && f !== 'token' && f !== 'intent').map((f) => [f, fieldValue(f)]))
   quote.honeypot = chance(0.9) ? '' : pick(NASTY)
   if (chance(0.2)) quote.sospecha = pick(NASTY)
   const mutate = pick(['valid', 'valid', 'types', 'extra', 'array', 'scalar', 'deep', 'huge', 'broken', 'empty'])

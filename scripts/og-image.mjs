@@ -2,7 +2,7 @@
 // from the hero illustration with Debian's Chromium. Run it after changing the hero art or the name.
 import { readFileSync } from 'node:fs'
 
-import { chromium } from 'playwright-core'
+import { launchChromium } from './chromium.mjs'
 
 const hero = readFileSync('public/images/hero/mandos.svg', 'utf8')
 const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><style>
@@ -20,10 +20,7 @@ const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><style>
   <span class="badge">Presupuesto gratis</span>
 </div></body></html>`
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await launchChromium()
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } })
 await page.setContent(html)
 await page.screenshot({ path: 'public/images/og/tarjeta.jpg', type: 'jpeg', quality: 82 })

@@ -3,9 +3,8 @@
 // on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
 import { mkdirSync } from 'node:fs'
 
-import { chromium } from 'playwright-core'
-
-import { freePort, runToEnd, stopChild, wranglerDev } from './workers.mjs'
+import { launchChromium } from './chromium.mjs'
+import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.mjs'
 
 const PAGES = {
   inicio: '/',
@@ -27,21 +26,11 @@ const port = await freePort()
 await runToEnd('npx', ['remix', 'build'])
 const site = await wranglerDev({ config: 'wrangler.toml', port, vars: [], extra: ['--log-level', 'error'] })
 const base = `http://127.0.0.1:${port}`
-for (let i = 0; i < 120; i++) {
-  try {
-    await fetch(`${base}/images/favicon.svg`)
-    break
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
+await waitFor(`${base}/images/favicon.svg`, site)
 
 const out = 'artifacts/screenshots'
 mkdirSync(out, { recursive: true })
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await launchChromium()
 try {
   for (const width of [375, 1440]) {
     for (const javaScriptEnabled of [true, false]) {

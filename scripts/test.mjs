@@ -6,11 +6,10 @@
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
+import { CHROMIUM_PATH } from './chromium.mjs'
 import { runToEnd } from './workers.mjs'
 
-const CHROMIUM = '/usr/bin/chromium'
-
-if (!existsSync(CHROMIUM)) {
+if (!existsSync(CHROMIUM_PATH)) {
   console.log('Instalando chromium (Debian) para las pruebas en navegador...')
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
   execSync(`${sudo}apt-get update && ${sudo}DEBIAN_FRONTEND=noninteractive apt-get install -y chromium`, { stdio: 'inherit' })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 
 import { startFakeTelegram } from './fake-telegram.mjs'
 
-/** Settings of the site Worker (CONTRACT.md); any of them set in the environment overrides the default. */
+/** Settings of the site Worker (.dev.vars.example); any of them set in the environment overrides the default. */
 export const SITE_SETTINGS = [
   'SITE_URL',
   'QUOTE_FUNCTION_URL',

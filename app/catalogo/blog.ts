@@ -10,7 +10,7 @@ const post = (id: number, slug: string, titulo: string, extracto: string, fecha:
   imagen: imagen(`/images/blog/${slug}.svg`, alt),
 })
 
-/** The six static blog posts, newest first (spec, sections 3 and 9). */
+/** The six static blog posts, dated 2024-02-15 to 2024-03-15, newest first. */
 export const posts = [
   post(
     1,

@@ -1,7 +1,7 @@
 import { imagen } from './tienda'
 import type { MarcaConsola, ReparacionConsola } from './tipos'
 
-/** Repairs offered on every console page (spec, section 9). */
+/** Repairs offered on every console page: the same eight for every brand. */
 export const reparacionesConsolas = [
   {
     nombre: 'Cambio de pasta térmica',

@@ -2,13 +2,16 @@ import { posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
 import { marcasMandos, modelosMandos } from './mandos'
 import { slides } from './slides'
-import { imagenTaller, pasos, sellos, tienda, ventajas } from './tienda'
-import type { MarcaConsola, MarcaMando, Modelo, ModeloConServicios, Servicio } from './tipos'
+import { datosTaller, imagenTaller, motivos, pasos, sellosPorLugar, tienda, ventajas } from './tienda'
+import { secciones } from './secciones'
+import type { MarcaConsola, MarcaMando, Modelo, ModeloConServicios, Seccion, Servicio } from './tipos'
 
 /** Read access to the catalogue for loaders (and the tests). */
 export const catalogo = {
   tienda,
-  sellos,
+  sellosPorLugar,
+  motivos,
+  datosTaller,
   imagenTaller,
   slides,
   ventajas,
@@ -47,7 +50,7 @@ export function marcaConsola(slug: string | undefined): MarcaConsola | undefined
   return marcasConsolas.find((marca) => marca.slug === slug)
 }
 
-/** Every path of the spec's route table, generated from the catalogue. */
+/** Every page of the site, generated from the catalogue (35 routes). */
 export function rutasDelSitio(): string[] {
   const rutas = ['/', '/blog', '/presupuesto', '/servicios/mandos', '/servicios/consolas']
   for (const marca of marcasMandos) rutas.push(marca.link)
@@ -57,4 +60,8 @@ export function rutasDelSitio(): string[] {
   }
   for (const marca of marcasConsolas) rutas.push(marca.link)
   return rutas
+}
+
+export function seccion(slug: string | undefined): Seccion | undefined {
+  return slug === 'mandos' || slug === 'consolas' ? secciones[slug] : undefined
 }

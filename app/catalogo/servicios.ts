@@ -1,7 +1,7 @@
 import { imagen } from './tienda'
 import type { Servicio } from './tipos'
 
-/** Every listed service costs the same (spec, section 9). */
+/** Every listed service costs the same: 10€, IVA incluido. */
 export const PRECIO_SERVICIO = '10€'
 
 function servicio(

@@ -1,7 +1,7 @@
 import { imagen } from './tienda'
 import type { Slide } from './tipos'
 
-/** Hero carousel of the home page: three slides (spec, sections 2 and 9). */
+/** Hero carousel of the home page: three slides, each with a title, a subtitle and an image. */
 export const slides = [
   {
     titulo: 'Reparación profesional de mandos',

@@ -1,42 +1,76 @@
-import type { Imagen, Paso, Ventaja } from './tipos'
+import type { Imagen, Paso, Sello, Ventaja } from './tipos'
 
-/** The shop itself: name, address and the claims the site makes (spec, sections 1 and 9). */
+const direccion = {
+  barrio: 'Lakua',
+  ciudad: 'Vitoria-Gasteiz',
+  codigoPostal: '01010',
+  provincia: 'Álava',
+  pais: 'ES',
+} as const
+
+/** The shop's hours (its WhatsApp hours): Monday to Friday, 9:00 to 20:00, Europe/Madrid. */
+const horario = {
+  /** ISO weekdays: 1 = Monday ... 5 = Friday. */
+  dias: [1, 2, 3, 4, 5],
+  desde: 9,
+  hasta: 20,
+  zona: 'Europe/Madrid',
+  texto: 'Lunes a viernes de 9:00 a 20:00',
+  textoCorto: 'L-V 9:00-20:00',
+} as const
+
+/**
+ * The claims the site makes, each worded once with its icon: more than 5
+ * years of experience, warranty on every repair, most repairs in 24-48 h,
+ * a free quote with no commitment, pickup locally and shipping to all of
+ * Spain, a reply within 24 working hours.
+ */
+const sellos = {
+  experiencia: { texto: '+5 años de experiencia', icono: 'estrella' },
+  garantia: { texto: 'Garantía en todas las reparaciones', icono: 'escudo' },
+  plazo: { texto: 'La mayoría en 24-48 h', icono: 'reloj' },
+  presupuesto: { texto: 'Presupuesto gratis y sin compromiso', icono: 'check' },
+  envio: { texto: 'Recogida en Vitoria-Gasteiz y envío a toda España', icono: 'camion' },
+  envioCorto: { texto: 'Envío a toda España', icono: 'camion' },
+  respuesta: { texto: 'Respuesta en menos de 24 horas laborables', icono: 'reloj' },
+} as const satisfies Record<string, Sello>
+
+/** The shop itself: name, address, hours and claims. */
 export const tienda = {
   nombre: 'Reparación Mandos Vitoria',
   nombreCorto: 'RM Vitoria',
-  direccion: {
-    barrio: 'Lakua',
-    ciudad: 'Vitoria-Gasteiz',
-    codigoPostal: '01010',
-    provincia: 'Álava',
-    pais: 'ES',
-  },
-  horarioWhatsApp: 'Lunes a viernes de 9:00 a 20:00',
-  horarioWhatsAppCorto: 'L-V 9:00-20:00',
+  direccion: { ...direccion, texto: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}` },
+  horario,
   anioCopyright: 2024,
-  reclamos: {
-    experiencia: '+5 años de experiencia',
-    garantia: 'Garantía en todas las reparaciones',
-    plazo: 'La mayoría en 24-48 h',
-    presupuesto: 'Presupuesto gratis y sin compromiso',
-    envio: 'Recogida en Vitoria-Gasteiz y envío a toda España',
-    respuesta: 'Respuesta en menos de 24 horas laborables',
-  },
+  sellos,
 } as const
 
-const { reclamos } = tienda
-
-/** Trust signals shown next to each call to action, by place. */
-export const sellos = {
+/** Which claims stand next to each kind of call to action. */
+export const sellosPorLugar = {
   /** Closing calls to action: the four promises. */
-  todos: [reclamos.presupuesto, reclamos.garantia, reclamos.plazo, reclamos.envio],
+  todos: [sellos.presupuesto, sellos.garantia, sellos.plazo, sellos.envio],
   /** Next to a warranty box, which already states the warranty. */
-  juntoAGarantia: [reclamos.presupuesto, reclamos.plazo, reclamos.envio],
+  juntoAGarantia: [sellos.presupuesto, sellos.plazo, sellos.envio],
   /** Under the booking buttons of a service: the quote is the button itself. */
-  servicio: [reclamos.garantia, reclamos.plazo, reclamos.envio],
+  servicio: [sellos.garantia, sellos.plazo, sellos.envio],
   /** Under the hero's button: short enough for one line on a phone each. */
-  portada: [reclamos.garantia, reclamos.plazo, 'Envío a toda España'],
-} as const
+  portada: [sellos.garantia, sellos.plazo, sellos.envioCorto],
+} as const satisfies Record<string, readonly Sello[]>
+
+/** The reasons to choose the shop, on the quote page: the four promises, each explained. */
+export const motivos = [
+  { icono: 'check', titulo: 'Presupuesto sin compromiso', texto: 'Te decimos qué le pasa y cuánto cuesta antes de reparar.' },
+  { icono: 'escudo', titulo: 'Garantía en todas las reparaciones', texto: 'Cada reparación sale del taller probada y con garantía.' },
+  { icono: 'rayo', titulo: 'Servicio rápido 24-48 h', texto: 'La mayoría de reparaciones están listas en 24-48 horas.' },
+  { icono: 'camion', titulo: 'Recogida y envío a toda España', texto: 'Tráelo a Lakua, Vitoria-Gasteiz, o envíalo desde donde estés.' },
+] as const satisfies readonly Ventaja[]
+
+/** The facts of the about section, big figure first. */
+export const datosTaller = [
+  { cifra: '+5 años', texto: 'de experiencia' },
+  { cifra: '24-48 h', texto: 'la mayoría de reparaciones' },
+  { cifra: 'Garantía', texto: 'en todas las reparaciones' },
+] as const
 
 /** Image helper: every card illustration is 640x480. */
 export function imagen(src: string, alt: string, width = 640, height = 480): Imagen {

@@ -41,7 +41,7 @@ export interface Servicio {
 
 interface ModeloBase extends Tarjeta {
   marca: string
-  /** Name the shop's quote form uses for this model (spec, section 3). */
+  /** The quote form's option for this model (its list of controller models). */
   modeloPresupuesto: string
   /** Lead paragraph of the model page. */
   intro: string
@@ -115,7 +115,23 @@ export type Icono =
   | 'camion'
   | 'estrella'
 
-export interface Miga {
-  nombre: string
-  link: string
+/** A claim of the shop, worded for the page, with its icon. */
+export interface Sello {
+  texto: string
+  icono: Icono
+}
+
+/** A section of the catalogue (/servicios/mandos, /servicios/consolas): the page that lists its brands. */
+export interface Seccion {
+  marcas: readonly Tarjeta[]
+  meta: { title: string; description: string }
+  eyebrow: string
+  titulo: string
+  lead: string
+  /** Accessible name of the list of brands. */
+  etiqueta: string
+  /** What each brand card's link says. */
+  cta: string
+  columnas: 3 | 4
+  cierre: { titulo: string; texto: string }
 }

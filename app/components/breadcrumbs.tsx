@@ -1,19 +1,15 @@
 import { Link } from '@remix-run/react'
 
-import type { Miga } from '~/catalogo/tipos'
+import type { NavLink } from '~/lib/navigation'
 
 /** Breadcrumb trail; the last item is the current page. */
-export function Breadcrumbs({ migas }: { migas: readonly Miga[] }) {
+export function Breadcrumbs({ items }: { items: readonly NavLink[] }) {
   return (
     <nav className="breadcrumbs" aria-label="Ruta de navegación">
       <ol>
-        {migas.map((miga, index) => (
-          <li key={miga.link}>
-            {index === migas.length - 1 ? (
-              <span aria-current="page">{miga.nombre}</span>
-            ) : (
-              <Link to={miga.link}>{miga.nombre}</Link>
-            )}
+        {items.map((item, index) => (
+          <li key={item.to}>
+            {index === items.length - 1 ? <span aria-current="page">{item.label}</span> : <Link to={item.to}>{item.label}</Link>}
           </li>
         ))}
       </ol>

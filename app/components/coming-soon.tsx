@@ -7,7 +7,7 @@ const TARJETAS = [
   { icono: 'rayo', texto: 'Más mejoras de rendimiento.' },
 ] as const
 
-/** The four 'Próximamente' placeholder cards of every service detail page (spec, section 9). */
+/** The four 'Próximamente' placeholder cards of every service detail page. */
 export function ComingSoon({ modelo }: { modelo: string }) {
   return (
     <section className="section section--tight" aria-labelledby="proximamente">

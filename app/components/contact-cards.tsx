@@ -5,6 +5,7 @@ interface ContactCardsProps {
   telefonoLegible: string
   email: string
   direccion: string
+  /** The WhatsApp hours, shown under the phone. */
   horario: string
   /** Reply-time claim, shown under the e-mail. */
   respuesta: string

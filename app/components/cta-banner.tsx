@@ -1,17 +1,20 @@
 import { Link } from '@remix-run/react'
 
-import { NEW_TAB_HINT_ID } from './new-tab-hint'
+import type { Sello } from '~/catalogo/tipos'
+
 import { TrustSignals } from './trust-signals'
+import { WhatsAppButton } from './whatsapp-button'
 
 interface CtaBannerProps {
   title: string
   text: string
-  trust: readonly string[]
+  sellos: readonly Sello[]
+  /** A WhatsApp link for a second button; none when absent. */
   whatsapp?: string
 }
 
 /** Closing call to action: ask for a quote (and WhatsApp when given). */
-export function CtaBanner({ title, text, trust, whatsapp }: CtaBannerProps) {
+export function CtaBanner({ title, text, sellos, whatsapp }: CtaBannerProps) {
   return (
     <section className="section" aria-labelledby="cta-titulo">
       <div className="container">
@@ -24,13 +27,9 @@ export function CtaBanner({ title, text, trust, whatsapp }: CtaBannerProps) {
             <Link to="/presupuesto" className="button button--primary button--large">
               Solicitar Presupuesto
             </Link>
-            {whatsapp ? (
-              <a className="button button--whatsapp button--large" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
-                Escríbenos por WhatsApp
-              </a>
-            ) : null}
+            {whatsapp ? <WhatsAppButton href={whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
           </div>
-          <TrustSignals items={trust} tone="dark" />
+          <TrustSignals sellos={sellos} tone="dark" />
         </div>
       </div>
     </section>

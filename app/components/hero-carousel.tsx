@@ -2,24 +2,25 @@ import { Link } from '@remix-run/react'
 import clsx from 'clsx'
 import { useCallback, useEffect, useState } from 'react'
 
-import type { Slide } from '~/catalogo/tipos'
+import type { Sello, Slide } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
 import { Tooltip } from './tooltip'
 
-/** Auto-advance interval of the hero carousel (spec, section 9). */
+/** The carousel moves to the next slide every 5 seconds. */
 export const CAROUSEL_INTERVAL_MS = 5000
 
 interface HeroCarouselProps {
   slides: readonly Slide[]
-  trust: readonly string[]
+  /** Claims under each slide's button. */
+  sellos: readonly Sello[]
 }
 
 /**
  * Hero carousel after the WAI-ARIA carousel pattern. Server HTML shows the
  * first slide complete; the controls appear once JavaScript runs.
  */
-export function HeroCarousel({ slides, trust }: HeroCarouselProps) {
+export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
   const [active, setActive] = useState(0)
   const [enhanced, setEnhanced] = useState(false)
   const [playing, setPlaying] = useState(true)
@@ -89,10 +90,10 @@ export function HeroCarousel({ slides, trust }: HeroCarouselProps) {
                   </Link>
                 </div>
                 <ul className="hero__trust">
-                  {trust.map((item) => (
-                    <li key={item}>
+                  {sellos.map((sello) => (
+                    <li key={sello.texto}>
                       <Icon name="check" size={16} />
-                      {item}
+                      {sello.texto}
                     </li>
                   ))}
                 </ul>

@@ -3,14 +3,18 @@ import type { Imagen } from '~/catalogo/tipos'
 interface IllustrationProps {
   imagen: Imagen
   className?: string
-  /** Images below the fold load lazily; the main image of a page does not. */
-  lazy?: boolean
+  /**
+   * The page's main image, in view on a phone at once: loaded first (eager,
+   * high fetch priority) instead of lazily, so it is not what keeps the page
+   * from painting.
+   */
+  priority?: boolean
   /** Decorative images (their meaning is in the text next to them) get an empty alt. */
   decorative?: boolean
 }
 
 /** Every catalogue image: its size set (no layout shift) and its Spanish alt text. */
-export function Illustration({ imagen, className, lazy = true, decorative = false }: IllustrationProps) {
+export function Illustration({ imagen, className, priority = false, decorative = false }: IllustrationProps) {
   return (
     <img
       className={className}
@@ -18,8 +22,10 @@ export function Illustration({ imagen, className, lazy = true, decorative = fals
       alt={decorative ? '' : imagen.alt}
       width={imagen.width}
       height={imagen.height}
-      loading={lazy ? 'lazy' : 'eager'}
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      // React 18 passes the lowercase attribute through as is.
+      {...(priority ? { fetchpriority: 'high' } : {})}
     />
   )
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
 
-/** The not-found page (spec, sections 2 and 8); the server answers it with HTTP 404. */
+/** The not-found page: '404', 'Oops! Page not found' and 'Return to Home'; the server answers it with HTTP 404. */
 export function NotFound() {
   const { pathname } = useLocation()
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-import type { Miga } from '~/catalogo/tipos'
+import type { NavLink } from '~/lib/navigation'
 
 import { Breadcrumbs } from './breadcrumbs'
 
@@ -8,16 +8,16 @@ interface PageHeroProps {
   title: string
   lead?: string
   eyebrow?: string
-  migas?: readonly Miga[]
+  breadcrumbs?: readonly NavLink[] | null
   children?: ReactNode
 }
 
 /** Dark band that opens every inner page: breadcrumbs, heading, lead and actions. */
-export function PageHero({ title, lead, eyebrow, migas, children }: PageHeroProps) {
+export function PageHero({ title, lead, eyebrow, breadcrumbs, children }: PageHeroProps) {
   return (
     <section className="page-hero">
       <div className="container page-hero__inner">
-        {migas ? <Breadcrumbs migas={migas} /> : null}
+        {breadcrumbs ? <Breadcrumbs items={breadcrumbs} /> : null}
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1 className="page-hero__title">{title}</h1>
         {lead ? <p className="page-hero__lead">{lead}</p> : null}

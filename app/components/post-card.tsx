@@ -10,13 +10,15 @@ interface PostCardProps {
   /** The date as people read it: "15 de marzo de 2024". */
   fechaLegible: string
   imagen: Imagen
+  /** The first card of the blog, in view at once: its image loads first. */
+  priority?: boolean
 }
 
-/** A blog post card; the spec shows no article pages, so it has no link. */
-export function PostCard({ titulo, extracto, fecha, fechaLegible, imagen }: PostCardProps) {
+/** A blog post card; there are no article pages, so it has no link. */
+export function PostCard({ titulo, extracto, fecha, fechaLegible, imagen, priority = false }: PostCardProps) {
   return (
     <article className="card post-card">
-      <Illustration className="card__image" imagen={imagen} />
+      <Illustration className="card__image" imagen={imagen} priority={priority} />
       <div className="card__body">
         <time className="post-card__date" dateTime={fecha}>
           {fechaLegible}

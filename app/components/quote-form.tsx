@@ -1,78 +1,116 @@
-import { getFormProps, getTextareaProps, useForm, useInputControl, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, useFetcher, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
-import type { QuoteFormInput } from '~/lib/presupuesto'
-import { ETIQUETAS_TIPO, MODELOS, TIPOS, type Tipo } from '~/lib/presupuesto-opciones'
-import { parseQuoteForm } from '~/lib/quote-form-parse'
+import { ETIQUETAS_TIPO, MODELOS, TIPOS, type QuotePrefill, type Tipo } from '~/lib/presupuesto/options'
 
 import { FieldError } from './field-error'
 import { TextField } from './text-field'
 
-export interface QuotePrefill {
-  tipo?: Tipo
-  modelo?: string
-  comentarios?: string
-}
+/** What the /presupuesto action answers about the form: conform's result (messages and the values sent). */
+export type QuoteFormResult = SubmissionResult<string[]>
 
 interface QuoteFormProps {
-  lastResult: SubmissionResult<string[]> | null | undefined
+  /** The last submit's answer: the messages under each field and the values sent. */
+  result: QuoteFormResult | undefined
   prefill: QuotePrefill
-  /** Signed time the form was served (app/lib/form-token.server.ts). */
-  inicio: string
+  /** This render's token (app/lib/presupuesto/token.server.ts). */
+  formToken: string
 }
 
+const FORM = 'presupuesto'
+const ORDER = ['tipo', 'modelo', 'email', 'telefono', 'comentarios'] as const
 const GRUPOS: Record<Tipo, string> = { mando: 'Mandos', consola: 'Consolas' }
+/** How the visitor is reached: e-mail and phone. */
+const CONTACT_FIELDS = [
+  { name: 'email', label: 'Email', type: 'email', input: { autoComplete: 'email', placeholder: 'tu@email.com', required: true } },
+  { name: 'telefono', label: 'Teléfono', type: 'tel', input: { autoComplete: 'tel', inputMode: 'tel', placeholder: '600 000 000', required: true } },
+] as const
+
+/** Pause after the last keystroke before asking the server for the messages again. */
+const REVALIDATE_MS = 350
 
 /**
- * The quote form. Without JavaScript it posts to the action and the server
- * answers with the messages; with JavaScript conform validates on submit,
- * then as the visitor corrects, with the same schema.
+ * The quote form. It is a plain form: without JavaScript it posts to the
+ * action, which answers with the messages under each field and the values
+ * kept. With JavaScript the same post goes through Remix, the button reads
+ * 'Enviando...', the model list follows the type, and once a submit has
+ * come back with messages, the server checks the form again as the visitor
+ * corrects (a fetcher with intent=validar): one schema, on the server, and
+ * no validation library in the browser (docs/decisions/046-quote-form-validated-on-the-server.md).
  */
-export function QuoteForm({ lastResult, prefill, inicio }: QuoteFormProps) {
+export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formAction === '/presupuesto' && navigation.formMethod === 'POST'
+  const check = useFetcher<{ result?: QuoteFormResult }>({ key: 'presupuesto-validar' })
+  const formRef = useRef<HTMLFormElement>(null)
+  const timer = useRef<number>()
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
-  const [form, fields] = useForm<QuoteFormInput>({
-    id: 'presupuesto',
-    lastResult,
-    defaultValue: prefill,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseQuoteForm(formData),
-  })
-  const modelo = useInputControl(fields.modelo)
-  const tipo = TIPOS.find((value) => value === fields.tipo.value)
+  const initial = (result?.initialValue ?? prefill) as Partial<Record<(typeof ORDER)[number], string>>
+  const [tipo, setTipo] = useState<Tipo | undefined>(TIPOS.find((value) => value === initial.tipo))
+  const [modelo, setModelo] = useState(initial.modelo ?? '')
 
-  const chooseTipo = (value: Tipo) => {
-    if (modelo.value && !MODELOS[value].includes(modelo.value)) modelo.change('')
+  // The messages: the last submit's, then those of the latest check as the visitor corrects.
+  const [shown, setShown] = useState(result)
+  useEffect(() => setShown(result), [result])
+  useEffect(() => {
+    if (check.data?.result) setShown(check.data.result)
+  }, [check.data])
+  const error = (name: string) => shown?.error?.[name]?.[0]
+
+  // After a submit comes back with messages, focus goes to the first field to fix.
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const name = ORDER.find((field) => result?.error?.[field]?.length)
+    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus()
+  }, [result])
+
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    if (!result?.error || Object.keys(result.error).length === 0) return
+    const form = event.currentTarget
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => {
+      const data = new FormData(form)
+      data.set('intent', 'validar')
+      check.submit(data, { method: 'post', action: '/presupuesto' })
+    }, REVALIDATE_MS)
   }
 
+  const chooseTipo = (value: Tipo) => {
+    setTipo(value)
+    if (modelo && !MODELOS[value].includes(modelo)) setModelo('')
+  }
+
+  const tipoError = error('tipo')
+  const modeloError = error('modelo')
   return (
     <Form
+      ref={formRef}
+      id={FORM}
       method="post"
       action="/presupuesto"
       className="quote-form"
-      {...getFormProps(form)}
       noValidate
+      onInput={recheck}
+      onChange={recheck}
       data-enhanced={hydrated || undefined}
     >
-      <fieldset
-        className="field"
-        aria-invalid={fields.tipo.errors ? true : undefined}
-        aria-describedby={fields.tipo.errors ? fields.tipo.errorId : undefined}
-      >
+      <fieldset className="field" aria-invalid={tipoError ? true : undefined} aria-describedby={tipoError ? `${FORM}-tipo-error` : undefined}>
         <legend className="field__label">¿Qué quieres reparar?</legend>
         <div className="choice-group">
           {TIPOS.map((value) => (
             <label key={value} className="choice">
               <input
                 type="radio"
-                name={fields.tipo.name}
+                name="tipo"
                 value={value}
-                defaultChecked={fields.tipo.initialValue === value}
+                defaultChecked={initial.tipo === value}
                 onChange={() => chooseTipo(value)}
                 required
               />
@@ -80,30 +118,26 @@ export function QuoteForm({ lastResult, prefill, inicio }: QuoteFormProps) {
             </label>
           ))}
         </div>
-        <FieldError id={fields.tipo.errorId} errors={fields.tipo.errors} />
+        <FieldError id={`${FORM}-tipo-error`} error={tipoError} />
       </fieldset>
 
       <div className="field field--modelo">
-        <label className="field__label" htmlFor={fields.modelo.id}>
+        <label className="field__label" htmlFor={`${FORM}-modelo`}>
           Modelo
         </label>
         <select
-          id={fields.modelo.id}
-          name={fields.modelo.name}
+          id={`${FORM}-modelo`}
+          name="modelo"
           className="field__control"
-          value={modelo.value ?? ''}
-          onChange={(event) => modelo.change(event.target.value)}
-          onBlur={modelo.blur}
-          onFocus={modelo.focus}
+          value={modelo}
+          onChange={(event) => setModelo(event.target.value)}
           required
-          aria-invalid={fields.modelo.errors ? true : undefined}
-          aria-describedby={fields.modelo.errors ? fields.modelo.errorId : undefined}
+          aria-invalid={modeloError ? true : undefined}
+          aria-describedby={modeloError ? `${FORM}-modelo-error` : undefined}
         >
           <option value="">Elige tu modelo</option>
           {/* A value from outside the lists (a post without this form) is kept, not dropped. */}
-          {modelo.value && !TIPOS.some((grupo) => MODELOS[grupo].includes(modelo.value ?? '')) ? (
-            <option value={modelo.value}>{modelo.value}</option>
-          ) : null}
+          {modelo && !TIPOS.some((grupo) => MODELOS[grupo].includes(modelo)) ? <option value={modelo}>{modelo}</option> : null}
           {hydrated && tipo
             ? MODELOS[tipo].map((nombre) => (
                 <option key={nombre} value={nombre}>
@@ -120,41 +154,36 @@ export function QuoteForm({ lastResult, prefill, inicio }: QuoteFormProps) {
                 </optgroup>
               ))}
         </select>
-        <FieldError id={fields.modelo.errorId} errors={fields.modelo.errors} />
+        <FieldError id={`${FORM}-modelo-error`} error={modeloError} />
       </div>
 
-      <TextField
-        label="Email"
-        field={fields.email}
-        type="email"
-        input={{ autoComplete: 'email', placeholder: 'tu@email.com', required: true }}
-      />
-      <TextField
-        label="Teléfono"
-        field={fields.telefono}
-        type="tel"
-        input={{ autoComplete: 'tel', inputMode: 'tel', placeholder: '600 000 000', required: true }}
-      />
+      {CONTACT_FIELDS.map((field) => (
+        <TextField key={field.name} form={FORM} {...field} defaultValue={initial[field.name]} error={error(field.name)} />
+      ))}
 
       <div className="field">
-        <label className="field__label" htmlFor={fields.comentarios.id}>
+        <label className="field__label" htmlFor={`${FORM}-comentarios`}>
           Comentarios <span className="field__optional">(opcional)</span>
         </label>
         <textarea
-          {...getTextareaProps(fields.comentarios)}
+          id={`${FORM}-comentarios`}
+          name="comentarios"
           className="field__control"
           rows={4}
+          defaultValue={initial.comentarios}
           placeholder="Cuéntanos qué le pasa: drift, un botón que no responde, no carga…"
+          aria-invalid={error('comentarios') ? true : undefined}
+          aria-describedby={error('comentarios') ? `${FORM}-comentarios-error` : undefined}
         />
-        <FieldError id={fields.comentarios.errorId} errors={fields.comentarios.errors} />
+        <FieldError id={`${FORM}-comentarios-error`} error={error('comentarios')} />
       </div>
 
       {/* Honeypot: people never see or reach it; bots fill it in. */}
       <div className="honeypot" aria-hidden="true">
-        <label htmlFor="presupuesto-website">Sitio web</label>
-        <input id="presupuesto-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <label htmlFor={`${FORM}-website`}>Sitio web</label>
+        <input id={`${FORM}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <input type="hidden" name="inicio" value={inicio} />
+      <input type="hidden" name="token" value={formToken} />
 
       <button type="submit" className="button button--primary button--large button--block" disabled={sending}>
         {sending ? 'Enviando...' : 'Enviar Solicitud'}

@@ -1,17 +1,38 @@
 import { Link } from '@remix-run/react'
 
-/** Shown for unexpected server errors; never leaks details to the visitor. */
-export function ServerError() {
+import type { LayoutData } from '~/lib/layout'
+
+import { WhatsAppButton } from './whatsapp-button'
+
+interface ServerErrorProps {
+  /** 503: a part of the site is switched off on purpose (a setting is missing); otherwise an unexpected error. */
+  unavailable?: boolean
+  /** The shop's contact, so the visitor still reaches it; absent when the layout data failed too. */
+  contacto?: LayoutData['contacto']
+}
+
+/** Shown for server errors; never leaks details to the visitor, always offers another way to reach the shop. */
+export function ServerError({ unavailable = false, contacto }: ServerErrorProps) {
   return (
     <section className="not-found">
       <div className="container not-found__inner">
-        <h1 className="not-found__title">Algo ha fallado</h1>
+        <h1 className="not-found__title">{unavailable ? 'No disponible en este momento' : 'Algo ha fallado'}</h1>
         <p className="not-found__text">
-          No hemos podido mostrar esta página. Vuelve a intentarlo en unos segundos o escríbenos por WhatsApp.
+          {unavailable
+            ? 'Esta página no está disponible ahora mismo. Mientras tanto, pídenos tu presupuesto por WhatsApp, por teléfono o por correo.'
+            : 'No hemos podido mostrar esta página. Vuelve a intentarlo en unos segundos o escríbenos por WhatsApp.'}
         </p>
-        <Link to="/" className="button button--primary">
-          Volver al inicio
-        </Link>
+        <div className="actions">
+          {contacto ? <WhatsAppButton href={contacto.whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
+          <Link to="/" className="button button--primary">
+            Volver al inicio
+          </Link>
+        </div>
+        {contacto ? (
+          <p className="not-found__text">
+            <a href={`tel:+34${contacto.telefono}`}>{contacto.telefonoLegible}</a> · <a href={`mailto:${contacto.email}`}>{contacto.email}</a>
+          </p>
+        ) : null}
       </div>
     </section>
   )

@@ -1,30 +1,26 @@
-import { Link } from '@remix-run/react'
-
 import type { Servicio } from '~/catalogo/tipos'
 
-import { Icon } from './icon'
-import { Illustration } from './illustration'
+import { LinkCard } from './link-card'
 import { PriceBadge } from './price-badge'
 
+interface ServiceCardProps {
+  servicio: Pick<Servicio, 'nombre' | 'imagen' | 'precio' | 'link' | 'resumen'>
+  /** The first card of the list, in view at once: its image loads first. */
+  priority?: boolean
+}
+
 /** A service of the PS5 or Xbox Series page: image, name, price; links to its detail. */
-export function ServiceCard({ servicio }: { servicio: Pick<Servicio, 'nombre' | 'imagen' | 'precio' | 'link' | 'resumen'> }) {
+export function ServiceCard({ servicio, priority = false }: ServiceCardProps) {
   return (
-    <article className="card service-card">
-      <Illustration className="card__image" imagen={servicio.imagen} />
-      <div className="card__body">
-        <h3 className="card__title">
-          <Link to={servicio.link} className="card__link">
-            {servicio.nombre}
-          </Link>
-        </h3>
-        <p className="card__text">{servicio.resumen}</p>
-        <div className="service-card__footer">
-          <PriceBadge precio={servicio.precio} />
-          <span className="card__more" aria-hidden="true">
-            Ver detalle <Icon name="flecha" size={18} />
-          </span>
-        </div>
-      </div>
-    </article>
+    <LinkCard
+      className="service-card"
+      imagen={servicio.imagen}
+      to={servicio.link}
+      title={servicio.nombre}
+      text={servicio.resumen}
+      more="Ver detalle"
+      badge={<PriceBadge precio={servicio.precio} />}
+      priority={priority}
+    />
   )
 }

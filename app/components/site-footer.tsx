@@ -1,17 +1,20 @@
 import { Link } from '@remix-run/react'
 
-import { enlacesPie } from '~/lib/navegacion'
-import type { LayoutData } from '~/root'
+import type { LayoutData } from '~/lib/layout'
+import { footerLinks } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { PrivacyPolicy } from './privacy-policy'
 
 interface SiteFooterProps {
   nombre: string
-  data: LayoutData | undefined
+  anioCopyright: number
+  /** The shop's contact block; absent only on a page whose layout data failed. */
+  contacto: LayoutData['contacto'] | undefined
+  conservacionDias: number | undefined
 }
 
-export function SiteFooter({ nombre, data }: SiteFooterProps) {
+export function SiteFooter({ nombre, anioCopyright, contacto, conservacionDias }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -25,31 +28,31 @@ export function SiteFooter({ nombre, data }: SiteFooterProps) {
         <nav aria-label="Pie de página">
           <h2 className="site-footer__title">Navegación</h2>
           <ul className="site-footer__links">
-            {enlacesPie.map((enlace) => (
+            {footerLinks.map((enlace) => (
               <li key={enlace.to}>
                 <Link to={enlace.to}>{enlace.label}</Link>
               </li>
             ))}
           </ul>
         </nav>
-        {data ? (
+        {contacto ? (
           <div>
             <h2 className="site-footer__title">Contacto</h2>
             <ul className="site-footer__links">
               <li>
-                <a href={`tel:+34${data.contacto.telefono}`}>{data.contacto.telefonoLegible}</a>
+                <a href={`tel:+34${contacto.telefono}`}>{contacto.telefonoLegible}</a>
               </li>
               <li>
-                <a href={`mailto:${data.contacto.email}`}>{data.contacto.email}</a>
+                <a href={`mailto:${contacto.email}`}>{contacto.email}</a>
               </li>
-              <li>{data.contacto.direccion}</li>
-              <li>WhatsApp: {data.contacto.horarioWhatsApp}</li>
+              <li>{contacto.direccion}</li>
+              <li>WhatsApp: {contacto.horario}</li>
             </ul>
           </div>
         ) : null}
       </div>
       <div className="container site-footer__legal">
-        <PrivacyPolicy nombre={nombre} email={data?.contacto.email} conservacionDias={data?.privacidad.conservacionDias} />
+        <PrivacyPolicy nombre={nombre} email={contacto?.email} conservacionDias={conservacionDias} />
         <section id="politica-cookies" className="site-footer__policy" aria-labelledby="politica-cookies-titulo">
           <h2 id="politica-cookies-titulo" className="site-footer__title">
             Política de cookies
@@ -64,7 +67,7 @@ export function SiteFooter({ nombre, data }: SiteFooterProps) {
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {data?.tienda.anioCopyright ?? 2024} {nombre}. Todos los derechos reservados.
+          © {anioCopyright} {nombre}. Todos los derechos reservados.
         </p>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
 
-import { enlacesCabecera } from '~/lib/navegacion'
+import { headerLinks } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
@@ -16,7 +16,7 @@ export function SiteHeader({ nombre }: { nombre: string }) {
         <BrandMark nombre={nombre} />
         <nav className="site-nav" aria-label="Principal">
           <ul className="site-nav__list">
-            {enlacesCabecera.map((enlace) => (
+            {headerLinks.map((enlace) => (
               <li key={enlace.to}>
                 <Link to={enlace.to} className="site-nav__link" aria-current={current(enlace.to)}>
                   {enlace.label}
@@ -28,7 +28,7 @@ export function SiteHeader({ nombre }: { nombre: string }) {
         <Link to="/presupuesto" className="button button--primary button--small site-header__cta">
           Presupuesto gratis
         </Link>
-        <MobileMenu links={enlacesCabecera} current={current} />
+        <MobileMenu links={headerLinks} current={current} />
       </div>
     </header>
   )

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-import type { LayoutData } from '~/root'
+import type { LayoutData } from '~/lib/layout'
 
 import { CookieBanner } from './cookie-banner'
 import { NewTabHint } from './new-tab-hint'
@@ -9,15 +9,15 @@ import { SiteHeader } from './site-header'
 import { WhatsAppFloat } from './whatsapp-float'
 
 interface SiteShellProps {
-  /** Root loader data; absent only when the root loader itself failed. */
-  data: LayoutData | undefined
+  /** The root loader's data; absent only when the root loader itself failed. */
+  layout: LayoutData | undefined
   /** The floating WhatsApp button shows on every page but the error pages; the cookie banner on all. */
   whatsapp: boolean
   children: ReactNode
 }
 
-export function SiteShell({ data, whatsapp, children }: SiteShellProps) {
-  const nombre = data?.tienda.nombre ?? 'Reparación de mandos y consolas'
+export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
+  const nombre = layout?.tienda.nombre ?? 'Reparación de mandos y consolas'
   return (
     <>
       <a className="skip-link" href="#contenido">
@@ -27,10 +27,15 @@ export function SiteShell({ data, whatsapp, children }: SiteShellProps) {
       <main id="contenido" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter nombre={nombre} data={data} />
+      <SiteFooter
+        nombre={nombre}
+        anioCopyright={layout?.tienda.anioCopyright ?? 2024}
+        contacto={layout?.contacto}
+        conservacionDias={layout?.privacidad.conservacionDias}
+      />
       <NewTabHint />
-      {whatsapp && data ? <WhatsAppFloat href={data.contacto.whatsapp} horario={data.contacto.horarioWhatsAppCorto} /> : null}
-      {data ? <CookieBanner stored={data.consent} analyticsId={data.analyticsId} /> : null}
+      {whatsapp && layout ? <WhatsAppFloat href={layout.contacto.whatsapp} horario={layout.contacto.horarioCorto} /> : null}
+      {layout ? <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} /> : null}
     </>
   )
 }

@@ -1,25 +1,38 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import type { InputHTMLAttributes } from 'react'
 
 import { FieldError } from './field-error'
 
 interface TextFieldProps {
+  /** The field's name; its id is `{form}-{name}` and its message's `{form}-{name}-error`. */
+  name: string
+  form: string
   label: string
-  field: FieldMetadata<string | undefined>
   type: 'email' | 'tel' | 'text'
-  /** Extra attributes: autoComplete, inputMode, placeholder, required. */
+  defaultValue: string | undefined
+  error: string | undefined
+  /** Extra attributes: autoComplete, inputMode, placeholder, required, onInput. */
   input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type' | 'defaultValue'>
 }
 
 /** A labelled input with its message underneath, wired for aria-invalid and aria-describedby. */
-export function TextField({ label, field, type, input }: TextFieldProps) {
+export function TextField({ name, form, label, type, defaultValue, error, input }: TextFieldProps) {
+  const id = `${form}-${name}`
   return (
     <div className="field">
-      <label className="field__label" htmlFor={field.id}>
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...getInputProps(field, { type })} className="field__control" {...input} />
-      <FieldError id={field.errorId} errors={field.errors} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        className="field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import clsx from 'clsx'
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from 'react'
 
-/** Spec, section 4: tooltips open after 700 ms of hover, 300 ms skip delay, 4 px offset. */
+/** Tooltips open after 700 ms of hover (300 ms when another just closed) and sit 4 px from their trigger. */
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 /** The offset lives in app.css (.tooltip__bubble); the browser test measures it. */

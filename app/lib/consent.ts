@@ -1,4 +1,4 @@
-/** Cookie consent (spec, section 4; CONTRACT.md): one key for localStorage and the first-party cookie. */
+/** Cookie consent: one key, 'cookie-consent', for localStorage and the first-party cookie; values 'accepted' or 'rejected'. */
 export const CONSENT_KEY = 'cookie-consent'
 export const CONSENT_VALUES = ['accepted', 'rejected'] as const
 export type Consent = (typeof CONSENT_VALUES)[number]

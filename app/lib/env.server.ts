@@ -5,7 +5,9 @@ import { z } from 'zod'
  * `wrangler dev --var`). Every one has a local default so `npm start` works
  * with nothing configured; production sets them (README, "Deploying"). A
  * value that does not validate is logged and replaced by its default: a typo
- * in a setting must never take the whole site down.
+ * in a setting must never take the whole site down. Secrets are the
+ * exception: outside localhost a missing one (or the public default committed
+ * here) is reported, and the paths that need it answer 503 (`requireSecrets`).
  */
 const DEFAULTS = {
   SITE_URL: 'http://localhost:8787',
@@ -41,7 +43,20 @@ const SCHEMAS = {
   QUOTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650),
 } satisfies Record<Key, z.ZodType>
 
-export type Settings = { [K in Key]: z.output<(typeof SCHEMAS)[K]> }
+/** Settings that must be the operator's own outside localhost: their defaults are public. */
+export const SECRETS = ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'] as const
+export type Secret = (typeof SECRETS)[number]
+
+export type Settings = { [K in Key]: z.output<(typeof SCHEMAS)[K]> } & {
+  /** Secrets left unset (or at their public default) on a host other than localhost. */
+  missingSecrets: readonly Secret[]
+}
+
+/** A request to this machine (npm start, the tests): the local defaults are fine there. */
+export function isLocalRequest(request: Request): boolean {
+  const { hostname } = new URL(request.url)
+  return ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost')
+}
 
 const cache = new WeakMap<object, Settings>()
 
@@ -59,7 +74,24 @@ function read<K extends Key>(env: Env, key: K): Settings[K] {
 export function getSettings(request: Request, env: Env): Settings {
   const cached = cache.get(request)
   if (cached) return cached
-  const settings = Object.fromEntries((Object.keys(DEFAULTS) as Key[]).map((key) => [key, read(env, key)])) as Settings
+  const values = Object.fromEntries((Object.keys(DEFAULTS) as Key[]).map((key) => [key, read(env, key)]))
+  const local = isLocalRequest(request)
+  const missingSecrets = SECRETS.filter((key) => !local && (!env[key] || env[key] === DEFAULTS[key]))
+  const settings = { ...values, missingSecrets } as unknown as Settings
   cache.set(request, settings)
   return settings
+}
+
+/**
+ * Fails closed: when a secret this path needs is missing outside localhost,
+ * logs what to do and answers 503 instead of running with a public default.
+ */
+export function requireSecrets(request: Request, settings: Settings, needed: readonly Secret[]): void {
+  const missing = needed.filter((key) => settings.missingSecrets.includes(key))
+  if (missing.length === 0) return
+  const { pathname } = new URL(request.url)
+  console.error(
+    `Falta ${missing.join(' y ')} (o tiene el valor público por defecto): ${pathname} no se sirve hasta configurarlo con \`npx wrangler secret put ${missing[0]}\`.`,
+  )
+  throw new Response('Servicio no disponible', { status: 503, statusText: 'Service Unavailable' })
 }

@@ -1,45 +1,34 @@
 import type { MetaDescriptor } from '@remix-run/cloudflare'
 
-import type { loader as rootLoader } from '~/root'
+import { layoutDataOf } from './layout'
+import type { NavLink } from './navigation'
+import { breadcrumbList, type ShopFacts } from './structured-data'
 
-type RootData = Awaited<ReturnType<typeof rootLoader>> extends { json(): Promise<infer T> } ? T : never
-
-interface MetaInput {
+interface MetaArgs<Data> {
+  data: Data | undefined
   matches: ReadonlyArray<{ id: string; data: unknown } | undefined>
   location: { pathname: string }
 }
 
-/** What structured data builders get: the shop as the settings describe it. */
-export interface SiteContext {
-  siteUrl: string
-  nombre: string
-  telefono: string
-  email: string
-}
-
-interface PageMeta {
+export interface PageMeta {
   title: string
   description: string
   /** Pages that must stay out of search results (the not-found page). */
   noindex?: boolean
-  /** schema.org JSON-LD blocks of the page. */
-  jsonLd?: (site: SiteContext) => object[]
+  /** schema.org JSON-LD blocks of the page, besides its breadcrumbs. */
+  jsonLd?: (shop: ShopFacts) => object[]
 }
 
 /** The 1200x630 social card (scripts/og-image.mjs). */
 export const OG_IMAGE = { path: '/images/og/tarjeta.jpg', width: 1200, height: 630, alt: 'Reparación de mandos y consolas en Vitoria-Gasteiz' }
 
-export function rootData(matches: MetaInput['matches']): RootData | undefined {
-  return matches.find((match) => match?.id === 'root')?.data as RootData | undefined
-}
-
 /**
  * Every page's head: a unique title and description, the canonical URL
  * (SITE_URL + path, never the query), Open Graph and Twitter cards, and its
- * JSON-LD.
+ * JSON-LD, with a BreadcrumbList whenever the page's data has breadcrumbs.
  */
-export function pageMeta({ matches, location }: MetaInput, page: PageMeta): MetaDescriptor[] {
-  const root = rootData(matches)
+export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page: PageMeta): MetaDescriptor[] {
+  const root = layoutDataOf(matches)
   const nombre = root?.tienda.nombre
   const title = nombre && !page.title.includes(nombre) ? `${page.title} | ${nombre}` : page.title
   const meta: MetaDescriptor[] = [{ title }, { name: 'description', content: page.description }]
@@ -65,9 +54,26 @@ export function pageMeta({ matches, location }: MetaInput, page: PageMeta): Meta
     { name: 'twitter:description', content: page.description },
     { name: 'twitter:image', content: image },
   )
-  const site = { siteUrl: root.siteUrl, nombre: root.tienda.nombre, telefono: root.contacto.telefono, email: root.contacto.email }
-  for (const block of page.jsonLd?.(site) ?? []) meta.push({ 'script:ld+json': block })
+  const shop: ShopFacts = {
+    siteUrl: root.siteUrl,
+    nombre: root.tienda.nombre,
+    telefono: root.contacto.telefono,
+    email: root.contacto.email,
+    direccion: root.tienda.direccion,
+    horario: root.tienda.horario,
+  }
+  for (const block of page.jsonLd?.(shop) ?? []) meta.push({ 'script:ld+json': block })
+  const breadcrumbs = (data as { breadcrumbs?: readonly NavLink[] | null } | undefined)?.breadcrumbs
+  if (breadcrumbs?.length) meta.push({ 'script:ld+json': breadcrumbList(root.siteUrl, breadcrumbs) })
   return meta
+}
+
+/**
+ * The head of a page whose loader may answer 404 (an unknown brand, model or
+ * service): the page's own when there is data, the not-found page's otherwise.
+ */
+export function pageMetaOr404<Data>(args: MetaArgs<Data>, page: (data: Data) => PageMeta): MetaDescriptor[] {
+  return args.data ? pageMeta(args, page(args.data)) : pageMeta(args, notFoundMeta)
 }
 
 export const errorMeta: PageMeta = {

@@ -1,85 +1,98 @@
-import type { Miga } from '~/catalogo/tipos'
+import type { BreadcrumbList, LocalBusiness, Service, WithContext } from 'schema-dts'
 
-/** schema.org JSON-LD for search engines: the shop, a service's offer, breadcrumbs. */
+import type { NavLink } from './navigation'
 
-interface Tienda {
-  nombre: string
+/**
+ * schema.org JSON-LD for search engines: the shop, a service's offer,
+ * breadcrumbs. Typed with schema-dts, so a type or property schema.org does
+ * not have fails the typecheck.
+ */
+
+/** The shop as the settings and the catalogue describe it. */
+export interface ShopFacts {
   siteUrl: string
+  nombre: string
   telefono: string
   email: string
+  direccion: { barrio: string; ciudad: string; provincia: string; codigoPostal: string; pais: string }
+  horario: { dias: readonly number[]; desde: number; hasta: number }
 }
 
-const abs = (siteUrl: string, path: string) => `${siteUrl}${path}`
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`
+const shopId = (siteUrl: string) => `${siteUrl}/#taller`
 
 /** The shop as a LocalBusiness (home page). */
-export function localBusiness(tienda: Tienda) {
+export function localBusiness(shop: ShopFacts): WithContext<LocalBusiness> {
   return {
     '@context': 'https://schema.org',
-    '@type': 'ElectronicsRepair',
-    '@id': `${tienda.siteUrl}/#taller`,
-    name: tienda.nombre,
-    url: `${tienda.siteUrl}/`,
-    image: abs(tienda.siteUrl, '/images/og/tarjeta.jpg'),
-    telephone: `+34${tienda.telefono}`,
-    email: tienda.email,
+    '@type': 'LocalBusiness',
+    '@id': shopId(shop.siteUrl),
+    name: shop.nombre,
+    description: 'Taller de reparación y personalización de mandos y consolas, con envío a toda España.',
+    url: `${shop.siteUrl}/`,
+    image: `${shop.siteUrl}/images/og/tarjeta.jpg`,
+    telephone: `+34${shop.telefono}`,
+    email: shop.email,
     priceRange: '€',
     address: {
       '@type': 'PostalAddress',
-      streetAddress: 'Lakua',
-      addressLocality: 'Vitoria-Gasteiz',
-      addressRegion: 'Álava',
-      postalCode: '01010',
-      addressCountry: 'ES',
+      streetAddress: shop.direccion.barrio,
+      addressLocality: shop.direccion.ciudad,
+      addressRegion: shop.direccion.provincia,
+      postalCode: shop.direccion.codigoPostal,
+      addressCountry: shop.direccion.pais,
     },
     areaServed: { '@type': 'Country', name: 'España' },
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        opens: '09:00',
-        closes: '20:00',
+        dayOfWeek: shop.horario.dias.map((day) => DAYS[day % 7] ?? 'Monday'),
+        opens: hour(shop.horario.desde),
+        closes: hour(shop.horario.hasta),
       },
     ],
   }
 }
 
-/** A repair service with its 10 EUR offer (service detail pages). */
+/** A repair service with its price, VAT included (service detail pages). */
 export function serviceOffer(
-  tienda: Tienda,
+  shop: Pick<ShopFacts, 'siteUrl' | 'nombre'>,
   servicio: { nombre: string; resumen: string; precio: string; link: string; imagen: { src: string } },
-) {
+): WithContext<Service> {
   const price = servicio.precio.replace(/[^\d,.]/g, '').replace(',', '.')
+  const url = `${shop.siteUrl}${servicio.link}`
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
     name: servicio.nombre,
     description: servicio.resumen,
     serviceType: 'Reparación de mandos',
-    url: abs(tienda.siteUrl, servicio.link),
-    image: abs(tienda.siteUrl, servicio.imagen.src),
+    url,
+    image: `${shop.siteUrl}${servicio.imagen.src}`,
     areaServed: { '@type': 'Country', name: 'España' },
-    provider: { '@type': 'ElectronicsRepair', '@id': `${tienda.siteUrl}/#taller`, name: tienda.nombre },
+    provider: { '@type': 'LocalBusiness', '@id': shopId(shop.siteUrl), name: shop.nombre },
     offers: {
       '@type': 'Offer',
       price,
       priceCurrency: 'EUR',
       availability: 'https://schema.org/InStock',
-      url: abs(tienda.siteUrl, servicio.link),
+      url,
       priceSpecification: { '@type': 'PriceSpecification', price, priceCurrency: 'EUR', valueAddedTaxIncluded: true },
     },
   }
 }
 
 /** The breadcrumb trail shown on the page. */
-export function breadcrumbList(siteUrl: string, migas: readonly Miga[]) {
+export function breadcrumbList(siteUrl: string, breadcrumbs: readonly NavLink[]): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: migas.map((miga, index) => ({
+    itemListElement: breadcrumbs.map((crumb, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      name: miga.nombre,
-      item: abs(siteUrl, miga.link),
+      name: crumb.label,
+      item: `${siteUrl}${crumb.to}`,
     })),
   }
 }

@@ -11,30 +11,22 @@ import { HowWeWork } from '~/components/how-we-work'
 import { Icon } from '~/components/icon'
 import { Illustration } from '~/components/illustration'
 import { getSettings } from '~/lib/env.server'
+import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
 import { localBusiness } from '~/lib/structured-data'
-import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
+import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  const { tienda } = catalogo
-  const { reclamos, direccion } = tienda
   return json({
     slides: catalogo.slides,
     marcas: catalogo.marcasMandos,
     ventajas: catalogo.ventajas,
     pasos: catalogo.pasos,
     imagenTaller: catalogo.imagenTaller,
-    reclamos,
-    sellos: catalogo.sellos,
-    contacto: {
-      telefono: settings.SHOP_PHONE,
-      telefonoLegible: telefonoLegible(settings.SHOP_PHONE),
-      email: settings.SHOP_EMAIL,
-      direccion: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}`,
-      horario: tienda.horarioWhatsApp,
-    },
-    whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
+    datosTaller: catalogo.datosTaller,
+    sellos: catalogo.sellosPorLugar,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
   })
 }
 
@@ -43,15 +35,15 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     title: 'Reparación de mandos y consolas en Vitoria-Gasteiz',
     description:
       'Reparamos mandos PlayStation, Xbox y Nintendo y consolas en Vitoria-Gasteiz (Lakua) con envío a toda España. Garantía, la mayoría en 24-48 h y presupuesto gratis.',
-    jsonLd: (site) => [localBusiness(site)],
+    jsonLd: (shop) => [localBusiness(shop)],
   })
 
 export default function Inicio() {
   const data = useLoaderData<typeof loader>()
-  const { reclamos } = data
+  const contacto = useLayoutData()?.contacto
   return (
     <>
-      <HeroCarousel slides={data.slides} trust={data.sellos.portada} />
+      <HeroCarousel slides={data.slides} sellos={data.sellos.portada} />
 
       <section id="servicios" className="section" aria-labelledby="servicios-titulo">
         <div className="container">
@@ -103,18 +95,12 @@ export default function Inicio() {
               cualquier punto de España.
             </p>
             <ul className="about__facts">
-              <li>
-                <strong>+5 años</strong>
-                <span>de experiencia</span>
-              </li>
-              <li>
-                <strong>24-48 h</strong>
-                <span>la mayoría de reparaciones</span>
-              </li>
-              <li>
-                <strong>Garantía</strong>
-                <span>en todas las reparaciones</span>
-              </li>
+              {data.datosTaller.map((dato) => (
+                <li key={dato.cifra}>
+                  <strong>{dato.cifra}</strong>
+                  <span>{dato.texto}</span>
+                </li>
+              ))}
             </ul>
           </div>
           <Illustration className="about__image" imagen={data.imagenTaller} />
@@ -132,14 +118,14 @@ export default function Inicio() {
           <p className="section__lead">
             Llámanos, escríbenos o pásate por el taller. Respondemos en menos de 24 horas laborables.
           </p>
-          <ContactCards {...data.contacto} respuesta={reclamos.respuesta} envio={reclamos.envio} />
+          {contacto ? <ContactCards {...contacto} /> : null}
         </div>
       </section>
 
       <CtaBanner
         title="¿Tu mando o tu consola necesitan un arreglo?"
         text="Cuéntanos qué le pasa y te enviamos un presupuesto gratis y sin compromiso."
-        trust={data.sellos.todos}
+        sellos={data.sellos.todos}
         whatsapp={data.whatsapp}
       />
     </>

@@ -4,12 +4,12 @@ import { useLoaderData } from '@remix-run/react'
 import { catalogo } from '~/catalogo/consultas'
 import { PageHero } from '~/components/page-hero'
 import { PostCard } from '~/components/post-card'
-import { fechaLarga } from '~/lib/fechas'
+import { longDate } from '~/lib/dates'
 import { pageMeta } from '~/lib/meta'
 
 export async function loader() {
   return json({
-    posts: catalogo.posts.map((post) => ({ ...post, fechaLegible: fechaLarga(post.fecha) })),
+    posts: catalogo.posts.map((post) => ({ ...post, fechaLegible: longDate(post.fecha) })),
   })
 }
 
@@ -32,8 +32,8 @@ export default function Blog() {
       <section className="section" aria-label="Artículos">
         <div className="container">
           <div className="grid grid--3">
-            {posts.map((post) => (
-              <PostCard key={post.slug} {...post} />
+            {posts.map((post, index) => (
+              <PostCard key={post.slug} {...post} priority={index === 0} />
             ))}
           </div>
         </div>

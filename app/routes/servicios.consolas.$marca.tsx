@@ -8,48 +8,41 @@ import { Illustration } from '~/components/illustration'
 import { PageHero } from '~/components/page-hero'
 import { TrustSignals } from '~/components/trust-signals'
 import { WarrantyBox } from '~/components/warranty-box'
+import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { enlacePresupuesto } from '~/lib/presupuesto-opciones'
-import { notFoundMeta, pageMeta } from '~/lib/meta'
-import { breadcrumbList } from '~/lib/structured-data'
-import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
+import { pageMetaOr404 } from '~/lib/meta'
+import { quoteLink } from '~/lib/presupuesto/options'
+import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const marca = marcaConsola(params.marca) ?? notFound(request)
   const settings = getSettings(request, context.cloudflare.env)
   return json({
-    migas: [
-      { nombre: 'Inicio', link: '/' },
-      { nombre: 'Consolas', link: '/servicios/consolas' },
-      { nombre: marca.titulo, link: marca.link },
-    ],
+    breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
     marca,
     reparaciones: catalogo.reparacionesConsolas,
-    garantia: catalogo.tienda.reclamos.garantia,
-    presupuesto: enlacePresupuesto({ tipo: 'consola' }),
-    trust: catalogo.sellos.juntoAGarantia,
-    ctaTrust: catalogo.sellos.todos,
-    whatsapp: enlaceWhatsApp(settings.SHOP_PHONE, mensajesWhatsApp.presupuesto),
+    garantia: catalogo.tienda.sellos.garantia.texto,
+    presupuesto: quoteLink({ tipo: 'consola' }),
+    sellos: catalogo.sellosPorLugar.juntoAGarantia,
+    sellosCierre: catalogo.sellosPorLugar.todos,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  args.data
-    ? pageMeta(args, {
-        title: tituloConsola(args.data.marca),
-        description: `${args.data.marca.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
-        jsonLd: (site) => (args.data ? [breadcrumbList(site.siteUrl, args.data.migas)] : []),
-      })
-    : pageMeta(args, notFoundMeta)
+  pageMetaOr404(args, ({ marca }) => ({
+    title: tituloConsola(marca),
+    description: `${marca.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
+  }))
 
 export default function ConsolaMarca() {
-  const { marca, reparaciones, garantia, trust, ctaTrust, whatsapp, presupuesto, migas } = useLoaderData<typeof loader>()
+  const { breadcrumbs, marca, reparaciones, garantia, sellos, sellosCierre, whatsapp, presupuesto } = useLoaderData<typeof loader>()
   const titulo = tituloConsola(marca)
   return (
     <>
       <PageHero
-        migas={migas}
+        breadcrumbs={breadcrumbs}
         eyebrow={marca.nombre}
         title={titulo}
         lead={marca.intro}
@@ -80,7 +73,7 @@ export default function ConsolaMarca() {
             </ul>
           </div>
           <aside className="console-models" aria-labelledby="modelos-titulo">
-            <Illustration className="console-models__image" imagen={marca.imagen} />
+            <Illustration className="console-models__image" imagen={marca.imagen} priority />
             <h2 id="modelos-titulo" className="console-models__title">
               Modelos compatibles
             </h2>
@@ -90,7 +83,7 @@ export default function ConsolaMarca() {
               ))}
             </ul>
             <WarrantyBox title={garantia} text="Antes de reparar te enviamos un presupuesto gratis y sin compromiso." />
-            <TrustSignals items={trust} />
+            <TrustSignals sellos={sellos} />
           </aside>
         </div>
       </section>
@@ -98,7 +91,7 @@ export default function ConsolaMarca() {
       <CtaBanner
         title="Cuéntanos qué le pasa a tu consola"
         text="Te enviamos un presupuesto gratis y sin compromiso en menos de 24 horas laborables."
-        trust={ctaTrust}
+        sellos={sellosCierre}
         whatsapp={whatsapp}
       />
     </>

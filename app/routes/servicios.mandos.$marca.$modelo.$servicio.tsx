@@ -6,62 +6,52 @@ import { Breadcrumbs } from '~/components/breadcrumbs'
 import { Checklist } from '~/components/checklist'
 import { ComingSoon } from '~/components/coming-soon'
 import { HowWeWork } from '~/components/how-we-work'
-import { Icon } from '~/components/icon'
-import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { Illustration } from '~/components/illustration'
 import { PriceBadge } from '~/components/price-badge'
 import { TrustSignals } from '~/components/trust-signals'
+import { WhatsAppButton } from '~/components/whatsapp-button'
+import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
-import { enlacePresupuesto } from '~/lib/presupuesto-opciones'
-import { notFoundMeta, pageMeta } from '~/lib/meta'
-import { breadcrumbList, serviceOffer } from '~/lib/structured-data'
-import { enlaceWhatsApp, mensajesWhatsApp } from '~/lib/whatsapp'
+import { pageMetaOr404 } from '~/lib/meta'
+import { quoteLink } from '~/lib/presupuesto/options'
+import { serviceOffer } from '~/lib/structured-data'
+import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const marca = marcaMando(params.marca) ?? notFound(request)
-  const encontrado = servicioMando(marca.slug, params.modelo, params.servicio) ?? notFound(request)
-  const { modelo, servicio } = encontrado
+  const { modelo, servicio } = servicioMando(marca.slug, params.modelo, params.servicio) ?? notFound(request)
   const settings = getSettings(request, context.cloudflare.env)
   return json({
-    migas: [
-      { nombre: 'Inicio', link: '/' },
-      { nombre: 'Mandos', link: '/servicios/mandos' },
-      { nombre: marca.titulo, link: marca.link },
-      { nombre: modelo.nombre, link: modelo.link },
-      { nombre: servicio.nombre, link: servicio.link },
-    ],
-    modelo: { nombre: modelo.nombre, link: modelo.link },
+    breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
+    modelo: { nombre: modelo.nombre },
     servicio,
     pasos: catalogo.pasos,
-    presupuesto: enlacePresupuesto({ tipo: 'mando', modelo: modelo.modeloPresupuesto, servicio: servicio.nombre }),
-    trust: catalogo.sellos.servicio,
-    whatsapp: enlaceWhatsApp(
+    presupuesto: quoteLink({ tipo: 'mando', modelo: modelo.modeloPresupuesto, servicio: servicio.nombre }),
+    sellos: catalogo.sellosPorLugar.servicio,
+    whatsapp: whatsappLink(
       settings.SHOP_PHONE,
-      mensajesWhatsApp.servicio(servicio.nombre.charAt(0).toLowerCase() + servicio.nombre.slice(1), modelo.modeloPresupuesto),
+      whatsappMessages.servicio(servicio.nombre.charAt(0).toLowerCase() + servicio.nombre.slice(1), modelo.modeloPresupuesto),
     ),
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  args.data
-    ? pageMeta(args, {
-        title: `${args.data.servicio.nombre} · ${args.data.modelo.nombre}`,
-        description: `${args.data.servicio.resumen} ${args.data.servicio.precio} IVA incluido, con garantía, en Vitoria-Gasteiz y con envío a toda España.`,
-        jsonLd: (site) =>
-          args.data ? [serviceOffer(site, args.data.servicio), breadcrumbList(site.siteUrl, args.data.migas)] : [],
-      })
-    : pageMeta(args, notFoundMeta)
+  pageMetaOr404(args, ({ modelo, servicio }) => ({
+    title: `${servicio.nombre} · ${modelo.nombre}`,
+    description: `${servicio.resumen} ${servicio.precio} IVA incluido, con garantía, en Vitoria-Gasteiz y con envío a toda España.`,
+    jsonLd: (shop) => [serviceOffer(shop, servicio)],
+  }))
 
 export default function ServicioMando() {
-  const { migas, modelo, servicio, pasos, trust, whatsapp, presupuesto } = useLoaderData<typeof loader>()
+  const { breadcrumbs, modelo, servicio, pasos, sellos, whatsapp, presupuesto } = useLoaderData<typeof loader>()
   return (
     <>
       <section className="service-detail">
         <div className="container">
-          <Breadcrumbs migas={migas} />
+          {breadcrumbs ? <Breadcrumbs items={breadcrumbs} /> : null}
           <div className="service-detail__grid">
-            <Illustration className="service-detail__image" imagen={servicio.imagen} lazy={false} />
+            <Illustration className="service-detail__image" imagen={servicio.imagen} priority />
             <div className="service-detail__body">
               <p className="eyebrow">Mando {modelo.nombre}</p>
               <h1 className="service-detail__title">{servicio.nombre}</h1>
@@ -74,15 +64,12 @@ export default function ServicioMando() {
               <h2 className="service-detail__subtitle">Cómo lo hacemos</h2>
               <Checklist items={servicio.incluye} />
               <div className="actions">
-                <a className="button button--whatsapp button--large" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
-                  <Icon name="whatsapp" size={22} />
-                  Reserva por WhatsApp
-                </a>
+                <WhatsAppButton href={whatsapp}>Reserva por WhatsApp</WhatsAppButton>
                 <Link to={presupuesto} className="button button--secondary button--large">
                   Pide tu Presupuesto
                 </Link>
               </div>
-              <TrustSignals items={trust} />
+              <TrustSignals sellos={sellos} />
             </div>
           </div>
         </div>

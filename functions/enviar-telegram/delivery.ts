@@ -6,8 +6,8 @@
  * or 30 minutes pass, reminds the owner of quotes left unattended, and erases
  * what retention says (docs/decisions/007-durable-delivery.md).
  */
-import { isWorkingTime, madridDay, workingMsBetween } from './horario'
-import { correo, formatearMensaje, recordatorio } from './mensaje'
+import { isWorkingTime, madridDay, workingMsBetween } from './working-hours'
+import { emailCopy, formatQuoteMessage, reminderText } from './message'
 import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
 import {
   claimDue,
@@ -56,7 +56,7 @@ async function deliverClaimed(
   const now = deps.now ?? Date.now
   if (!settings.TELEGRAM_BOT_TOKEN) {
     // No bot: the terminal is the chat (npm start with nothing configured).
-    console.log(`[enviar-telegram] Sin TELEGRAM_BOT_TOKEN: el presupuesto se muestra aquí.\n${formatearMensaje(row)}`)
+    console.log(`[enviar-telegram] Sin TELEGRAM_BOT_TOKEN: el presupuesto se muestra aquí.\n${formatQuoteMessage(row)}`)
     await markSent(env.DB, row.id, owner, null, now())
     return { ok: true, messageId: 0 }
   }
@@ -86,13 +86,13 @@ export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDep
  * The e-mail copy of an undelivered quote to SHOP_EMAIL, once per quote
  * (Telegram keeps being retried). Without a send_email binding it only logs.
  */
-export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, motivo: string, deps: Partial<Clock> = {}) {
+export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, reason: string, deps: Partial<Clock> = {}) {
   if (!env.EMAIL) {
     console.error(`[enviar-telegram] ${row.referencia}: sin binding EMAIL, no se puede enviar la copia por correo`)
     return false
   }
   if (!(await claimEmail(env.DB, row.id, (deps.now ?? Date.now)()))) return false
-  const { subject, text } = correo(row, motivo)
+  const { subject, text } = emailCopy(row, reason)
   try {
     await env.EMAIL.send({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text })
     console.log(`[enviar-telegram] ${row.referencia}: copia enviada por correo al taller`)
@@ -141,8 +141,8 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
   )
 
   for (const row of env.EMAIL ? await dueForEmail(env.DB, now() - EMAIL_AFTER_MS, 20) : []) {
-    const motivo = `sin entregar ${Math.round((now() - row.received_at) / 60_000)} minutos después de recibirlo${row.last_error ? `; último error: ${row.last_error}` : ''}`
-    if (await sendEmailCopy(env, settings, row, motivo, deps)) result.emailed++
+    const reason = `sin entregar ${Math.round((now() - row.received_at) / 60_000)} minutos después de recibirlo${row.last_error ? `; último error: ${row.last_error}` : ''}`
+    if (await sendEmailCopy(env, settings, row, reason, deps)) result.emailed++
   }
 
   result.reminded = await remind(env, settings, deps)
@@ -164,9 +164,9 @@ async function remind(env: FunctionEnv, settings: FunctionSettings, deps: Delive
   )
   if (due.length === 0) return 0
   try {
-    await telegramApi(settings, deps).sendMessage(settings.TELEGRAM_CHAT_ID ?? '', recordatorio(due, now))
+    await telegramApi(settings, deps).sendMessage(settings.TELEGRAM_CHAT_ID ?? '', reminderText(due, now))
   } catch (error) {
-    console.error(`[enviar-telegram] El recordatorio no salió: ${readFailure(error).error}`)
+    console.error(`[enviar-telegram] El reminderText no salió: ${readFailure(error).error}`)
     return 0
   }
   await markReminded(

@@ -1,8 +1,8 @@
 import { readBoundedBody } from '../../app/lib/form-body.server'
-import { QuotePayloadSchema } from '../../app/lib/presupuesto'
+import { QuotePayloadSchema } from '../../app/lib/presupuesto/schema'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
-import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
+import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
 import { storeQuote } from './store'
 
 export type { FunctionEnv }
@@ -42,6 +42,8 @@ export async function handleQuote(
   deps: DeliveryDeps = {},
 ): Promise<Response> {
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
+  const unconfigured = missingSecretAnswer(request, env, 'QUOTE_FUNCTION_KEY')
+  if (unconfigured) return unconfigured
 
   let settings: FunctionSettings
   try {

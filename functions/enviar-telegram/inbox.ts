@@ -7,7 +7,7 @@
  * The HTTP edge is ours, not grammY's webhookCallback: that one asks Telegram
  * getMe before it checks the secret and answers a broken body with a 500. Here
  * the secret is checked first (constant time), the body is read bounded, and
- * only then grammY routes the update (docs/decisions/007-durable-delivery.md).
+ * only then grammY routes the update (docs/decisions/043-grammy-own-webhook-edge.md).
  */
 import { Bot, type Context } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
@@ -15,8 +15,8 @@ import { z } from 'zod'
 
 import { readBoundedBody } from '../../app/lib/form-body.server'
 
-import { formatearMensaje, listaPendientes, teclado } from './mensaje'
-import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
+import { formatQuoteMessage, pendingList, inboxKeyboard } from './message'
+import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
 import { forgetEmail, openQuotes, setInboxState, type InboxState } from './store'
 import { telegramApi, type TelegramDeps } from './telegram'
 
@@ -46,7 +46,7 @@ function whoIs(ctx: Context): string {
   return [from.first_name, from.last_name].filter(Boolean).join(' ') || (from.username ? `@${from.username}` : 'el taller')
 }
 
-const RESPUESTAS: Record<InboxState, string> = {
+const TAP_ANSWERS: Record<InboxState, string> = {
   atendida: '✅ Marcada como atendida',
   spam: '🚫 Marcada como spam',
   pendiente: '↩️ Vuelve a estar pendiente',
@@ -66,7 +66,7 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 
   bot.command('pendientes', async (ctx) => {
     const { rows, total } = await openQuotes(env.DB, 60)
-    await ctx.reply(listaPendientes(rows, total, now()), { link_preview_options: { is_disabled: true } })
+    await ctx.reply(pendingList(rows, total, now()), { link_preview_options: { is_disabled: true } })
   })
 
   bot.command('olvidar', async (ctx) => {
@@ -85,11 +85,11 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
         () => 0,
       )
     }
-    const mensajes = erased.length === 0 ? '' : ` Mensajes borrados del chat: ${deleted} de ${erased.filter((row) => row.telegram_message_id).length}; los que queden, bórralos a mano.`
+    const messagesNote = erased.length === 0 ? '' : ` Mensajes borrados del chat: ${deleted} de ${erased.filter((row) => row.telegram_message_id).length}; los que queden, bórralos a mano.`
     await ctx.reply(
       erased.length === 0
         ? `No hay presupuestos de ${email}.`
-        : `🗑️ Borrados ${erased.length} ${erased.length === 1 ? 'presupuesto' : 'presupuestos'} de ${email}.${mensajes}`,
+        : `🗑️ Borrados ${erased.length} ${erased.length === 1 ? 'presupuesto' : 'presupuestos'} de ${email}.${messagesNote}`,
     )
   })
 
@@ -101,9 +101,9 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
       await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined)
       return
     }
-    await ctx.answerCallbackQuery({ text: RESPUESTAS[state as InboxState] })
+    await ctx.answerCallbackQuery({ text: TAP_ANSWERS[state as InboxState] })
     await ctx
-      .editMessageText(formatearMensaje(row), { reply_markup: teclado(row), link_preview_options: { is_disabled: true } })
+      .editMessageText(formatQuoteMessage(row), { reply_markup: inboxKeyboard(row), link_preview_options: { is_disabled: true } })
       .catch((error: unknown) => {
         // Two quick taps: the second edit changes nothing, and Telegram says so.
         if (!/message is not modified/i.test(String(error))) throw error
@@ -117,6 +117,8 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {
   if (request.method !== 'POST') return json({ ok: false, error: 'Método no permitido' }, 405)
+  const unconfigured = missingSecretAnswer(request, env, 'TELEGRAM_WEBHOOK_SECRET')
+  if (unconfigured) return unconfigured
   const settings = readSettings(env)
   const secret = request.headers.get(SECRET_HEADER)
   if (secret === null) return json({ ok: false, error: 'Falta el secreto' }, 401)

@@ -49,6 +49,32 @@ const SettingsSchema = z
 
 export type FunctionSettings = z.infer<typeof SettingsSchema>
 
+/** The public defaults of the function's secrets: fine on this machine, refused anywhere else. */
+const SECRET_DEFAULTS = {
+  QUOTE_FUNCTION_KEY: 'clave-publica-local',
+  TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
+} as const
+export type FunctionSecret = keyof typeof SECRET_DEFAULTS
+
+/**
+ * Fails closed: outside localhost, a secret that is unset (or still the
+ * public default committed here) stops the path that needs it with a 503 and
+ * a log line saying what to set. Null when the path may be served.
+ */
+export function missingSecretAnswer(request: Request, env: Omit<FunctionEnv, 'DB' | 'EMAIL'>, secret: FunctionSecret): Response | null {
+  const { hostname, pathname } = new URL(request.url)
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost')
+  const value = env[secret]
+  if (local || (value && value !== SECRET_DEFAULTS[secret])) return null
+  console.error(
+    `[enviar-telegram] Falta ${secret} (o tiene el valor público por defecto): ${pathname} no se sirve hasta configurarlo con \`npx wrangler secret put ${secret} --config functions/enviar-telegram/wrangler.toml\`.`,
+  )
+  return new Response(JSON.stringify({ success: false, error: 'Función sin configurar' }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}
+
 export function readSettings(env: Omit<FunctionEnv, 'DB' | 'EMAIL'>): FunctionSettings {
   const result = SettingsSchema.safeParse(env)
   if (!result.success) throw new Error(`Configuración no válida: ${z.prettifyError(result.error)}`)

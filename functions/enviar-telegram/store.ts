@@ -3,9 +3,9 @@
  * `now` (epoch ms) so tests run it on a fake clock. Delivery is exactly once
  * by construction: a row is claimed with a lease before it is sent, marked
  * sent with Telegram's message_id by the lease holder only, and never claimed
- * while marked or leased (docs/decisions/007-durable-delivery.md).
+ * while marked or leased (docs/decisions/038-exactly-once-delivery.md).
  */
-import type { Quote } from '../../app/lib/presupuesto'
+import type { Quote } from '../../app/lib/presupuesto/schema'
 
 export interface QuoteRow {
   id: number

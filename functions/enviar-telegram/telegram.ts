@@ -6,7 +6,7 @@
  */
 import { Api, GrammyError } from 'grammy'
 
-import { formatearMensaje, teclado } from './mensaje'
+import { formatQuoteMessage, inboxKeyboard } from './message'
 import type { FunctionSettings } from './settings'
 import type { QuoteRow } from './store'
 
@@ -56,9 +56,9 @@ export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }>
 /** Sends a stored quote to the shop's chat, with its buttons; a suspicious one without sound. */
 export async function sendQuoteMessage(api: Api, chatId: string, quote: QuoteRow): Promise<SendOutcome> {
   try {
-    const message = await api.sendMessage(chatId, formatearMensaje(quote), {
+    const message = await api.sendMessage(chatId, formatQuoteMessage(quote), {
       link_preview_options: { is_disabled: true },
-      reply_markup: teclado(quote),
+      reply_markup: inboxKeyboard(quote),
       ...(quote.sospecha ? { disable_notification: true } : {}),
     })
     return { ok: true, messageId: message.message_id }

@@ -2,13 +2,13 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
-import { startSiteWithStandInFunction } from '../support/funcion-sustituta'
+import { startSiteWithStandInFunction } from '../support/stand-in-function'
 import { chatMessages, delivered, marker } from '../support/html'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
 
-/** A second site whose quote function fails on demand (test/support/funcion-sustituta.ts). */
+/** A second site whose quote function fails on demand (test/support/stand-in-function.ts). */
 let standInSite: Awaited<ReturnType<typeof startSiteWithStandInFunction>> | undefined
 beforeAll(async () => {
   standInSite = await startSiteWithStandInFunction('e2e-funcion-caida')

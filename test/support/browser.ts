@@ -1,23 +1,9 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
-import { randomIp } from './html'
+import { launchChromium } from '../../scripts/chromium.mjs'
 
-/** Debian's Chromium, headless, with no outside network chatter (DEVELOPERS.md). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
-}
+import { randomIp } from './html'
 
 export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 export const DESKTOP = { viewport: { width: 1440, height: 900 } }

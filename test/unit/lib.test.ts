@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { canonicalRedirect } from '~/lib/canonical-path'
-import { getSettings } from '~/lib/env.server'
-import { fechaLarga } from '~/lib/fechas'
-import { pageMeta } from '~/lib/meta'
-import { enlaceWhatsApp, mensajesWhatsApp, telefonoLegible } from '~/lib/whatsapp'
+import { getSettings, requireSecrets } from '~/lib/env.server'
+import { longDate } from '~/lib/dates'
+import { pageMeta, pageMetaOr404 } from '~/lib/meta'
+import { readablePhone, whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 const env = (vars: Partial<Env> = {}) => ({ ASSETS: {} as Fetcher, ...vars }) as Env
 
 describe('settings', () => {
   it('has local defaults for every setting', () => {
-    expect(getSettings(new Request('http://x/'), env())).toEqual({
+    expect(getSettings(new Request('http://localhost:8787/'), env())).toEqual({
       SITE_URL: 'http://localhost:8787',
       QUOTE_FUNCTION_URL: 'http://localhost:8788/functions/v1/enviar-telegram',
       QUOTE_FUNCTION_KEY: 'clave-publica-local',
@@ -20,7 +20,33 @@ describe('settings', () => {
       FORM_SECRET: 'secreto-local-del-formulario',
       FORM_MIN_SECONDS: 3,
       QUOTE_RETENTION_DAYS: 180,
+      missingSecrets: [],
     })
+  })
+
+  it('fails closed outside localhost: a secret unset or at its public default is missing, and its paths answer 503', async () => {
+    const publicHost = new Request('https://taller.es/presupuesto')
+    expect(getSettings(publicHost, env()).missingSecrets).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
+    expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual(['FORM_SECRET'])
+    expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual([])
+    for (const local of ['http://localhost:8787/', 'http://127.0.0.1:9000/', 'http://taller.localhost/']) {
+      expect(getSettings(new Request(local), env()).missingSecrets, local).toEqual([])
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const thrown = (() => {
+        try {
+          requireSecrets(publicHost, getSettings(publicHost, env()), ['FORM_SECRET'])
+        } catch (error) {
+          return error
+        }
+      })()
+      expect(thrown).toBeInstanceOf(Response)
+      expect((thrown as Response).status).toBe(503)
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(/Falta FORM_SECRET .*\/presupuesto no se sirve .*wrangler secret put FORM_SECRET/)
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('reads the env, trims the trailing slash of SITE_URL and tidies the phone', () => {
@@ -52,25 +78,25 @@ describe('settings', () => {
 
 describe('WhatsApp links', () => {
   it('builds wa.me links with the Spanish prefix and an encoded message', () => {
-    expect(enlaceWhatsApp('612345678', 'Hola, ¿qué tal?')).toBe('https://wa.me/34612345678?text=Hola%2C%20%C2%BFqu%C3%A9%20tal%3F')
+    expect(whatsappLink('612345678', 'Hola, ¿qué tal?')).toBe('https://wa.me/34612345678?text=Hola%2C%20%C2%BFqu%C3%A9%20tal%3F')
   })
 
   it('names the service and the model', () => {
-    expect(mensajesWhatsApp.servicio('cambio de batería', 'PlayStation 5 DualSense')).toBe(
+    expect(whatsappMessages.servicio('cambio de batería', 'PlayStation 5 DualSense')).toBe(
       'Hola, estoy interesado en el servicio de cambio de batería para mi PlayStation 5 DualSense.',
     )
   })
 
   it('formats the phone for reading', () => {
-    expect(telefonoLegible('612345678')).toBe('612 345 678')
+    expect(readablePhone('612345678')).toBe('612 345 678')
   })
 })
 
 describe('dates', () => {
   it('writes dates in Spanish', () => {
-    expect(fechaLarga('2024-02-15')).toBe('15 de febrero de 2024')
-    expect(fechaLarga('2024-03-01')).toBe('1 de marzo de 2024')
-    expect(() => fechaLarga('2024-13-01')).toThrow()
+    expect(longDate('2024-02-15')).toBe('15 de febrero de 2024')
+    expect(longDate('2024-03-01')).toBe('1 de marzo de 2024')
+    expect(() => longDate('2024-13-01')).toThrow()
   })
 })
 
@@ -78,12 +104,16 @@ describe('page meta', () => {
   const matches = [
     {
       id: 'root',
-      data: { siteUrl: 'https://taller.es', tienda: { nombre: 'Taller' }, contacto: { telefono: '612345678', email: 'a@taller.es' } },
+      data: {
+        siteUrl: 'https://taller.es',
+        tienda: { nombre: 'Taller', direccion: {}, horario: {} },
+        contacto: { telefono: '612345678', email: 'a@taller.es' },
+      },
     },
   ]
 
   it('sets title with the shop name, description, canonical without query, Open Graph and Twitter cards', () => {
-    const meta = pageMeta({ matches, location: { pathname: '/blog' } }, { title: 'Blog', description: 'Desc' })
+    const meta = pageMeta({ data: undefined, matches, location: { pathname: '/blog' } }, { title: 'Blog', description: 'Desc' })
     expect(meta).toEqual(
       expect.arrayContaining([
         { title: 'Blog | Taller' },
@@ -105,14 +135,29 @@ describe('page meta', () => {
 
   it('adds the JSON-LD blocks a page asks for, built from the settings', () => {
     const meta = pageMeta(
-      { matches, location: { pathname: '/' } },
-      { title: 'Inicio', description: 'D', jsonLd: (site) => [{ '@type': 'Thing', telephone: site.telefono }] },
+      { data: undefined, matches, location: { pathname: '/' } },
+      { title: 'Inicio', description: 'D', jsonLd: (shop) => [{ '@type': 'Thing', telephone: shop.telefono }] },
     )
     expect(meta).toContainEqual({ 'script:ld+json': { '@type': 'Thing', telephone: '612345678' } })
   })
 
+  it('adds a BreadcrumbList whenever the page’s data has breadcrumbs', () => {
+    const breadcrumbs = [
+      { label: 'Inicio', to: '/' },
+      { label: 'Mandos', to: '/servicios/mandos' },
+    ]
+    const meta = pageMeta({ data: { breadcrumbs }, matches, location: { pathname: '/servicios/mandos' } }, { title: 'M', description: 'D' })
+    expect(meta).toContainEqual({ 'script:ld+json': expect.objectContaining({ '@type': 'BreadcrumbList' }) })
+  })
+
+  it('gives a page whose loader answered 404 the not-found head', () => {
+    const meta = pageMetaOr404({ data: undefined, matches, location: { pathname: '/servicios/mandos/nope' } }, () => ({ title: 'X', description: 'Y' }))
+    expect(meta).toContainEqual({ title: 'Página no encontrada | Taller' })
+    expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
+  })
+
   it('marks pages that must not be indexed', () => {
-    const meta = pageMeta({ matches, location: { pathname: '/x' } }, { title: 'No', description: 'D', noindex: true })
+    const meta = pageMeta({ data: undefined, matches, location: { pathname: '/x' } }, { title: 'No', description: 'D', noindex: true })
     expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
   })
 })

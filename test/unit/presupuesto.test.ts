@@ -2,12 +2,12 @@ import { createServer } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
-import { formatearMensaje as formatear, numeroWhatsApp, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/mensaje'
+import { formatQuoteMessage as formatear, whatsappNumber, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
 import { catalogo } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
-import { QuotePayloadSchema, QuoteSchema, type Quote } from '~/lib/presupuesto'
-import { enlacePresupuesto, MENSAJES, MODELOS_MANDO, prefillFromQuery } from '~/lib/presupuesto-opciones'
-import { sendQuote } from '~/lib/quote.server'
+import { forwardQuote } from '~/lib/presupuesto/forward.server'
+import { MENSAJES, MODELOS_MANDO, prefillFromQuery, quoteLink } from '~/lib/presupuesto/options'
+import { QuotePayloadSchema, QuoteSchema, type Quote } from '~/lib/presupuesto/schema'
 
 const valid: Quote = {
   tipo: 'mando',
@@ -26,7 +26,7 @@ function messages(input: Record<string, unknown>) {
   return out
 }
 
-describe('quote schema (spec, section 5)', () => {
+describe('quote schema: every rule with its message', () => {
   it('accepts a valid quote and trims it', () => {
     expect(QuoteSchema.parse({ ...valid, modelo: '  Xbox Elite ', email: ' cliente@correo.es ' })).toMatchObject({
       modelo: 'Xbox Elite',
@@ -80,7 +80,7 @@ describe('quote schema (spec, section 5)', () => {
 
 describe('prefill', () => {
   it('round-trips a service link', () => {
-    const link = enlacePresupuesto({ tipo: 'mando', modelo: 'PlayStation 5 DualSense', servicio: 'Cambio de batería' })
+    const link = quoteLink({ tipo: 'mando', modelo: 'PlayStation 5 DualSense', servicio: 'Cambio de batería' })
     expect(prefillFromQuery(new URL(link, 'http://x').searchParams)).toEqual({
       tipo: 'mando',
       modelo: 'PlayStation 5 DualSense',
@@ -96,11 +96,11 @@ describe('prefill', () => {
 
 describe('the Telegram message', () => {
   const recibido = new Date('2026-07-01T10:30:00Z').getTime()
-  const formatearMensaje = (quote: Quote, received_at: number) =>
+  const formatQuoteMessage = (quote: Quote, received_at: number) =>
     formatear({ ...quote, comentarios: quote.comentarios ?? null, referencia: 'P-7K3Q', sospecha: null, received_at })
 
   it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
-    const text = formatearMensaje(valid, recibido)
+    const text = formatQuoteMessage(valid, recibido)
     expect(text).toContain('Tipo: mando')
     expect(text).toContain('Modelo: Xbox Elite')
     expect(text).toContain('Email: cliente@correo.es')
@@ -113,15 +113,15 @@ describe('the Telegram message', () => {
 
   it('keeps the visitor text exactly as typed (plain text, nothing to escape)', () => {
     const comentarios = '<b>negrita</b> & _cursiva_ *estrella* [enlace](http://x) `código`'
-    expect(formatearMensaje({ ...valid, comentarios }, recibido)).toContain(comentarios)
+    expect(formatQuoteMessage({ ...valid, comentarios }, recibido)).toContain(comentarios)
   })
 
   it('says when there are no comments', () => {
-    expect(formatearMensaje({ ...valid, comentarios: undefined }, recibido)).toContain('(sin comentarios)')
+    expect(formatQuoteMessage({ ...valid, comentarios: undefined }, recibido)).toContain('(sin comentarios)')
   })
 
   it('stays within Telegram’s 4096 characters', () => {
-    const text = formatearMensaje({ ...valid, comentarios: 'ñ'.repeat(6000) }, recibido)
+    const text = formatQuoteMessage({ ...valid, comentarios: 'ñ'.repeat(6000) }, recibido)
     expect([...text].length).toBe(TELEGRAM_MAX_CHARS)
     expect(text).toContain('… (recortado)')
     expect(text).toContain('https://wa.me/34612345678')
@@ -134,7 +134,7 @@ describe('the Telegram message', () => {
     ['0034612345678', '34612345678'],
     ['+44 7700 900123', '447700900123'],
   ])('wa.me number for %s is %s', (telefono, numero) => {
-    expect(numeroWhatsApp(telefono)).toBe(numero)
+    expect(whatsappNumber(telefono)).toBe(numero)
   })
 })
 
@@ -161,7 +161,7 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const started = Date.now()
-    const result = await sendQuote({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' }, valid, { timeoutMs: 300 })
+    const result = await forwardQuote({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' }, valid, { timeoutMs: 300 })
     expect(result.ok).toBe(false)
     expect(Date.now() - started).toBeLessThan(2000)
     server.closeAllConnections()
@@ -182,39 +182,14 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const settings = { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' }
-    expect(await sendQuote(settings, valid)).toEqual({ ok: true, referencia: null })
-    expect(await sendQuote(settings, valid)).toEqual({ ok: false })
-    expect(await sendQuote(settings, valid)).toEqual({ ok: false })
-    expect(await sendQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({ ok: true, referencia: 'P-7K3Q' })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
+    expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({ ok: true, referencia: 'P-7K3Q' })
     expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon' })
     expect(seen[0]?.headers).not.toHaveProperty('idempotency-key')
     expect(seen[3]?.headers).toMatchObject({ 'idempotency-key': 'presupuesto-123456789' })
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ ...valid, honeypot: '' })
     server.close()
-  })
-})
-
-describe('the two readings of the form agree', async () => {
-  const { parseWithZod } = await import('@conform-to/zod/v4')
-  const { parseQuoteForm } = await import('~/lib/quote-form-parse')
-  const { QuoteFormSchema } = await import('~/lib/presupuesto')
-
-  it.each([
-    {},
-    { tipo: 'mando', modelo: 'Xbox Elite', email: 'a@correo.es', telefono: '612345678', comentarios: '', website: '' },
-    { tipo: 'coche', modelo: ' ', email: 'mal', telefono: '12a', comentarios: 'c'.repeat(1001) },
-    { tipo: 'consola', modelo: 'm'.repeat(101), email: `${'e'.repeat(250)}@correo.es`, telefono: '6'.repeat(21) },
-  ])('browser (conform + zod/mini) and server (@conform-to/zod) read %o the same', (fields) => {
-    const form = () => {
-      const data = new FormData()
-      for (const [name, value] of Object.entries(fields)) data.set(name, value)
-      return data
-    }
-    const server = parseWithZod(form(), { schema: QuoteFormSchema })
-    const browser = parseQuoteForm(form())
-    expect(browser.status).toBe(server.status)
-    expect(browser.status === 'success' ? browser.value : browser.error).toEqual(
-      server.status === 'success' ? server.value : server.error,
-    )
   })
 })

@@ -7,7 +7,7 @@ import { catalogo, rutasDelSitio } from '~/catalogo/consultas'
 import { TEST_SETTINGS } from '../support/settings'
 import { page, text } from '../support/html'
 
-/** The heading each route of the spec's table must show. */
+/** The heading each route must show. */
 function expectedHeadings(): Map<string, string> {
   const headings = new Map<string, string>([
     ['/', 'Reparación profesional de mandos'],

@@ -1,5 +1,5 @@
 -- Every quote the function accepts, from the moment it answers success until retention erases it.
--- Spec fields keep the spec's names; delivery bookkeeping is English. Times are epoch milliseconds.
+-- The quote's fields keep the form's Spanish names; delivery bookkeeping is English. Times are epoch milliseconds.
 CREATE TABLE presupuestos (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   referencia TEXT NOT NULL UNIQUE,

@@ -128,7 +128,7 @@ describe('search engines', () => {
         (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown> & { '@type': string },
       )
     const home = await ld('/')
-    expect(home.map((block) => block['@type'])).toEqual(['ElectronicsRepair'])
+    expect(home.map((block) => block['@type'])).toEqual(['LocalBusiness'])
     expect(home[0]).toMatchObject({ telephone: `+34${TEST_SETTINGS.SHOP_PHONE}`, email: TEST_SETTINGS.SHOP_EMAIL })
     const service = await ld('/servicios/mandos/xbox/series/triggers')
     expect(service.map((block) => block['@type'])).toEqual(['Service', 'BreadcrumbList'])

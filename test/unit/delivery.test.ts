@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { backoffMs, EMAIL_AFTER_MS, sweep } from '../../functions/enviar-telegram/delivery'
 import { handleQuote } from '../../functions/enviar-telegram/handler'
-import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/horario'
-import { antiguedad, formatearMensaje, listaPendientes, teclado, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/mensaje'
+import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/working-hours'
+import { ageOf, formatQuoteMessage, pendingList, inboxKeyboard, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
 import { readSettings } from '../../functions/enviar-telegram/settings'
 import { claimDue, claimOne, LEASE_MS, markSent, newReferencia, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/funcion-local'
+import { fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
 const database = useDatabase()
 const quote = { tipo: 'mando' as const, modelo: 'Xbox Elite', comentarios: 'Los gatillos fallan', email: 'cliente@correo.es', telefono: '612 345 678' }
@@ -294,36 +294,36 @@ describe('the owner’s message', () => {
   }
 
   it('names the reference, the fields and reply links; shows the verdict once given', () => {
-    const text = formatearMensaje(row)
+    const text = formatQuoteMessage(row)
     expect(text.split('\n')[0]).toBe('🎮 Nueva solicitud de presupuesto · P-7K3Q')
     expect(text).toContain('Recibida: 23/11/2026, 10:00 (hora de Madrid)')
     expect(text).toContain('💬 https://wa.me/34612345678')
-    expect(formatearMensaje({ ...row, attended_at: MONDAY_10 + HOUR, attended_by: 'Ana' })).toMatch(/\n\n✅ Atendida por Ana · 23\/11\/2026, 11:00$/)
-    expect(formatearMensaje({ ...row, sospecha: 'enviado sin el formulario de la web' }).split('\n')[0]).toBe('⚠️ Posible spam: enviado sin el formulario de la web')
-    expect([...formatearMensaje({ ...row, comentarios: '🎮'.repeat(5000) })].length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS)
+    expect(formatQuoteMessage({ ...row, attended_at: MONDAY_10 + HOUR, attended_by: 'Ana' })).toMatch(/\n\n✅ Atendida por Ana · 23\/11\/2026, 11:00$/)
+    expect(formatQuoteMessage({ ...row, sospecha: 'enviado sin el formulario de la web' }).split('\n')[0]).toBe('⚠️ Posible spam: enviado sin el formulario de la web')
+    expect([...formatQuoteMessage({ ...row, comentarios: '🎮'.repeat(5000) })].length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS)
   })
 
   it('carries Atendida and Spam buttons while open, a way back once decided', () => {
-    expect(teclado(row)).toEqual({
+    expect(inboxKeyboard(row)).toEqual({
       inline_keyboard: [[{ text: '✅ Atendida', callback_data: 'atendida:7' }, { text: '🚫 Spam', callback_data: 'spam:7' }]],
     })
-    expect(teclado({ ...row, attended_at: 1 })).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:7' }]] })
+    expect(inboxKeyboard({ ...row, attended_at: 1 })).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:7' }]] })
   })
 
   it('lists pending quotes within 4096 characters, saying how many more', () => {
     const many = Array.from({ length: 80 }, (_, i) => ({ ...row, id: i, referencia: `P-${1000 + i}`, email: `${'c'.repeat(60)}${i}@correo.es` }) as QuoteRow)
-    const text = listaPendientes(many, 95, MONDAY_10 + 3 * HOUR)
+    const text = pendingList(many, 95, MONDAY_10 + 3 * HOUR)
     expect([...text].length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS)
     expect(text).toMatch(/^📋 95 presupuestos pendientes/)
     expect(text).toMatch(/… y \d+ más\.$/)
     expect(text).toContain('• P-1000 · hace 3 h · mando · Xbox Elite')
-    expect(listaPendientes([], 0, MONDAY_10)).toBe('✅ No hay presupuestos pendientes.')
+    expect(pendingList([], 0, MONDAY_10)).toBe('✅ No hay presupuestos pendientes.')
   })
 
   it('tells the age in minutes, hours or days', () => {
-    expect(antiguedad(MONDAY_10, MONDAY_10 + 20_000)).toBe('hace menos de 1 min')
-    expect(antiguedad(MONDAY_10, MONDAY_10 + 5 * MINUTE)).toBe('hace 5 min')
-    expect(antiguedad(MONDAY_10, MONDAY_10 + 30 * HOUR)).toBe('hace 30 h')
-    expect(antiguedad(MONDAY_10, MONDAY_10 + 72 * HOUR)).toBe('hace 3 días')
+    expect(ageOf(MONDAY_10, MONDAY_10 + 20_000)).toBe('hace menos de 1 min')
+    expect(ageOf(MONDAY_10, MONDAY_10 + 5 * MINUTE)).toBe('hace 5 min')
+    expect(ageOf(MONDAY_10, MONDAY_10 + 30 * HOUR)).toBe('hace 30 h')
+    expect(ageOf(MONDAY_10, MONDAY_10 + 72 * HOUR)).toBe('hace 3 días')
   })
 })

@@ -22,21 +22,21 @@ async function hmac(secret: string, data: string): Promise<string> {
 }
 
 /** `{ms}.{nonce}.{signature}`: unique to one render of the form. */
-export async function signFormStart(secret: string, now = Date.now()): Promise<string> {
+export async function signFormToken(secret: string, now = Date.now()): Promise<string> {
   const payload = `${now}.${base64url(crypto.getRandomValues(new Uint8Array(9)))}`
   return `${payload}.${await hmac(secret, payload)}`
 }
 
-export type FormStart =
+export type FormTokenReading =
   | { verdict: 'human' | 'too-fast' | 'expired'; elapsedMs: number }
   | { verdict: 'forged' | 'absent' }
 
 /** How a post's token reads. `forged` covers a token signed with an earlier FORM_SECRET too. */
-export async function checkFormStart(
+export async function readFormToken(
   token: unknown,
   secret: string,
   { minMs, now = Date.now() }: { minMs: number; now?: number },
-): Promise<FormStart> {
+): Promise<FormTokenReading> {
   if (typeof token !== 'string' || token === '') return { verdict: 'absent' }
   const parts = token.split('.')
   const [issued, nonce, signature] = parts
@@ -50,7 +50,7 @@ export async function checkFormStart(
 }
 
 /** Whether the token is a genuine one of ours (worth keeping across a re-render of the same form). */
-export const isOwnToken = (start: FormStart) => start.verdict !== 'forged' && start.verdict !== 'absent'
+export const isOwnToken = (reading: FormTokenReading) => reading.verdict !== 'forged' && reading.verdict !== 'absent'
 
 const segundos = (ms: number) => `${(Math.floor(ms / 100) / 10).toLocaleString('es-ES')} s`
 const antiguedad = (ms: number) => {
@@ -62,14 +62,14 @@ const antiguedad = (ms: number) => {
  * Why a post looks automated, in the owner's words; null when it does not.
  * The owner's message shows it as '⚠️ Posible spam: …'.
  */
-export function suspicion(start: FormStart): string | null {
-  switch (start.verdict) {
+export function suspicion(reading: FormTokenReading): string | null {
+  switch (reading.verdict) {
     case 'human':
       return null
     case 'too-fast':
-      return `enviado ${segundos(start.elapsedMs)} después de abrir el formulario`
+      return `enviado ${segundos(reading.elapsedMs)} después de abrir el formulario`
     case 'expired':
-      return `formulario abierto hace ${antiguedad(start.elapsedMs)}`
+      return `formulario abierto hace ${antiguedad(reading.elapsedMs)}`
     case 'forged':
       return 'la firma del formulario no es válida'
     case 'absent':

@@ -1,12 +1,13 @@
-// zod/mini: the same zod, tree-shakable, so the browser gets a few KB instead of the whole library.
+// zod/mini: the same zod, tree-shakable, so each Worker bundles only the checks it uses.
 import * as z from 'zod/mini'
 
-import { LIMITES, MENSAJES, TIPOS } from './presupuesto-opciones'
+import { LIMITES, MENSAJES, TIPOS } from './options'
 
 /**
- * The quote request: one schema, shared by the form (conform on the client),
- * the /presupuesto action on the Worker and the enviar-telegram function.
- * Rules and messages are those of the specification, section 5.
+ * The quote request: one schema, used by the /presupuesto action (through
+ * conform, which also answers the browser's requests for the messages as
+ * the visitor corrects) and by the enviar-telegram function. Every rule has
+ * the message the visitor sees under its field.
  */
 
 const EMAIL = z.regexes.email

@@ -1,25 +1,35 @@
 import { readFileSync } from 'node:fs'
 
+import type { LocalBusiness, WithContext } from 'schema-dts'
+
 import { describe, expect, it } from 'vitest'
 
 import { CACHE, contentSecurityPolicy, createNonce, SECURITY_HEADERS } from '~/lib/http-policy.server'
+import { catalogo } from '~/catalogo/consultas'
 import { breadcrumbList, localBusiness, serviceOffer } from '~/lib/structured-data'
 
-const site = { siteUrl: 'https://taller.es', nombre: 'Taller', telefono: '612345678', email: 'hola@taller.es' }
+const site = {
+  siteUrl: 'https://taller.es',
+  nombre: 'Taller',
+  telefono: '612345678',
+  email: 'hola@taller.es',
+  direccion: catalogo.tienda.direccion,
+  horario: catalogo.tienda.horario,
+}
 
 describe('structured data (schema.org)', () => {
   it('describes the shop as a local business in Lakua, Vitoria-Gasteiz, open Mo-Fr 9-20, serving Spain', () => {
-    const business = localBusiness(site)
+    const business = localBusiness(site) as unknown as Record<string, unknown>
     expect(business).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'ElectronicsRepair',
+      '@type': 'LocalBusiness',
       name: 'Taller',
       telephone: '+34612345678',
       email: 'hola@taller.es',
       address: { '@type': 'PostalAddress', streetAddress: 'Lakua', addressLocality: 'Vitoria-Gasteiz', postalCode: '01010', addressCountry: 'ES' },
       areaServed: { '@type': 'Country', name: 'España' },
     })
-    expect(business.openingHoursSpecification[0]).toEqual({
+    expect((business.openingHoursSpecification as unknown[])[0]).toEqual({
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
       opens: '09:00',
@@ -34,14 +44,24 @@ describe('structured data (schema.org)', () => {
       precio: '10€',
       link: '/servicios/mandos/playstation/ps5/bateria',
       imagen: { src: '/images/x.svg' },
-    })
+    }) as unknown as { offers: { priceSpecification: { valueAddedTaxIncluded: boolean } }; provider: Record<string, unknown> }
     expect(service.offers).toMatchObject({ '@type': 'Offer', price: '10', priceCurrency: 'EUR', url: 'https://taller.es/servicios/mandos/playstation/ps5/bateria' })
     expect(service.offers.priceSpecification.valueAddedTaxIncluded).toBe(true)
-    expect(service.provider['@id']).toBe(localBusiness(site)['@id'])
+    expect(service.provider['@id']).toBe((localBusiness(site) as unknown as Record<string, unknown>)['@id'])
+  })
+
+  it('is typed with schema-dts: a type schema.org does not have fails the typecheck', () => {
+    const wrong: WithContext<LocalBusiness> = {
+      '@context': 'https://schema.org',
+      // @ts-expect-error ElectronicsRepair is not a schema.org type; tsc fails if this line ever typechecks.
+      '@type': 'ElectronicsRepair',
+      name: 'Taller',
+    }
+    expect(wrong).toBeDefined()
   })
 
   it('numbers the breadcrumb items from 1 with absolute URLs', () => {
-    expect(breadcrumbList('https://taller.es', [{ nombre: 'Inicio', link: '/' }, { nombre: 'Mandos', link: '/servicios/mandos' }]).itemListElement).toEqual([
+    expect(breadcrumbList('https://taller.es', [{ label: 'Inicio', to: '/' }, { label: 'Mandos', to: '/servicios/mandos' }]).itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://taller.es/' },
       { '@type': 'ListItem', position: 2, name: 'Mandos', item: 'https://taller.es/servicios/mandos' },
     ])

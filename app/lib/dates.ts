@@ -4,7 +4,7 @@ const MESES = [
 ] as const
 
 /** "2024-03-15" -> "15 de marzo de 2024", identical on the server and in the browser. */
-export function fechaLarga(iso: string): string {
+export function longDate(iso: string): string {
   const [anio, mes, dia] = iso.split('-').map(Number)
   const nombreMes = mes ? MESES[mes - 1] : undefined
   if (!anio || !nombreMes || !dia) throw new Error(`Fecha no válida: ${iso}`)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { parseHTML } from 'linkedom'
 
-import { startSiteWithStandInFunction } from '../support/funcion-sustituta'
+import { startSiteWithStandInFunction } from '../support/stand-in-function'
 import { text } from '../support/html'
 
 let site: Awaited<ReturnType<typeof startSiteWithStandInFunction>>

@@ -1,10 +1,11 @@
 import { parseHTML } from 'linkedom'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { FUNCTION_PATH, handleQuote } from '../../functions/enviar-telegram/handler'
+import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { loadAnalytics } from '~/lib/analytics.client'
 
-import { useDatabase } from '../support/funcion-local'
+import { useDatabase } from '../support/local-function'
 
 const request = (body: unknown, key = 'k') =>
   new Request(`http://funcion.test${FUNCTION_PATH}`, {
@@ -17,6 +18,32 @@ const quote = { tipo: 'mando', modelo: 'Xbox Elite', email: 'a@correo.es', telef
 const database = useDatabase()
 
 describe('enviar-telegram as a plain fetch handler', () => {
+  it('fails closed outside localhost: no key of its own, no quote endpoint; no webhook secret, no webhook', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const db = await database()
+      const onTheInternet = new Request('https://enviar-telegram.taller.workers.dev/functions/v1/enviar-telegram', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: 'clave-publica-local' },
+        body: JSON.stringify(quote),
+      })
+      const answer = await handleQuote(onTheInternet, { DB: db }, { waitUntil: () => undefined })
+      expect(answer.status).toBe(503)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta QUOTE_FUNCTION_KEY/)
+      const webhook = new Request('https://enviar-telegram.taller.workers.dev/functions/v1/telegram-webhook', {
+        method: 'POST',
+        headers: { 'X-Telegram-Bot-Api-Secret-Token': 'secreto-local-del-webhook' },
+        body: '{"update_id":1}',
+      })
+      expect((await handleWebhook(webhook, { DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_CHAT_ID: '-1' })).status).toBe(503)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_WEBHOOK_SECRET/)
+      // With its own key, the same request is served.
+      expect((await handleQuote(onTheInternet.clone() as Request, { DB: db, QUOTE_FUNCTION_KEY: 'clave-publica-local-no' }, { waitUntil: () => undefined })).status).toBe(401)
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   it('answers JSON 500, never a crash, when a bot token comes without a chat id', async () => {
     const response = await handleQuote(request(quote), { DB: await database(), QUOTE_FUNCTION_KEY: 'k', TELEGRAM_BOT_TOKEN: 't' }, { waitUntil: () => undefined })
     expect(response.status).toBe(500)

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
 import { cap, readBoundedBody, readBoundedForm } from '~/lib/form-body.server'
-import { checkFormStart, FORM_TOKEN_MAX_AGE_MS, signFormStart, suspicion } from '~/lib/form-token.server'
-import { parseQuoteSubmission, QUOTE_FIELD_CAPS } from '~/lib/quote.server'
+import { FORM_TOKEN_MAX_AGE_MS, readFormToken, signFormToken, suspicion } from '~/lib/presupuesto/token.server'
+import { parseQuoteSubmission, QUOTE_FIELD_CAPS } from '~/lib/presupuesto/form.server'
 
 const SECRET = 'secreto-de-las-pruebas-unitarias'
 const NOW = Date.UTC(2026, 10, 23, 10, 0, 0)
-const check = (token: unknown, now = NOW) => checkFormStart(token, SECRET, { minMs: 3000, now })
+const check = (token: unknown, now = NOW) => readFormToken(token, SECRET, { minMs: 3000, now })
 
 describe('the form token', () => {
   it('is unique to each render, even in the same millisecond', async () => {
-    const [a, b] = await Promise.all([signFormStart(SECRET, NOW), signFormStart(SECRET, NOW)])
+    const [a, b] = await Promise.all([signFormToken(SECRET, NOW), signFormToken(SECRET, NOW)])
     expect(a).not.toBe(b)
     expect(a).toMatch(/^\d+\.[\w-]+\.[\w-]+$/)
   })
@@ -22,14 +22,14 @@ describe('the form token', () => {
     ['23 hours after', 23 * 3_600_000, 'human'],
     ['a day and a minute after', FORM_TOKEN_MAX_AGE_MS + 60_000, 'expired'],
   ])('sent %s reads %s', async (_label, elapsed, verdict) => {
-    expect((await check(await signFormStart(SECRET, NOW - elapsed))).verdict).toBe(verdict)
+    expect((await check(await signFormToken(SECRET, NOW - elapsed))).verdict).toBe(verdict)
   })
 
   it.each([
-    ['another secret', () => signFormStart('otro-secreto-cualquiera-0123', NOW - 10_000)],
-    ['a changed time', async () => (await signFormStart(SECRET, NOW - 10_000)).replace(/^\d+/, String(NOW - 20_000))],
+    ['another secret', () => signFormToken('otro-secreto-cualquiera-0123', NOW - 10_000)],
+    ['a changed time', async () => (await signFormToken(SECRET, NOW - 10_000)).replace(/^\d+/, String(NOW - 20_000))],
     ['the old two-part format', async () => `${NOW - 10_000}.firma`],
-    ['a time in the future', () => signFormStart(SECRET, NOW + 5 * 60_000)],
+    ['a time in the future', () => signFormToken(SECRET, NOW + 5 * 60_000)],
     ['junk', async () => 'a.b.c'],
   ])('with %s reads forged', async (_label, token) => {
     expect((await check(await token())).verdict).toBe('forged')

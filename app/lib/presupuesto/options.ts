@@ -1,6 +1,6 @@
 /**
- * Options, messages and links of the quote form, free of zod so that pages
- * linking to the form (service and model pages) do not ship the schema.
+ * The quote form's options, messages and links: what the browser needs of
+ * the quote feature (the schema itself stays on the server).
  */
 
 export const MODELOS_MANDO = [
@@ -49,8 +49,31 @@ export const MENSAJES = {
 
 export const LIMITES = { modelo: 100, comentarios: 1000, email: 255, telefonoMin: 9, telefonoMax: 20 } as const
 
+/** The toasts of the quote page: sent, not sent, too long, too many. */
+export const AVISOS = {
+  enviado: { tipo: 'exito', titulo: '¡Solicitud enviada!', texto: 'Nos pondremos en contacto contigo lo antes posible.' },
+  error: { tipo: 'error', titulo: 'Error', texto: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' },
+  demasiadoLarga: {
+    tipo: 'error',
+    titulo: 'Solicitud demasiado larga',
+    texto: 'Tu solicitud no se ha enviado porque es demasiado larga. Acorta los comentarios y vuelve a enviarla.',
+  },
+  demasiadas: {
+    tipo: 'error',
+    titulo: 'Demasiadas solicitudes',
+    texto: 'Has enviado varias solicitudes seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
+  },
+} as const
+
+/** What the form starts with when a page links to it with the type, the model or the service. */
+export interface QuotePrefill {
+  tipo?: Tipo
+  modelo?: string
+  comentarios?: string
+}
+
 /** Prefill of the form from the query (?tipo=&modelo=&servicio=), kept only when it fits the lists. */
-export function prefillFromQuery(params: URLSearchParams): { tipo?: Tipo; modelo?: string; comentarios?: string } {
+export function prefillFromQuery(params: URLSearchParams): QuotePrefill {
   const tipo = TIPOS.find((value) => value === params.get('tipo'))
   const modelo = params.get('modelo') ?? ''
   const servicio = (params.get('servicio') ?? '').trim().slice(0, LIMITES.modelo)
@@ -62,7 +85,7 @@ export function prefillFromQuery(params: URLSearchParams): { tipo?: Tipo; modelo
 }
 
 /** A link to /presupuesto that prefills the type, the model and the service. */
-export function enlacePresupuesto(prefill: { tipo: Tipo; modelo?: string; servicio?: string }): string {
+export function quoteLink(prefill: { tipo: Tipo; modelo?: string; servicio?: string }): string {
   const params = new URLSearchParams({ tipo: prefill.tipo })
   if (prefill.modelo) params.set('modelo', prefill.modelo)
   if (prefill.servicio) params.set('servicio', prefill.servicio)

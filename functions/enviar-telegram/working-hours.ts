@@ -1,11 +1,12 @@
 /**
- * The shop's working hours, Monday to Friday 9:00 to 20:00 in Europe/Madrid
- * (its WhatsApp hours), and working-time arithmetic across days, weekends and
+ * Working-time arithmetic for the shop's hours (app/catalogo/tienda.ts:
+ * Monday to Friday 9:00 to 20:00, Europe/Madrid) across days, weekends and
  * daylight-saving changes. Public holidays are not known and count as working
  * days: a reminder a day early is better than a promise broken.
  */
-const TIME_ZONE = 'Europe/Madrid'
-export const HORARIO = { desde: 9, hasta: 20 } as const
+import { tienda } from '../../app/catalogo/tienda'
+
+const { dias: OPEN_DAYS, desde: OPENS, hasta: CLOSES, zona: TIME_ZONE } = tienda.horario
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
@@ -56,7 +57,8 @@ function instant(year: number, month: number, day: number, hour: number): number
   return guess - offset(guess - offset(guess))
 }
 
-const isWeekday = (weekday: string) => weekday !== 'Sat' && weekday !== 'Sun'
+const ISO_WEEKDAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
+const isOpenDay = (weekday: string) => (OPEN_DAYS as readonly number[]).includes(ISO_WEEKDAY[weekday] ?? 0)
 
 /** "2026-11-23": the Madrid calendar day of an instant. */
 export function madridDay(ms: number): string {
@@ -67,7 +69,7 @@ export function madridDay(ms: number): string {
 /** Whether the shop is open (its WhatsApp hours) at an instant. */
 export function isWorkingTime(ms: number): boolean {
   const l = local(ms)
-  return isWeekday(l.weekday) && l.hour >= HORARIO.desde && l.hour < HORARIO.hasta
+  return isOpenDay(l.weekday) && l.hour >= OPENS && l.hour < CLOSES
 }
 
 /** Working milliseconds between two instants. */
@@ -77,9 +79,9 @@ export function workingMsBetween(from: number, to: number): number {
   // One Madrid day at a time, from the day of `from` to the day of `to`.
   for (let cursor = from; ; ) {
     const l = local(cursor)
-    if (isWeekday(l.weekday)) {
-      const open = instant(l.year, l.month, l.day, HORARIO.desde)
-      const close = instant(l.year, l.month, l.day, HORARIO.hasta)
+    if (isOpenDay(l.weekday)) {
+      const open = instant(l.year, l.month, l.day, OPENS)
+      const close = instant(l.year, l.month, l.day, CLOSES)
       total += Math.max(0, Math.min(close, to) - Math.max(open, from))
     }
     const nextDay = instant(l.year, l.month, l.day, 12) + DAY // noon tomorrow: safe across DST

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, inject, it } from 'vitest'
 
-import { signFormStart } from '~/lib/form-token.server'
+import { signFormToken } from '~/lib/presupuesto/token.server'
 
 import { TEST_SETTINGS } from '../support/settings'
 import { delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
@@ -45,14 +45,14 @@ describe('abuse protection', () => {
   })
 
   it('the form carries a token unique to each render', async () => {
-    const tokens = await Promise.all([page('/presupuesto'), page('/presupuesto')].map(async (answer) => inicioOf((await answer).document)))
+    const tokens = await Promise.all([page('/presupuesto'), page('/presupuesto')].map(async (answer) => tokenOf((await answer).document)))
     for (const token of tokens) expect(token).toMatch(/^\d+\.[\w-]+\.[\w-]+$/)
     expect(tokens[0]).not.toBe(tokens[1])
   })
 })
 
-const inicioOf = (document: Document) => document.querySelector('input[type="hidden"][name="inicio"]')?.getAttribute('value') ?? ''
-const tokenOpenedAgo = (ms: number) => signFormStart(TEST_SETTINGS.FORM_SECRET, Date.now() - ms)
+const tokenOf = (document: Document) => document.querySelector('input[type="hidden"][name="token"]')?.getAttribute('value') ?? ''
+const tokenOpenedAgo = (ms: number) => signFormToken(TEST_SETTINGS.FORM_SECRET, Date.now() - ms)
 const DAY = 24 * 60 * 60 * 1000
 
 describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in production)', () => {
@@ -61,7 +61,7 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
     ['a badly signed token', async () => `${Date.now() - 10_000}.abc.firmafalsa`],
     ['no token', async () => ''],
   ])('an invalid post sent at once with %s answers 400 with the messages, never success', async (_label, token) => {
-    const { response, document } = await postQuote({ tipo: 'mando', modelo: '', email: 'x', telefono: '1', website: '', inicio: await token() })
+    const { response, document } = await postQuote({ tipo: 'mando', modelo: '', email: 'x', telefono: '1', website: '', token: await token() })
     expect(response.status).toBe(400)
     expect(document.querySelector('[role="status"]')).toBeNull()
     expect(text(document.querySelector('main'))).toContain('El modelo es obligatorio')
@@ -73,11 +73,11 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
     ['1 s after the form opened', () => tokenOpenedAgo(1000), /^⚠️ Posible spam: enviado 1(,\d)? s después de abrir el formulario\n/],
     ['from a tab opened 3 days ago', () => tokenOpenedAgo(3 * DAY + 60_000), /^⚠️ Posible spam: formulario abierto hace 3 días\n/],
     ['with a badly signed token', async () => `${Date.now() - 10_000}.abc.firmafalsa`, /^⚠️ Posible spam: la firma del formulario no es válida\n/],
-    ['with a token of an earlier FORM_SECRET', () => signFormStart('un-secreto-anterior-0123456789', Date.now() - 10_000), /^⚠️ Posible spam: la firma del formulario no es válida\n/],
+    ['with a token of an earlier FORM_SECRET', () => signFormToken('un-secreto-anterior-0123456789', Date.now() - 10_000), /^⚠️ Posible spam: la firma del formulario no es válida\n/],
     ['without a token', async () => '', /^⚠️ Posible spam: enviado sin el formulario de la web\n/],
   ])('a valid post sent %s is delivered once, marked for the owner, without sound', async (_label, token, mark) => {
     const id = marker('sospecha')
-    const { response } = await postQuote(valid(`Señal ${id}`, { inicio: await token() }))
+    const { response } = await postQuote(valid(`Señal ${id}`, { token: await token() }))
     expect(response.status).toBe(303)
     const messages = await delivered(id)
     expect(messages).toHaveLength(1)
@@ -88,7 +88,7 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
 
   it('a post from a form opened more than 3 s before is delivered unmarked, with sound', async () => {
     const id = marker('persona')
-    const { response } = await postQuote(valid(`Persona ${id}`, { inicio: await tokenOpenedAgo(4000) }))
+    const { response } = await postQuote(valid(`Persona ${id}`, { token: await tokenOpenedAgo(4000) }))
     expect(response.status).toBe(303)
     const [message, ...others] = await delivered(id)
     expect(others).toHaveLength(0)
@@ -100,12 +100,12 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
   it('the correction flow: a phone too short after 4 s, fixed and sent again at once, is delivered unmarked', async () => {
     const id = marker('correccion')
     const opened = await tokenOpenedAgo(4000)
-    const first = await postQuote(valid(`Corrige ${id}`, { telefono: '61234', inicio: opened }))
+    const first = await postQuote(valid(`Corrige ${id}`, { telefono: '61234', token: opened }))
     expect(first.response.status).toBe(400)
     expect(text(first.document.querySelector('main'))).toContain('El teléfono debe tener al menos 9 dígitos')
     // The answer keeps the form's own token: the fix is judged from when the form was first opened.
-    expect(inicioOf(first.document)).toBe(opened)
-    const second = await postQuote(valid(`Corrige ${id}`, { telefono: '612345678', inicio: inicioOf(first.document) }))
+    expect(tokenOf(first.document)).toBe(opened)
+    const second = await postQuote(valid(`Corrige ${id}`, { telefono: '612345678', token: tokenOf(first.document) }))
     expect(second.response.status).toBe(303)
     const messages = await delivered(id)
     expect(messages).toHaveLength(1)
@@ -114,10 +114,10 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
 
   it('the same flow straight from the page, all within a second: delivered, marked as fast', async () => {
     const id = marker('rapido')
-    const opened = inicioOf((await page('/presupuesto')).document)
-    const first = await postQuote(valid(`Rápido ${id}`, { telefono: '61234', inicio: opened }))
+    const opened = tokenOf((await page('/presupuesto')).document)
+    const first = await postQuote(valid(`Rápido ${id}`, { telefono: '61234', token: opened }))
     expect(first.response.status).toBe(400)
-    const second = await postQuote(valid(`Rápido ${id}`, { inicio: inicioOf(first.document) }))
+    const second = await postQuote(valid(`Rápido ${id}`, { token: tokenOf(first.document) }))
     expect(second.response.status).toBe(303)
     const messages = await delivered(id)
     expect(messages).toHaveLength(1)
@@ -126,7 +126,7 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
 
   it('a filled honeypot sent at once sees success and nothing is delivered', async () => {
     const id = marker('trampa-rapida')
-    const { response } = await postQuote(valid(`Trampa ${id}`, { website: 'https://spam.example', inicio: await tokenOpenedAgo(0) }))
+    const { response } = await postQuote(valid(`Trampa ${id}`, { website: 'https://spam.example', token: await tokenOpenedAgo(0) }))
     expect(response.status).toBe(303)
     expect(await telegramMessages(id)).toHaveLength(0)
   })

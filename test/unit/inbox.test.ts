@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/funcion-local'
+import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
 
 const database = useDatabase()
 const SECRET = 'secreto-del-webhook-de-prueba'

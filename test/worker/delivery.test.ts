@@ -154,8 +154,8 @@ describe('durable delivery', () => {
   it('the same rendered form posted twice (a double click): one quote, one message, the same reference', async () => {
     const id = marker('doble')
     const form = await pageOf('/presupuesto')
-    const inicio = /name="inicio" value="([^"]+)"/.exec(form.html)?.[1] ?? ''
-    const fields = quote(`Doble clic ${id}`, { inicio })
+    const token = /name="token" value="([^"]+)"/.exec(form.html)?.[1] ?? ''
+    const fields = quote(`Doble clic ${id}`, { token })
     const [a, b] = await Promise.all([send(fields), send(fields)])
     expect(a).toBe(b)
     expect(await delivered(id, { telegramUrl: telegram() })).toHaveLength(1)

@@ -1,0 +1,55 @@
+import { Link } from '@remix-run/react'
+import clsx from 'clsx'
+import type { ReactNode } from 'react'
+
+import type { Imagen } from '~/catalogo/tipos'
+
+import { Icon } from './icon'
+import { Illustration } from './illustration'
+
+interface LinkCardProps {
+  /** The card's kind and tint: 'catalog-card tint-xbox', 'service-card'. */
+  className: string
+  imagen: Imagen
+  to: string
+  title: string
+  text: string
+  /** What the card's link leads to ("Ver modelos"); shown, not read (the title is the link). */
+  more: string
+  headingLevel?: 2 | 3
+  /** Shown beside "more" (a price badge). */
+  badge?: ReactNode
+  /** The first card of a list, in view at once: its image loads first. */
+  priority?: boolean
+}
+
+/** A card whose title is its one link: image, title, text and what lies behind it. */
+export function LinkCard({ className, imagen, to, title, text, more, headingLevel = 3, badge, priority = false }: LinkCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const moreLabel = (
+    <span className="card__more" aria-hidden="true">
+      {more} <Icon name="flecha" size={18} />
+    </span>
+  )
+  return (
+    <article className={clsx('card', className)}>
+      <Illustration className="card__image" imagen={imagen} priority={priority} />
+      <div className="card__body">
+        <Heading className="card__title">
+          <Link to={to} className="card__link">
+            {title}
+          </Link>
+        </Heading>
+        <p className="card__text">{text}</p>
+        {badge ? (
+          <div className="service-card__footer">
+            {badge}
+            {moreLabel}
+          </div>
+        ) : (
+          moreLabel
+        )}
+      </div>
+    </article>
+  )
+}

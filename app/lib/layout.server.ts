@@ -1,0 +1,38 @@
+import { catalogo } from '~/catalogo/consultas'
+
+import { consentFromCookies } from './consent'
+import type { Settings } from './env.server'
+import { readablePhone, whatsappLink, whatsappMessages } from './whatsapp'
+
+/**
+ * What every page's layout shows, read once by the root loader: the shop
+ * (name, contact, hours, address), the consent choice, analytics and the
+ * privacy facts. The shop's contact block has this one home.
+ */
+export function layoutData(request: Request, settings: Settings) {
+  const { tienda } = catalogo
+  return {
+    siteUrl: settings.SITE_URL,
+    analyticsId: settings.ANALYTICS_ID,
+    consent: consentFromCookies(request.headers.get('cookie')),
+    tienda: {
+      nombre: tienda.nombre,
+      nombreCorto: tienda.nombreCorto,
+      anioCopyright: tienda.anioCopyright,
+      direccion: tienda.direccion,
+      horario: { dias: tienda.horario.dias, desde: tienda.horario.desde, hasta: tienda.horario.hasta },
+    },
+    contacto: {
+      telefono: settings.SHOP_PHONE,
+      telefonoLegible: readablePhone(settings.SHOP_PHONE),
+      email: settings.SHOP_EMAIL,
+      direccion: tienda.direccion.texto,
+      horario: tienda.horario.texto,
+      horarioCorto: tienda.horario.textoCorto,
+      respuesta: tienda.sellos.respuesta.texto,
+      envio: tienda.sellos.envio.texto,
+      whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.saludo),
+    },
+    privacidad: { conservacionDias: settings.QUOTE_RETENTION_DAYS },
+  }
+}

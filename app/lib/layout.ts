@@ -1,0 +1,17 @@
+import type { SerializeFrom } from '@remix-run/cloudflare'
+import { useRouteLoaderData } from '@remix-run/react'
+
+import type { layoutData } from './layout.server'
+
+/** The root loader's data, as components receive it (typed once, here). */
+export type LayoutData = SerializeFrom<typeof layoutData>
+
+/** The layout data of the current page; undefined only when the root loader itself failed. */
+export function useLayoutData(): LayoutData | undefined {
+  return useRouteLoaderData<typeof layoutData>('root') as LayoutData | undefined
+}
+
+/** The root match's data for `meta` functions (which cannot use hooks). */
+export function layoutDataOf(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>): LayoutData | undefined {
+  return matches.find((match) => match?.id === 'root')?.data as LayoutData | undefined
+}

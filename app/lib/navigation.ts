@@ -1,0 +1,24 @@
+/** A link of the site's navigation: header, footer, breadcrumbs. */
+export interface NavLink {
+  label: string
+  to: string
+}
+
+const link = (label: string, to: string): NavLink => ({ label, to })
+const INICIO = link('Inicio', '/')
+const QUIENES_SOMOS = link('Quiénes somos', '/#quienes-somos')
+const BLOG = link('Blog', '/blog')
+const CONTACTO = link('Contacto', '/#contacto')
+
+/** The header's six links (the mobile menu shows the same). */
+export const headerLinks: readonly NavLink[] = [
+  INICIO,
+  QUIENES_SOMOS,
+  link('Mandos', '/servicios/mandos'),
+  link('Consolas', '/servicios/consolas'),
+  BLOG,
+  CONTACTO,
+]
+
+/** The footer's five links. */
+export const footerLinks: readonly NavLink[] = [INICIO, QUIENES_SOMOS, link('Servicios', '/#servicios'), BLOG, CONTACTO]
