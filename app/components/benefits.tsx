@@ -5,10 +5,10 @@ import { Icon } from './icon'
 /** The four benefit points of the home page. */
 export function Benefits({ ventajas }: { ventajas: readonly Ventaja[] }) {
   return (
-    <ul className="benefits">
+    <ul className="grid grid--4 benefits">
       {ventajas.map((ventaja) => (
         <li key={ventaja.titulo} className="benefit">
-          <span className="benefit__icon">
+          <span className="icon-tile">
             <Icon name={ventaja.icono} size={26} />
           </span>
           <h3 className="benefit__title">{ventaja.titulo}</h3>

@@ -15,7 +15,7 @@ export function ComingSoon({ modelo }: { modelo: string }) {
         <h2 id="proximamente" className="section__title">
           Más servicios para tu {modelo}
         </h2>
-        <ul className="coming-soon">
+        <ul className="grid grid--4 coming-soon">
           {TARJETAS.map((tarjeta) => (
             <li key={tarjeta.icono} className="coming-soon__card">
               <Icon name={tarjeta.icono} size={26} />

@@ -18,7 +18,7 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
   return (
     <ul className="contact-cards">
       <li className="contact-card">
-        <span className="contact-card__icon">
+        <span className="icon-tile">
           <Icon name="telefono" />
         </span>
         <h3 className="contact-card__title">Teléfono</h3>
@@ -28,7 +28,7 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
         <p className="contact-card__note">WhatsApp: {horario}</p>
       </li>
       <li className="contact-card">
-        <span className="contact-card__icon">
+        <span className="icon-tile">
           <Icon name="correo" />
         </span>
         <h3 className="contact-card__title">Email</h3>
@@ -38,7 +38,7 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
         <p className="contact-card__note">{respuesta}</p>
       </li>
       <li className="contact-card">
-        <span className="contact-card__icon">
+        <span className="icon-tile">
           <Icon name="ubicacion" />
         </span>
         <h3 className="contact-card__title">Dirección</h3>

@@ -11,7 +11,7 @@ export function HowWeWork({ pasos }: { pasos: readonly Paso[] }) {
         <h2 id="como-trabajamos" className="section__title">
           Cómo trabajamos
         </h2>
-        <ol className="steps">
+        <ol className="grid grid--4 steps">
           {pasos.map((paso, index) => (
             <li key={paso.titulo} className="step">
               <span className="step__number" aria-hidden="true">

@@ -9,7 +9,7 @@ interface WarrantyBoxProps {
 export function WarrantyBox({ title, text }: WarrantyBoxProps) {
   return (
     <aside className="warranty-box" aria-label="Garantía">
-      <span className="warranty-box__icon">
+      <span className="icon-tile">
         <Icon name="escudo" size={28} />
       </span>
       <div>

@@ -151,7 +151,7 @@ export default function Presupuesto() {
             <ul className="reasons">
               {data.motivos.map((motivo) => (
                 <li key={motivo.titulo}>
-                  <span className="reasons__icon">
+                  <span className="icon-tile">
                     <Icon name={motivo.icono} size={22} />
                   </span>
                   <div>
