@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { connect, createServer } from 'node:net'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 
 import { startFakeTelegram } from './fake-telegram.mjs'
 
@@ -230,7 +230,7 @@ export async function startStack({ name, siteSettings = {}, functionSettings = {
   }
   const start = async (config, settings, label, readyPath, extra = [], samePort) => {
     const port = samePort ?? (await freePort())
-    const log = join(process.cwd(), logDir, `${label}-${name}-${port}.log`)
+    const log = resolve(logDir, `${label}-${name}-${port}.log`)
     // A restart on the same port goes on with the same log.
     const child = await wranglerDev({ config, port, vars: varArgs(settings), log, extra, appendLog: samePort !== undefined })
     started.add(child)
@@ -243,7 +243,7 @@ export async function startStack({ name, siteSettings = {}, functionSettings = {
     const startFunction = (port) =>
       start(FUNCTION_CONFIG, { TELEGRAM_API_URL: telegram.url, ...functionSettings }, 'funcion', FUNCTION_PATH, functionDevArgs(state), port)
     if (!quoteFunctionUrl) {
-      await applyMigrations(state, { log: join(process.cwd(), logDir, `migraciones-${name}.log`) })
+      await applyMigrations(state, { log: resolve(logDir, `migraciones-${name}.log`) })
       quoteFunction = await startFunction()
     }
     const site = await start(

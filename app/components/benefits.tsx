@@ -11,8 +11,8 @@ export function Benefits({ ventajas }: { ventajas: readonly Ventaja[] }) {
           <span className="icon-tile">
             <Icon name={ventaja.icono} size={26} />
           </span>
-          <h3 className="benefit__title">{ventaja.titulo}</h3>
-          <p className="benefit__text">{ventaja.texto}</p>
+          <h3 className="tile-title">{ventaja.titulo}</h3>
+          <p className="tile-text">{ventaja.texto}</p>
         </li>
       ))}
     </ul>

@@ -16,8 +16,8 @@ interface ContactCardsProps {
 /** Phone, e-mail and address cards of the home page's #contacto section. */
 export function ContactCards({ telefono, telefonoLegible, email, direccion, horario, respuesta, envio }: ContactCardsProps) {
   return (
-    <ul className="contact-cards">
-      <li className="contact-card">
+    <ul className="list-grid contact-cards">
+      <li className="surface contact-card">
         <span className="icon-tile">
           <Icon name="telefono" />
         </span>
@@ -27,7 +27,7 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
         </a>
         <p className="contact-card__note">WhatsApp: {horario}</p>
       </li>
-      <li className="contact-card">
+      <li className="surface contact-card">
         <span className="icon-tile">
           <Icon name="correo" />
         </span>
@@ -37,7 +37,7 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
         </a>
         <p className="contact-card__note">{respuesta}</p>
       </li>
-      <li className="contact-card">
+      <li className="surface contact-card">
         <span className="icon-tile">
           <Icon name="ubicacion" />
         </span>

@@ -87,7 +87,7 @@ export function CookieBanner({ stored, analyticsId }: CookieBannerProps) {
             type="submit"
             name="decision"
             value="rejected"
-            className="cookie-banner__close"
+            className="icon-button cookie-banner__close"
             aria-label="Cerrar el aviso de cookies y rechazarlas"
           >
             <Icon name="cerrar" size={20} />

@@ -89,7 +89,7 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
                     Solicitar Presupuesto
                   </Link>
                 </div>
-                <ul className="hero__trust">
+                <ul className="icon-row hero__trust">
                   {sellos.map((sello) => (
                     <li key={sello.texto}>
                       <Icon name="check" size={16} />
@@ -106,7 +106,7 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
         <Tooltip content={playing ? 'Pausar' : 'Reanudar'} describes={false}>
           <button
             type="button"
-            className="hero__control"
+            className="icon-button hero__control"
             onClick={() => setPlaying((value) => !value)}
             aria-label={playing ? 'Pausar el carrusel' : 'Reanudar el carrusel'}
           >
@@ -114,7 +114,7 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
           </button>
         </Tooltip>
         <Tooltip content="Anterior" describes={false}>
-          <button type="button" className="hero__control" onClick={() => go(active - 1)} aria-label="Diapositiva anterior">
+          <button type="button" className="icon-button hero__control" onClick={() => go(active - 1)} aria-label="Diapositiva anterior">
             <Icon name="flecha-izquierda" size={20} />
           </button>
         </Tooltip>
@@ -123,7 +123,7 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
             <button
               key={slide.titulo}
               type="button"
-              className="hero__dot"
+              className="icon-button hero__dot"
               aria-label={`Ir a la diapositiva ${index + 1}: ${slide.titulo}`}
               aria-current={index === active ? 'true' : undefined}
               onClick={() => go(index)}
@@ -131,7 +131,7 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
           ))}
         </div>
         <Tooltip content="Siguiente" describes={false}>
-          <button type="button" className="hero__control" onClick={() => go(active + 1)} aria-label="Diapositiva siguiente">
+          <button type="button" className="icon-button hero__control" onClick={() => go(active + 1)} aria-label="Diapositiva siguiente">
             <Icon name="flecha-derecha" size={20} />
           </button>
         </Tooltip>

@@ -18,8 +18,8 @@ export function HowWeWork({ pasos }: { pasos: readonly Paso[] }) {
                 {index + 1}
               </span>
               <Icon name={paso.icono} className="step__icon" size={28} />
-              <h3 className="step__title">{paso.titulo}</h3>
-              <p className="step__text">{paso.texto}</p>
+              <h3 className="tile-title">{paso.titulo}</h3>
+              <p className="tile-text">{paso.texto}</p>
             </li>
           ))}
         </ol>

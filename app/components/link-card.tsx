@@ -42,7 +42,7 @@ export function LinkCard({ className, imagen, to, title, text, more, headingLeve
         </Heading>
         <p className="card__text">{text}</p>
         {badge ? (
-          <div className="service-card__footer">
+          <div className="card__footer">
             {badge}
             {moreLabel}
           </div>

@@ -49,7 +49,7 @@ export function Toast({ toast }: { toast: ToastData }) {
           <p className="toast__text">{toast.texto}</p>
           {toast.detalle ? <p className="toast__detail">{toast.detalle}</p> : null}
         </div>
-        <label htmlFor={closeId} className="toast__close" title="Cerrar aviso">
+        <label htmlFor={closeId} className="icon-button toast__close" title="Cerrar aviso">
           <span aria-hidden="true">×</span>
         </label>
       </div>

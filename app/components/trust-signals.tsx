@@ -13,7 +13,7 @@ interface TrustSignalsProps {
 /** Compact trust signals placed near calls to action. */
 export function TrustSignals({ sellos, tone = 'light' }: TrustSignalsProps) {
   return (
-    <ul className={clsx('trust', `trust--${tone}`)}>
+    <ul className={clsx('icon-row', 'trust', `trust--${tone}`)}>
       {sellos.map((sello) => (
         <li key={sello.texto}>
           <Icon name={sello.icono} size={18} />

@@ -1,12 +1,7 @@
 import { Icon } from './icon'
 
-interface WarrantyBoxProps {
-  title: string
-  text: string
-}
-
-/** The warranty box of the model and console pages. */
-export function WarrantyBox({ title, text }: WarrantyBoxProps) {
+/** The warranty box of the model and console pages: the claim as its title, and what it covers. */
+export function WarrantyBox({ title, text }: { title: string; text: string }) {
   return (
     <aside className="warranty-box" aria-label="Garantía">
       <span className="icon-tile">

@@ -148,7 +148,7 @@ export default function Presupuesto() {
             <h2 id="por-que" className="panel__title">
               ¿Por qué elegirnos?
             </h2>
-            <ul className="reasons">
+            <ul className="list-grid reasons">
               {data.motivos.map((motivo) => (
                 <li key={motivo.titulo}>
                   <span className="icon-tile">

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react'
 
 import { catalogo, marcaConsola } from '~/catalogo/consultas'
 import { CtaBanner } from '~/components/cta-banner'
-import { Icon } from '~/components/icon'
 import { Illustration } from '~/components/illustration'
 import { PageHero } from '~/components/page-hero'
+import { RepairList } from '~/components/repair-list'
 import { TrustSignals } from '~/components/trust-signals'
 import { WarrantyBox } from '~/components/warranty-box'
 import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
@@ -60,17 +60,7 @@ export default function ConsolaMarca() {
             <h2 id="reparaciones-titulo" className="section__title">
               Reparaciones disponibles
             </h2>
-            <ul className="repair-list">
-              {reparaciones.map((reparacion) => (
-                <li key={reparacion.nombre} className="repair-list__item">
-                  <Icon name="herramienta" size={22} className="repair-list__icon" />
-                  <div>
-                    <h3 className="repair-list__title">{reparacion.nombre}</h3>
-                    <p className="repair-list__text">{reparacion.descripcion}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <RepairList reparaciones={reparaciones} />
           </div>
           <aside className="console-models" aria-labelledby="modelos-titulo">
             <Illustration className="console-models__image" imagen={marca.imagen} priority />

@@ -24,3 +24,9 @@ declare module '*.css' {
   const href: string
   export default href
 }
+
+/** The classic Remix compiler turns an SVG import into the URL of the hashed file. */
+declare module '*.svg' {
+  const href: string
+  export default href
+}

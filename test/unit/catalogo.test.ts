@@ -204,3 +204,19 @@ describe('catalogue images', () => {
     expect(new Set(hashes).size).toBe(imagenes.length)
   })
 })
+
+describe('the icon sprite', () => {
+  it('has exactly the icons the code names, and every icon the catalogue uses', async () => {
+    const { ICON_NAMES } = await import('~/components/icon')
+    const sprite = readFileSync('app/components/icons.svg', 'utf8')
+    const symbols = [...sprite.matchAll(/<symbol id="([^"]+)"/g)].map(([, id]) => id)
+    expect([...symbols].sort()).toEqual([...ICON_NAMES].sort())
+    const used = [
+      ...catalogo.ventajas.map((item) => item.icono),
+      ...catalogo.pasos.map((item) => item.icono),
+      ...catalogo.motivos.map((item) => item.icono),
+      ...Object.values(catalogo.tienda.sellos).map((sello) => sello.icono),
+    ]
+    for (const icono of used) expect(ICON_NAMES, icono).toContain(icono)
+  })
+})

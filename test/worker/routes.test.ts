@@ -111,7 +111,7 @@ describe('page content', () => {
       '/servicios/mandos/xbox',
       '/servicios/mandos/nintendo',
     ])
-    expect([...document.querySelectorAll('.benefit__title')].map(text)).toEqual([
+    expect([...document.querySelectorAll('.benefit h3')].map(text)).toEqual([
       'Reparación profesional',
       'Servicio rápido',
       'Garantía en reparaciones',
