@@ -35,7 +35,8 @@ export default {
     const response = withPolicy(answer, csp)
     const { headers } = response
     if (!headers.has('Cache-Control')) {
-      const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !headers.has('Set-Cookie')
+      // Data for client-side navigation (?_data=) can be personal (consent, a form's token): never shared.
+      const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !headers.has('Set-Cookie') && !url.searchParams.has('_data')
       // Only a page is shared by caches; errors, refusals and redirects are answered afresh.
       headers.set('Cache-Control', cacheable && response.status === 200 ? CACHE.pages : CACHE.noStore)
     }

@@ -71,6 +71,8 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
     if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus()
   }, [result])
 
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
   const recheck = (event: FormEvent<HTMLFormElement>) => {
     if (!result?.error || Object.keys(result.error).length === 0) return
     const form = event.currentTarget
@@ -97,6 +99,7 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
       action="/presupuesto"
       className="quote-form"
       noValidate
+      onSubmit={() => window.clearTimeout(timer.current)}
       onInput={recheck}
       onChange={recheck}
       data-enhanced={hydrated || undefined}

@@ -76,7 +76,10 @@ export function getSettings(request: Request, env: Env): Settings {
   if (cached) return cached
   const values = Object.fromEntries((Object.keys(DEFAULTS) as Key[]).map((key) => [key, read(env, key)]))
   const local = isLocalRequest(request)
-  const missingSecrets = SECRETS.filter((key) => !local && (!env[key] || env[key] === DEFAULTS[key]))
+  // Unset, at the public default, or invalid (and so replaced by the default): missing, off this machine.
+  const missingSecrets = SECRETS.filter(
+    (key) => !local && (!env[key] || env[key] === DEFAULTS[key] || !SCHEMAS[key].safeParse(env[key]).success),
+  )
   const settings = { ...values, missingSecrets } as unknown as Settings
   cache.set(request, settings)
   return settings

@@ -6,7 +6,7 @@
  * or 30 minutes pass, reminds the owner of quotes left unattended, and erases
  * what retention says (docs/decisions/007-durable-delivery.md).
  */
-import { isWorkingTime, madridDay, workingMsBetween } from './working-hours'
+import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, reminderText } from './message'
 import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
 import {
@@ -18,26 +18,33 @@ import {
   markFailed,
   markReminded,
   markSent,
-  openQuotesBefore,
+  reminderCandidates,
   release,
   unclaimEmail,
   type QuoteRow,
 } from './store'
-import { readFailure, sendQuoteMessage, telegramApi, type SendOutcome, type TelegramDeps } from './telegram'
+import { readFailure, sendQuoteMessage, TELEGRAM_TIMEOUT_S, telegramApi, type SendOutcome, type TelegramDeps } from './telegram'
 
 /** An undelivered quote gets its e-mail copy after this long. */
 export const EMAIL_AFTER_MS = 30 * 60 * 1000
 /** A reminder lists quotes nobody attended for this much working time (the promise is 24 h). */
 export const REMIND_AFTER_WORKING_MS = 20 * 60 * 60 * 1000
 /** Rows one sweep claims, and how many it sends at once (Telegram allows ~20 a minute to a group). */
-export const SWEEP_BATCH = 40
+export const SWEEP_BATCH = 20
 const SWEEP_PARALLEL = 4
+/** The e-mail copy may take this long before it counts as failed (and is tried again later). */
+const EMAIL_TIMEOUT_S = 10
+/** A send starts only with this much lease left: one Bot API call, one e-mail, and room to spare. */
+const LEASE_MARGIN_MS = (TELEGRAM_TIMEOUT_S + EMAIL_TIMEOUT_S + 20) * 1000
 
 export interface Clock {
   now: () => number
 }
 
-export interface DeliveryDeps extends TelegramDeps, Partial<Clock> {}
+export interface DeliveryDeps extends TelegramDeps, Partial<Clock> {
+  /** The quote came to this machine (npm start, the tests): without a bot token the terminal is the chat. */
+  local?: boolean
+}
 
 /** Wait before attempt n+1 after n failures: base·2^(n-1), capped; never less than Telegram asked. */
 export function backoffMs(failures: number, settings: Pick<FunctionSettings, 'RETRY_BASE_SECONDS' | 'RETRY_MAX_SECONDS'>, retryAfterS = 0): number {
@@ -54,13 +61,16 @@ async function deliverClaimed(
   deps: DeliveryDeps,
 ): Promise<SendOutcome> {
   const now = deps.now ?? Date.now
-  if (!settings.TELEGRAM_BOT_TOKEN) {
-    // No bot: the terminal is the chat (npm start with nothing configured).
+  if (!settings.TELEGRAM_BOT_TOKEN && deps.local) {
+    // No bot on this machine (npm start with nothing configured): the terminal is the chat.
     console.log(`[enviar-telegram] Sin TELEGRAM_BOT_TOKEN: el presupuesto se muestra aquí.\n${formatQuoteMessage(row)}`)
     await markSent(env.DB, row.id, owner, null, now())
     return { ok: true, messageId: 0 }
   }
-  const outcome = await sendQuoteMessage(telegramApi(settings, deps), settings.TELEGRAM_CHAT_ID ?? '', row)
+  // Anywhere else a missing token is a refusal for good: the quote stays pending, its e-mail copy goes out.
+  const outcome: SendOutcome = settings.TELEGRAM_BOT_TOKEN
+    ? await sendQuoteMessage(telegramApi(settings, deps), settings.TELEGRAM_CHAT_ID ?? '', row)
+    : { ok: false, error: 'falta TELEGRAM_BOT_TOKEN', permanent: true }
   if (outcome.ok) {
     if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now()))) {
       console.error(`[enviar-telegram] ${row.referencia}: enviado, pero el bloqueo había caducado`)
@@ -94,7 +104,13 @@ export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings
   if (!(await claimEmail(env.DB, row.id, (deps.now ?? Date.now)()))) return false
   const { subject, text } = emailCopy(row, reason)
   try {
-    await env.EMAIL.send({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([
+      env.EMAIL.send({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`sin respuesta en ${EMAIL_TIMEOUT_S} s`)), EMAIL_TIMEOUT_S * 1000)
+      }),
+    ]).finally(() => clearTimeout(timer))
     console.log(`[enviar-telegram] ${row.referencia}: copia enviada por correo al taller`)
     return true
   } catch (error) {
@@ -117,6 +133,8 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
   const settings = readSettings(env)
   const now = deps.now ?? Date.now
   const result: SweepResult = { sent: 0, failed: 0, emailed: 0, reminded: 0, erased: 0 }
+  // Retention first: cheap, and never held back by a slow delivery or reminder.
+  result.erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
 
   const owner = crypto.randomUUID()
   const rows = await claimDue(env.DB, owner, now(), SWEEP_BATCH)
@@ -128,6 +146,11 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
       for (let row = queue.shift(); row; row = queue.shift()) {
         if (waitUntil > now()) {
           await release(env.DB, row.id, owner, waitUntil)
+          continue
+        }
+        // Never send on a lease that could expire mid-call: another run could claim and send the row too.
+        if ((row.lease_until ?? 0) - now() < LEASE_MARGIN_MS) {
+          await release(env.DB, row.id, owner, now())
           continue
         }
         const outcome = await deliverClaimed(env, settings, row, owner, deps).catch((error: unknown) => readFailure(error))
@@ -146,7 +169,6 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
   }
 
   result.reminded = await remind(env, settings, deps)
-  result.erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
   return result
 }
 
@@ -157,10 +179,9 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
 async function remind(env: FunctionEnv, settings: FunctionSettings, deps: DeliveryDeps): Promise<number> {
   const now = (deps.now ?? Date.now)()
   if (!isWorkingTime(now) || !settings.TELEGRAM_BOT_TOKEN) return 0
-  const today = madridDay(now)
-  const due = (await openQuotesBefore(env.DB, now - REMIND_AFTER_WORKING_MS)).filter(
-    (row) =>
-      workingMsBetween(row.received_at, now) >= REMIND_AFTER_WORKING_MS && (row.reminded_at === null || madridDay(row.reminded_at) !== today),
+  // Not reminded yet today (in SQL), and 20 working hours old (counted only up to 20).
+  const due = (await reminderCandidates(env.DB, now - REMIND_AFTER_WORKING_MS, madridDayStart(now))).filter(
+    (row) => workingMsBetween(row.received_at, now, REMIND_AFTER_WORKING_MS) >= REMIND_AFTER_WORKING_MS,
   )
   if (due.length === 0) return 0
   try {

@@ -2,7 +2,8 @@ import { readBoundedBody } from '../../app/lib/form-body.server'
 import { QuotePayloadSchema } from '../../app/lib/presupuesto/schema'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
-import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
+import { sameSecret } from './secret'
+import { isLocalRequest, missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
 import { storeQuote } from './store'
 
 export type { FunctionEnv }
@@ -24,7 +25,7 @@ const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
 function authorised(request: Request, key: string): boolean {
   const apikey = request.headers.get('apikey')
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-  return apikey === key || bearer === key
+  return (apikey !== null && sameSecret(apikey, key)) || (bearer !== undefined && sameSecret(bearer, key))
 }
 
 /**
@@ -42,16 +43,10 @@ export async function handleQuote(
   deps: DeliveryDeps = {},
 ): Promise<Response> {
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-  const unconfigured = missingSecretAnswer(request, env, 'QUOTE_FUNCTION_KEY')
+  const unconfigured = missingSecretAnswer(request, env, ['QUOTE_FUNCTION_KEY', 'TELEGRAM_BOT_TOKEN'])
   if (unconfigured) return unconfigured
 
-  let settings: FunctionSettings
-  try {
-    settings = readSettings(env)
-  } catch (error) {
-    console.error(`[enviar-telegram] ${(error as Error).message}`)
-    return json({ success: false, error: 'Función mal configurada' }, 500)
-  }
+  const settings = readSettings(env)
   if (!authorised(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
 
   const contentType = request.headers.get('content-type') ?? ''
@@ -89,7 +84,7 @@ export async function handleQuote(
   }
   if (stored.created) {
     ctx.waitUntil(
-      deliverNow(env, stored.row.id, deps).catch((error: unknown) =>
+      deliverNow(env, stored.row.id, { ...deps, local: isLocalRequest(request) }).catch((error: unknown) =>
         console.error(`[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`),
       ),
     )

@@ -16,6 +16,7 @@ import { z } from 'zod'
 import { readBoundedBody } from '../../app/lib/form-body.server'
 
 import { formatQuoteMessage, pendingList, inboxKeyboard } from './message'
+import { sameSecret } from './secret'
 import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
 import { forgetEmail, openQuotes, setInboxState, type InboxState } from './store'
 import { telegramApi, type TelegramDeps } from './telegram'
@@ -27,15 +28,6 @@ const MAX_UPDATE_BYTES = 64 * 1024
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
-
-/** Compares without leaking where two strings differ. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given)
-  const b = new TextEncoder().encode(expected)
-  let difference = a.length ^ b.length
-  for (let i = 0; i < b.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0)
-  return difference === 0
-}
 
 /** getMe once per isolate and token: grammY needs the bot's username to route /cmd@bot. */
 const botInfo = new Map<string, Promise<UserFromGetMe>>()
@@ -117,7 +109,7 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {
   if (request.method !== 'POST') return json({ ok: false, error: 'Método no permitido' }, 405)
-  const unconfigured = missingSecretAnswer(request, env, 'TELEGRAM_WEBHOOK_SECRET')
+  const unconfigured = missingSecretAnswer(request, env, ['TELEGRAM_WEBHOOK_SECRET'])
   if (unconfigured) return unconfigured
   const settings = readSettings(env)
   const secret = request.headers.get(SECRET_HEADER)

@@ -22,61 +22,89 @@ const blankAsUnset = (value: unknown) => (value === '' ? undefined : value)
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional())
 const withDefault = <T extends z.ZodType>(schema: T, value: z.input<T>) => z.preprocess(blankAsUnset, schema.default(value as never))
 
-const SettingsSchema = z
-  .object({
-    TELEGRAM_BOT_TOKEN: optional(z.string()),
-    TELEGRAM_CHAT_ID: optional(z.string()),
-    TELEGRAM_API_URL: withDefault(
-      z.url().transform((url) => url.replace(/\/+$/, '')),
-      'https://api.telegram.org',
-    ),
-    QUOTE_FUNCTION_KEY: withDefault(z.string(), 'clave-publica-local'),
-    /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call (1-256 of A-Z a-z 0-9 _ -). */
-    TELEGRAM_WEBHOOK_SECRET: withDefault(z.string().regex(/^[\w-]{1,256}$/), 'secreto-local-del-webhook'),
-    /** Quotes older than this are erased by the scheduled job (data protection). */
-    QUOTE_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(3650), 180),
-    /** The shop's address: the e-mail copy of a quote Telegram did not take goes there. */
-    SHOP_EMAIL: withDefault(z.email(), 'taller@example.com'),
-    /** Sender of that e-mail: an address of a domain with Cloudflare Email Routing. */
-    QUOTE_EMAIL_FROM: withDefault(z.email(), 'presupuestos@example.com'),
-    /** Backoff of delivery retries: first wait, doubling up to the cap. */
-    RETRY_BASE_SECONDS: withDefault(z.coerce.number().min(1).max(3600), 60),
-    RETRY_MAX_SECONDS: withDefault(z.coerce.number().min(1).max(86_400), 1800),
-  })
-  .refine((settings) => !settings.TELEGRAM_BOT_TOKEN || settings.TELEGRAM_CHAT_ID, {
-    message: 'TELEGRAM_CHAT_ID es obligatorio cuando hay TELEGRAM_BOT_TOKEN',
-  })
-
-export type FunctionSettings = z.infer<typeof SettingsSchema>
-
 /** The public defaults of the function's secrets: fine on this machine, refused anywhere else. */
 const SECRET_DEFAULTS = {
   QUOTE_FUNCTION_KEY: 'clave-publica-local',
   TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
 } as const
-export type FunctionSecret = keyof typeof SECRET_DEFAULTS
+export type FunctionSecret = keyof typeof SECRET_DEFAULTS | 'TELEGRAM_BOT_TOKEN'
+
+const SCHEMAS = {
+  TELEGRAM_BOT_TOKEN: optional(z.string()),
+  TELEGRAM_CHAT_ID: optional(z.string()),
+  TELEGRAM_API_URL: withDefault(
+    z.url().transform((url) => url.replace(/\/+$/, '')),
+    'https://api.telegram.org',
+  ),
+  QUOTE_FUNCTION_KEY: withDefault(z.string(), SECRET_DEFAULTS.QUOTE_FUNCTION_KEY),
+  /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call (1-256 of A-Z a-z 0-9 _ -). */
+  TELEGRAM_WEBHOOK_SECRET: withDefault(z.string().regex(/^[\w-]{1,256}$/), SECRET_DEFAULTS.TELEGRAM_WEBHOOK_SECRET),
+  /** Quotes older than this are erased by the scheduled job (data protection). */
+  QUOTE_RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(3650), 180),
+  /** The shop's address: the e-mail copy of a quote Telegram did not take goes there. */
+  SHOP_EMAIL: withDefault(z.email(), 'taller@example.com'),
+  /** Sender of that e-mail: an address of a domain with Cloudflare Email Routing. */
+  QUOTE_EMAIL_FROM: withDefault(z.email(), 'presupuestos@example.com'),
+  /** Backoff of delivery retries: first wait, doubling up to the cap. */
+  RETRY_BASE_SECONDS: withDefault(z.coerce.number().min(1).max(3600), 60),
+  RETRY_MAX_SECONDS: withDefault(z.coerce.number().min(1).max(86_400), 1800),
+}
+
+type Key = keyof typeof SCHEMAS
+export type FunctionSettings = { [K in Key]: z.output<(typeof SCHEMAS)[K]> } & {
+  /** Settings whose value did not validate (their default is used, and a secret among them counts as missing). */
+  invalid: readonly Key[]
+}
 
 /**
- * Fails closed: outside localhost, a secret that is unset (or still the
- * public default committed here) stops the path that needs it with a 503 and
- * a log line saying what to set. Null when the path may be served.
+ * The function's settings, each read on its own: a value that does not
+ * validate is logged and replaced by its default, so one typo never stops
+ * the quotes from being stored. Secrets are judged by `missingSecretAnswer`.
  */
-export function missingSecretAnswer(request: Request, env: Omit<FunctionEnv, 'DB' | 'EMAIL'>, secret: FunctionSecret): Response | null {
-  const { hostname, pathname } = new URL(request.url)
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost')
-  const value = env[secret]
-  if (local || (value && value !== SECRET_DEFAULTS[secret])) return null
+export function readSettings(env: Omit<FunctionEnv, 'DB' | 'EMAIL'>): FunctionSettings {
+  const invalid: Key[] = []
+  const values: Record<string, unknown> = {}
+  for (const key of Object.keys(SCHEMAS) as Key[]) {
+    const result = SCHEMAS[key].safeParse(env[key])
+    if (result.success) {
+      values[key] = result.data
+      continue
+    }
+    console.error(`[enviar-telegram] Ajuste ${key} no válido (${result.error.issues[0]?.message}); se usa el valor por defecto.`)
+    invalid.push(key)
+    values[key] = SCHEMAS[key].parse(undefined)
+  }
+  return { ...values, invalid } as unknown as FunctionSettings
+}
+
+/** A request to this machine (npm start, the tests): the local defaults are fine there. */
+export function isLocalRequest(request: Request): boolean {
+  const { hostname } = new URL(request.url)
+  return ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost')
+}
+
+/**
+ * Fails closed: outside localhost, a secret that is unset, invalid or still
+ * the public default committed here stops the path that needs it with a 503
+ * and a log line saying what to set. Null when the path may be served. The
+ * bot token counts as a secret of the quote endpoint: without it, off this
+ * machine, a quote would reach nobody.
+ */
+export function missingSecretAnswer(request: Request, env: Omit<FunctionEnv, 'DB' | 'EMAIL'>, secrets: readonly FunctionSecret[]): Response | null {
+  if (isLocalRequest(request)) return null
+  const settings = readSettings(env)
+  const missing = secrets.filter((secret) => {
+    const value = env[secret]
+    if (!value || (settings.invalid as readonly string[]).includes(secret)) return true
+    return secret !== 'TELEGRAM_BOT_TOKEN' && value === SECRET_DEFAULTS[secret]
+  })
+  if (missing.length === 0) return null
+  const { pathname } = new URL(request.url)
   console.error(
-    `[enviar-telegram] Falta ${secret} (o tiene el valor público por defecto): ${pathname} no se sirve hasta configurarlo con \`npx wrangler secret put ${secret} --config functions/enviar-telegram/wrangler.toml\`.`,
+    `[enviar-telegram] Falta ${missing.join(' y ')} (o no es válido, o tiene el valor público por defecto): ${pathname} no se sirve hasta configurarlo con \`npx wrangler secret put ${missing[0]} --config functions/enviar-telegram/wrangler.toml\`.`,
   )
   return new Response(JSON.stringify({ success: false, error: 'Función sin configurar' }), {
     status: 503,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
   })
-}
-
-export function readSettings(env: Omit<FunctionEnv, 'DB' | 'EMAIL'>): FunctionSettings {
-  const result = SettingsSchema.safeParse(env)
-  if (!result.success) throw new Error(`Configuración no válida: ${z.prettifyError(result.error)}`)
-  return result.data
 }

@@ -202,11 +202,19 @@ export async function openQuotes(db: D1Database, limit: number): Promise<{ rows:
   return { rows: results, total: count?.total ?? 0 }
 }
 
-/** Open quotes received before `receivedBefore`, oldest first: candidates for a reminder. */
-export async function openQuotesBefore(db: D1Database, receivedBefore: number): Promise<QuoteRow[]> {
+/**
+ * Candidates for a reminder: open quotes received before `receivedBefore`
+ * and not reminded since `remindedBefore`, oldest first, a bounded batch.
+ * Those reminded drop out for the day, so newer ones follow in the next runs.
+ */
+export async function reminderCandidates(db: D1Database, receivedBefore: number, remindedBefore: number, limit = 100): Promise<QuoteRow[]> {
   const { results } = await db
-    .prepare('SELECT * FROM presupuestos WHERE attended_at IS NULL AND spam_at IS NULL AND received_at <= ?1 ORDER BY received_at, id LIMIT 500')
-    .bind(receivedBefore)
+    .prepare(
+      `SELECT * FROM presupuestos
+       WHERE attended_at IS NULL AND spam_at IS NULL AND received_at <= ?1 AND (reminded_at IS NULL OR reminded_at < ?2)
+       ORDER BY received_at, id LIMIT ?3`,
+    )
+    .bind(receivedBefore, remindedBefore, limit)
     .all<QuoteRow>()
   return results
 }

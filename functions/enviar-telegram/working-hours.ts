@@ -72,8 +72,17 @@ export function isWorkingTime(ms: number): boolean {
   return isOpenDay(l.weekday) && l.hour >= OPENS && l.hour < CLOSES
 }
 
-/** Working milliseconds between two instants. */
-export function workingMsBetween(from: number, to: number): number {
+/** The instant the Madrid calendar day of `ms` began (00:00 local). */
+export function madridDayStart(ms: number): number {
+  const l = local(ms)
+  return instant(l.year, l.month, l.day, 0)
+}
+
+/**
+ * Working milliseconds between two instants; with `enough`, it stops
+ * counting once that much is reached (the answer is then at least `enough`).
+ */
+export function workingMsBetween(from: number, to: number, enough = Infinity): number {
   if (to <= from) return 0
   let total = 0
   // One Madrid day at a time, from the day of `from` to the day of `to`.
@@ -87,7 +96,7 @@ export function workingMsBetween(from: number, to: number): number {
     const nextDay = instant(l.year, l.month, l.day, 12) + DAY // noon tomorrow: safe across DST
     const n = local(nextDay)
     cursor = instant(n.year, n.month, n.day, 0)
-    if (cursor >= to) break
+    if (cursor >= to || total >= enough) break
   }
   return total
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { backoffMs, EMAIL_AFTER_MS, sweep } from '../../functions/enviar-telegram/delivery'
+import { backoffMs, deliverNow, EMAIL_AFTER_MS, sweep } from '../../functions/enviar-telegram/delivery'
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/working-hours'
 import { ageOf, formatQuoteMessage, pendingList, inboxKeyboard, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
@@ -196,20 +196,59 @@ describe('the sweep', () => {
     expect(email.sent[0]?.text).toContain('sin entregar 30 minutos')
   })
 
-  it('without a bot token shows each quote in the log once and calls nobody', async () => {
+  it('without a bot token, on this machine: shows each quote in the log once and calls nobody', async () => {
     const db = await database()
     const telegram = fakeTelegram()
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     try {
-      await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
       const env = functionEnv(db, { TELEGRAM_BOT_TOKEN: '' })
-      await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 })
+      await deliverNow(env, row.id, { fetch: telegram.fetch, now: () => MONDAY_10, local: true })
       await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 + HOUR })
       expect(log.mock.calls.filter(([line]) => String(line).includes('Modelo: Xbox Elite'))).toHaveLength(1)
     } finally {
       log.mockRestore()
     }
     expect(telegram.calls).toEqual([])
+  })
+
+  it('without a bot token anywhere else: never marked delivered, the e-mail copy goes out, the log names only the reference', async () => {
+    const db = await database()
+    const email = fakeEmail()
+    const logs = [vi.spyOn(console, 'log').mockImplementation(() => undefined), vi.spyOn(console, 'error').mockImplementation(() => undefined)]
+    try {
+      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+      const env = functionEnv(db, { TELEGRAM_BOT_TOKEN: '', EMAIL: email.binding })
+      await deliverNow(env, row.id, { now: () => MONDAY_10 })
+      await sweep(env, { now: () => MONDAY_10 + HOUR })
+      expect((await rows(db))[0]).toMatchObject({ sent_at: null, last_error: 'falta TELEGRAM_BOT_TOKEN' })
+      expect(email.sent).toHaveLength(1)
+      const logged = logs.flatMap((spy) => spy.mock.calls.map(([line]) => String(line))).join('\n')
+      expect(logged).toContain(row.referencia)
+      expect(logged).not.toContain('cliente@correo.es')
+      expect(logged).not.toContain('612 345 678')
+    } finally {
+      for (const spy of logs) spy.mockRestore()
+    }
+  })
+
+  it('never sends on a lease that could run out mid-call: slow sends hand the rest of the batch back', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    // Each call to Telegram takes 40 s of the fake clock.
+    const telegram = fakeTelegram((call) => {
+      if (call.method === 'sendMessage') clock.advance(40_000)
+      return undefined
+    })
+    const env = functionEnv(db)
+    for (let i = 0; i < 12; i++) await storeQuote(db, { ...quote, modelo: `Lento ${i}` }, { idempotencyKey: null, now: clock.now() })
+    const first = await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    expect(first.sent).toBeLessThan(12)
+    // The rows handed back are claimable at once, and the next runs deliver each of the rest exactly once.
+    for (let i = 0; i < 6; i++) await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    const texts = telegram.sent().map((call) => /Lento \d+/.exec(String(call.body.text))?.[0])
+    expect(texts).toHaveLength(12)
+    expect(new Set(texts).size).toBe(12)
   })
 
   it('retention erases what reached the shop after QUOTE_RETENTION_DAYS, and keeps what is still owed', async () => {

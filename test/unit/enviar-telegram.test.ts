@@ -8,7 +8,7 @@ import { loadAnalytics } from '~/lib/analytics.client'
 import { useDatabase } from '../support/local-function'
 
 const request = (body: unknown, key = 'k') =>
-  new Request(`http://funcion.test${FUNCTION_PATH}`, {
+  new Request(`http://localhost:8788${FUNCTION_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', apikey: key },
     body: JSON.stringify(body),
@@ -37,17 +37,32 @@ describe('enviar-telegram as a plain fetch handler', () => {
       })
       expect((await handleWebhook(webhook, { DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_CHAT_ID: '-1' })).status).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_WEBHOOK_SECRET/)
-      // With its own key, the same request is served.
-      expect((await handleQuote(onTheInternet.clone() as Request, { DB: db, QUOTE_FUNCTION_KEY: 'clave-publica-local-no' }, { waitUntil: () => undefined })).status).toBe(401)
+      // With its own key but no bot token, still not: a quote would reach nobody.
+      expect((await handleQuote(onTheInternet.clone() as Request, { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia' }, { waitUntil: () => undefined })).status).toBe(503)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_BOT_TOKEN/)
+      // With both, it is served (and this request's key is not the shop's: 401).
+      const served = await handleQuote(onTheInternet.clone() as Request, { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia', TELEGRAM_BOT_TOKEN: '1:t' }, { waitUntil: () => undefined })
+      expect(served.status).toBe(401)
+      // An invalid webhook secret counts as missing.
+      const invalid = await handleWebhook(webhook.clone() as Request, { DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'con.punto' })
+      expect(invalid.status).toBe(503)
     } finally {
       errors.mockRestore()
     }
   })
 
-  it('answers JSON 500, never a crash, when a bot token comes without a chat id', async () => {
+  it('a bad setting never stops the quotes from being stored: a token without a chat id still stores and answers', async () => {
     const response = await handleQuote(request(quote), { DB: await database(), QUOTE_FUNCTION_KEY: 'k', TELEGRAM_BOT_TOKEN: 't' }, { waitUntil: () => undefined })
-    expect(response.status).toBe(500)
-    expect(await response.json()).toMatchObject({ success: false })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ success: true })
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const typo = await handleQuote(request(quote), { DB: await database(), QUOTE_FUNCTION_KEY: 'k', RETRY_BASE_SECONDS: 'un minuto' }, { waitUntil: () => undefined })
+      expect(typo.status).toBe(200)
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(/Ajuste RETRY_BASE_SECONDS no válido/)
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('sends to {TELEGRAM_API_URL}/bot{token}/sendMessage with the chat id, after answering', async () => {

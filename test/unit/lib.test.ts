@@ -29,6 +29,10 @@ describe('settings', () => {
     expect(getSettings(publicHost, env()).missingSecrets).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
     expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual(['FORM_SECRET'])
     expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual([])
+    // Too short to be valid: replaced by the public default, so missing too.
+    const short = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual(['FORM_SECRET'])
+    short.mockRestore()
     for (const local of ['http://localhost:8787/', 'http://127.0.0.1:9000/', 'http://taller.localhost/']) {
       expect(getSettings(new Request(local), env()).missingSecrets, local).toEqual([])
     }

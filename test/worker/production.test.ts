@@ -75,6 +75,15 @@ describe('caching', () => {
     expect(home.response.headers.get('vary')).toMatch(/Cookie/)
     expect((await page('/presupuesto')).response.headers.get('cache-control')).toBe('no-store')
   })
+
+  it('data for client-side navigation is never shared by caches: it can carry consent or a form token', async () => {
+    for (const path of ['/presupuesto?_data=routes%2Fpresupuesto', '/blog?_data=root', '/blog?_data=routes%2Fblog']) {
+      const response = await fetch(`${inject('siteUrl')}${path}`)
+      await response.arrayBuffer()
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+    }
+  })
 })
 
 describe('search engines', () => {
