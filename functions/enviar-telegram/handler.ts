@@ -43,10 +43,9 @@ export async function handleQuote(
   deps: DeliveryDeps = {},
 ): Promise<Response> {
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-  const unconfigured = missingSecretAnswer(request, env, ['QUOTE_FUNCTION_KEY', 'TELEGRAM_BOT_TOKEN'])
-  if (unconfigured) return unconfigured
-
   const settings = readSettings(env)
+  const unconfigured = missingSecretAnswer(request, env, settings, ['QUOTE_FUNCTION_KEY', 'TELEGRAM_BOT_TOKEN'])
+  if (unconfigured) return unconfigured
   if (!authorised(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
 
   const contentType = request.headers.get('content-type') ?? ''

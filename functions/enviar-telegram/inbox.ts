@@ -109,9 +109,9 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {
   if (request.method !== 'POST') return json({ ok: false, error: 'Método no permitido' }, 405)
-  const unconfigured = missingSecretAnswer(request, env, ['TELEGRAM_WEBHOOK_SECRET'])
-  if (unconfigured) return unconfigured
   const settings = readSettings(env)
+  const unconfigured = missingSecretAnswer(request, env, settings, ['TELEGRAM_WEBHOOK_SECRET'])
+  if (unconfigured) return unconfigured
   const secret = request.headers.get(SECRET_HEADER)
   if (secret === null) return json({ ok: false, error: 'Falta el secreto' }, 401)
   if (!sameSecret(secret, settings.TELEGRAM_WEBHOOK_SECRET)) return json({ ok: false, error: 'Secreto incorrecto' }, 403)

@@ -90,9 +90,13 @@ export function isLocalRequest(request: Request): boolean {
  * bot token counts as a secret of the quote endpoint: without it, off this
  * machine, a quote would reach nobody.
  */
-export function missingSecretAnswer(request: Request, env: Omit<FunctionEnv, 'DB' | 'EMAIL'>, secrets: readonly FunctionSecret[]): Response | null {
+export function missingSecretAnswer(
+  request: Request,
+  env: Omit<FunctionEnv, 'DB' | 'EMAIL'>,
+  settings: FunctionSettings,
+  secrets: readonly FunctionSecret[],
+): Response | null {
   if (isLocalRequest(request)) return null
-  const settings = readSettings(env)
   const missing = secrets.filter((secret) => {
     const value = env[secret]
     if (!value || (settings.invalid as readonly string[]).includes(secret)) return true

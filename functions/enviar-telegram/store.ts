@@ -176,10 +176,6 @@ export async function unclaimEmail(db: D1Database, id: number): Promise<void> {
   await db.prepare('UPDATE presupuestos SET emailed_at = NULL WHERE id = ?1').bind(id).run()
 }
 
-export async function findQuote(db: D1Database, id: number): Promise<QuoteRow | null> {
-  return db.prepare('SELECT * FROM presupuestos WHERE id = ?1').bind(id).first<QuoteRow>()
-}
-
 export type InboxState = 'atendida' | 'spam' | 'pendiente'
 
 /** The owner's verdict on a quote: attended, spam, or back to pending. Returns the row after it. */

@@ -41,8 +41,6 @@ export const QuoteFormSchema = z.extend(QuoteSchema, {
   website: z.optional(z.string()),
 })
 
-export type QuoteFormInput = z.input<typeof QuoteFormSchema>
-
 /** Longest note the owner is shown about a post that looks automated. */
 export const SOSPECHA_MAX_CHARS = 200
 
@@ -56,5 +54,4 @@ export const QuotePayloadSchema = z.extend(QuoteSchema, {
   sospecha: z.nullish(z.pipe(z.string(), z.transform((text) => text.slice(0, SOSPECHA_MAX_CHARS)))),
 })
 
-export type QuotePayload = z.infer<typeof QuotePayloadSchema>
 
