@@ -7,13 +7,21 @@
 //   [429-corto]    429 retry_after 1, then ok [429-largo]    429 retry_after 30
 //   [400]          400 Bad Request            [colgado]      never answers
 //   [cortado]      closes the connection, then ok
+//   [tarde-una-vez] posts the message, then answers only after LATE_ANSWER_MS (past the
+//                  function's 8 s timeout); then ok. Telegram took it, the caller can't know
 //   [401] [403] [chat-no-encontrado]  the refusals for good (revoked token, bot removed, wrong chat)
+// answerCallbackQuery refuses ids that are not [A-Za-z0-9_-]{1,64} or that start with 'viejo', as
+// Telegram refuses stale or invalid ones (400 'query is too old ...').
 // Control (JSON):
-//   POST /__rules  {match, mode}   texts containing `match` get `mode` (one of the markers without
-//                                  brackets, or 'ok'), overriding their markers: Telegram down, then up
+//   POST /__rules  {match, mode, method?}  texts containing `match` get `mode` (one of the markers
+//                                  without brackets, or 'ok'), overriding their markers: Telegram
+//                                  down, then up. `method` 'editMessageText' applies it to edits
+//                                  (modes 429-corto, 429-largo, 500, colgado, ok) instead of sends
 //   POST /__chaos  {failureRate}   every sendMessage fails at random (500, 429 retry_after 1-2,
-//                                  a hang, a dropped connection) with that probability; 0 recovers
-//   GET  /__requests               every call that arrived: [{ path, method, body, at }]
+//                                  a hang, a dropped connection, a late answer after posting)
+//                                  with that probability; 0 recovers
+//   GET  /__requests               every call that arrived: [{ path, method, body, at, mode? }] (mode:
+//                                  how a sendMessage was answered: 'ok', 'tarde', '500', ...)
 //   GET  /__messages               the chat as it stands: [{ message_id, chat_id, text, reply_markup, sent_at, path, body }]
 import { createServer } from 'node:http'
 
@@ -29,9 +37,12 @@ import { createServer } from 'node:http'
  *   callback_query_id?: string
  *   text_callback?: string
  * }} TelegramBody
- * @typedef {{ path: string, method: string, body: TelegramBody, at: number }} TelegramRequest
+ * @typedef {{ path: string, method: string, body: TelegramBody, at: number, mode?: string }} TelegramRequest
  * @typedef {{ message_id: number, chat_id: string, text: string, reply_markup?: TelegramBody['reply_markup'], sent_at: number, path: string, body: TelegramBody }} TelegramMessage
  */
+
+/** How long a late answer takes: past the function's 8 s Bot API timeout. */
+export const LATE_ANSWER_MS = 9000
 
 export const FAKE_BOT = { id: 7000000001, is_bot: true, first_name: 'Taller', username: 'taller_presupuestos_bot' }
 
@@ -57,7 +68,7 @@ export async function startFakeTelegram() {
   /** @type {Map<number, TelegramMessage>} */
   const chat = new Map()
   const attempts = new Map()
-  /** @type {Array<{ match: string, mode: string }>} */
+  /** @type {Array<{ match: string, mode: string, method: string }>} */
   const rules = []
   let failureRate = 0
   let nextId = 1
@@ -65,11 +76,14 @@ export async function startFakeTelegram() {
 
   /** What sendMessage does with a text: 'ok', or a failure mode. */
   function modeOf(text, attempt) {
-    const rule = rules.findLast((candidate) => text.includes(candidate.match))
+    const rule = rules.findLast((candidate) => candidate.method === 'sendMessage' && text.includes(candidate.match))
     if (rule) return rule.mode
-    if (failureRate > 0 && Math.random() < failureRate) return ['500', '429-corto', 'colgado', 'cortado', '500', '429-corto'][Math.floor(Math.random() * 6)]
+    if (failureRate > 0 && Math.random() < failureRate) {
+      return ['500', '429-corto', 'colgado', 'cortado', '500', '429-corto', 'tarde'][Math.floor(Math.random() * 7)]
+    }
     if (text.includes('[colgado]')) return 'colgado'
     if (text.includes('[cortado]') && attempt === 1) return 'cortado'
+    if (text.includes('[tarde-una-vez]') && attempt === 1) return 'tarde'
     if (text.includes('[500]') || (text.includes('[500-una-vez]') && attempt === 1)) return '500'
     if (text.includes('[429-corto]') && attempt === 1) return '429-corto'
     if (text.includes('[429-largo]')) return '429-largo'
@@ -93,7 +107,7 @@ export async function startFakeTelegram() {
       return reply(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' })
     }
     if (request.url === '/__rules') {
-      rules.push({ match: String(body.match), mode: String(body.mode) })
+      rules.push({ match: String(body.match), mode: String(body.mode), method: String(body.method ?? 'sendMessage') })
       return reply(200, { ok: true })
     }
     if (request.url === '/__chaos') {
@@ -110,9 +124,12 @@ export async function startFakeTelegram() {
         return ok(FAKE_BOT)
       case 'sendMessage': {
         const text = body.text ?? ''
-        const attempt = (attempts.get(text) ?? 0) + 1
-        attempts.set(text, attempt)
+        // A send marked as a possible repeat is another attempt of the same quote.
+        const quote = text.replace(/^🔁[^\n]*\n\n/u, '')
+        const attempt = (attempts.get(quote) ?? 0) + 1
+        attempts.set(quote, attempt)
         const mode = modeOf(text, attempt)
+        received[received.length - 1].mode = mode
         if (mode === 'colgado') return // never answers
         if (mode === 'cortado') return request.socket.destroy()
         if (mode === '429-corto' || mode === '429-largo') {
@@ -122,10 +139,20 @@ export async function startFakeTelegram() {
         if (FAILURES[mode]) return reply(...FAILURES[mode])
         const sent = { message_id: nextId++, chat_id: String(body.chat_id), text, reply_markup: body.reply_markup, sent_at: Date.now(), path: request.url ?? '', body }
         chat.set(sent.message_id, sent)
-        return ok({ message_id: sent.message_id, date: Math.floor(sent.sent_at / 1000), chat: { id: Number(body.chat_id), type: 'supergroup' }, text })
+        const answer = () => ok({ message_id: sent.message_id, date: Math.floor(sent.sent_at / 1000), chat: { id: Number(body.chat_id), type: 'supergroup' }, text })
+        // Posted, but the answer comes after the caller gave up (if it is still listening at all).
+        if (mode === 'tarde') return void setTimeout(() => !response.destroyed && answer(), LATE_ANSWER_MS)
+        return answer()
       }
       case 'editMessageText':
       case 'editMessageReplyMarkup': {
+        const editRule = rules.findLast((candidate) => candidate.method === 'editMessageText' && (body.text ?? message?.text ?? '').includes(candidate.match))
+        if (editRule?.mode === 'colgado') return
+        if (editRule?.mode === '429-corto' || editRule?.mode === '429-largo') {
+          const retryAfter = editRule.mode === '429-largo' ? 30 : 1
+          return reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } })
+        }
+        if (editRule?.mode === '500') return reply(...FAILURES[500])
         if (!message) return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' })
         const text = method === 'editMessageText' ? (body.text ?? '') : message.text
         const markup = body.reply_markup ?? (method === 'editMessageText' ? undefined : message.reply_markup)
@@ -136,6 +163,10 @@ export async function startFakeTelegram() {
         return ok({ message_id: message.message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(message.chat_id), type: 'supergroup' }, text })
       }
       case 'answerCallbackQuery':
+        if (!/^[\w-]{1,64}$/.test(String(body.callback_query_id ?? '')) || String(body.callback_query_id).startsWith('viejo')) {
+          return reply(400, { ok: false, error_code: 400, description: 'Bad Request: query is too old and response timeout expired or query ID is invalid' })
+        }
+        return ok(true)
       case 'setMyCommands':
         return ok(true)
       case 'setWebhook':

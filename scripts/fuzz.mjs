@@ -1,7 +1,9 @@
 // npm run fuzz: builds, starts the whole quote chain on loopback (site -> enviar-telegram -> fake
-// Telegram) and sends random and hostile requests: FUZZ_SITE (10,000) to /presupuesto and FUZZ_FUNCTION
-// (5,000) to the function: mutated values, huge and nested names, conform's reserved names, every
-// content type, every method, truncated bodies, foreign origins. It prints the status histogram, the
+// Telegram) and sends random and hostile requests: FUZZ_SITE (10,000) to /presupuesto, FUZZ_FUNCTION
+// (5,000) to the function and FUZZ_WEBHOOK (3,000) to the owner's webhook, most of them with the right
+// secret: mutated values, huge and nested names, conform's reserved names, every content type, every
+// method, truncated bodies, foreign origins; for the webhook junk callback data, empty and stale
+// callback ids (the fake Telegram refuses to answer those, as Telegram does), odd chats and commands. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to the README. FUZZ_SEED repeats a run.
@@ -9,6 +11,9 @@ import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers.mjs'
 
 const SITE_REQUESTS = Number(process.env.FUZZ_SITE ?? 10_000)
 const FUNCTION_REQUESTS = Number(process.env.FUZZ_FUNCTION ?? 5_000)
+const WEBHOOK_REQUESTS = Number(process.env.FUZZ_WEBHOOK ?? 3_000)
+const WEBHOOK_SECRET = 'secreto-del-webhook-del-fuzz'
+const CHAT_ID = -100123
 const CONCURRENCY = 12
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000)
 const KEY = 'clave-del-fuzz'
@@ -94,7 +99,7 @@ function encodeBody(entries) {
 }
 
 const histogram = (map, key) => map.set(key, (map.get(key) ?? 0) + 1)
-const results = { site: new Map(), function: new Map() }
+const results = { site: new Map(), function: new Map(), webhook: new Map() }
 let largest = { size: 0, what: '' }
 const failures = []
 
@@ -210,6 +215,45 @@ function functionRequest(url) {
   )
 }
 
+/** A Telegram update, well formed or not, for the shop's chat or another. */
+function webhookUpdate() {
+  const chat = { id: chance(0.85) ? CHAT_ID : pick([1, -1, 0, CHAT_ID + 1, 2 ** 53, '-100123', null]), type: pick(['supergroup', 'private', 'channel', 'x']) }
+  const from = chance(0.9) ? { id: int(1e9), is_bot: false, first_name: pick(['Ana', '', '🎮'.repeat(50), pick(NASTY)]) } : pick([undefined, null, {}, 'x'])
+  const data = chance(0.4)
+    ? `${pick(['atendida', 'spam', 'pendiente'])}:${pick([1, 2, 3, int(50), int(1e9), -1, '1e3', '', '01', 'x'])}`
+    : pick([...NASTY, 'atendida', 'atendida:', ':1', 'spam:1:2', 'pendiente:1 ', 'x'.repeat(64), 'x'.repeat(65)])
+  const callbackId = chance(0.5) ? `cb${int(1e9)}` : pick(['', 'viejo-1', 'viejo', ' ', 'ñ', 'x'.repeat(65), null, 1])
+  const text = pick([
+    '/pendientes', '/pendientes@taller_presupuestos_bot', '/pendientes@otro_bot', '/olvidar', '/olvidar cliente1@correo.es', `/olvidar ${pick(NASTY)}`,
+    '/start', '/desconocido', pick(NASTY), `/${'x'.repeat(int(3000))}`, 'hola',
+  ])
+  const command = { type: 'bot_command', offset: 0, length: text.split(' ')[0].length }
+  const kind = pick(['callback', 'callback', 'callback', 'message', 'message', 'edited', 'other', 'shape'])
+  const update_id = chance(0.95) ? int(1e9) : pick(['1', null, 1.5, -1])
+  switch (kind) {
+    case 'callback':
+      return { update_id, callback_query: { id: callbackId, from, chat_instance: 'f', data, message: chance(0.9) ? { message_id: int(2000), date: 0, chat, text: '…' } : undefined } }
+    case 'message':
+      return { update_id, message: { message_id: int(1e6), date: 0, chat, from, text, entities: chance(0.8) ? [command] : pick([[], [{ type: 'bot_command', offset: 5, length: 99 }], 'x']) } }
+    case 'edited':
+      return { update_id, edited_message: { message_id: 1, date: 0, chat, from, text } }
+    case 'other':
+      return { update_id, [pick(['my_chat_member', 'channel_post', 'poll', 'inline_query', 'x'])]: pick([{}, null, [], { chat }]) }
+    case 'shape':
+      return pick([[], null, 'x', { update_id: 'x' }, { update_id: 1, callback_query: null }, { update_id: 1, message: { chat: null } }, { update_id: 1, callback_query: { data: 'atendida:1' } }])
+  }
+}
+
+function webhookRequest(url) {
+  const body = chance(0.95) ? JSON.stringify(webhookUpdate()) : pick(['{', '', 'x'.repeat(70_000), `{"update_id":1,"message":${'['.repeat(5000)}`])
+  const secret = chance(0.9) ? WEBHOOK_SECRET : pick([undefined, '', 'otro', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET} `])
+  const headers = { 'Content-Type': chance(0.9) ? 'application/json' : 'text/plain' }
+  if (secret !== undefined) headers['X-Telegram-Bot-Api-Secret-Token'] = secret
+  const method = chance(0.97) ? 'POST' : pick(['GET', 'PUT', 'DELETE'])
+  const label = `${method} webhook ${secret === WEBHOOK_SECRET ? 'secret' : 'no secret'} ${body.slice(0, 80)}`
+  return record('webhook', label, () => fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(30_000) }))
+}
+
 async function pool(count, make) {
   let next = 0
   await Promise.all(
@@ -227,7 +271,7 @@ const stack = await startStack({
   name: 'fuzz',
   logDir: 'artifacts/fuzz',
   siteSettings: { QUOTE_FUNCTION_KEY: KEY },
-  functionSettings: { TELEGRAM_BOT_TOKEN: '123:fuzz', TELEGRAM_CHAT_ID: '-100123', QUOTE_FUNCTION_KEY: KEY },
+  functionSettings: { TELEGRAM_BOT_TOKEN: '123:fuzz', TELEGRAM_CHAT_ID: String(CHAT_ID), QUOTE_FUNCTION_KEY: KEY, TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET },
 })
 let exitCode = 0
 try {
@@ -240,9 +284,13 @@ try {
   ).arrayBuffer()
 
   const started = Date.now()
-  console.log(`Semilla ${SEED}: ${SITE_REQUESTS} peticiones a /presupuesto y ${FUNCTION_REQUESTS} a la función, ${CONCURRENCY} a la vez...`)
+  console.log(
+    `Semilla ${SEED}: ${SITE_REQUESTS} peticiones a /presupuesto, ${FUNCTION_REQUESTS} a la función y ${WEBHOOK_REQUESTS} al webhook, ${CONCURRENCY} a la vez...`,
+  )
   await pool(SITE_REQUESTS, () => siteRequest(base))
   await pool(FUNCTION_REQUESTS, () => functionRequest(stack.functionUrl))
+  const webhookUrl = stack.functionUrl.replace(/enviar-telegram$/, 'telegram-webhook')
+  await pool(WEBHOOK_REQUESTS, () => webhookRequest(webhookUrl))
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
 
   const siteUp = (await fetch(`${base}/`)).status === 200
@@ -261,6 +309,7 @@ try {
   const count5xx = failures.length
   console.log(`\n## /presupuesto (${SITE_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.site)}`)
   console.log(`\n## enviar-telegram (${FUNCTION_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.function)}`)
+  console.log(`\n## telegram-webhook (${WEBHOOK_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.webhook)}`)
   console.log(`\n| Figure | Value |\n| --- | --- |`)
   console.log(`| Seed | ${SEED} |`)
   console.log(`| Time | ${seconds} s |`)

@@ -7,20 +7,27 @@
  * what retention says (docs/decisions/007-durable-delivery.md).
  */
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
-import { emailCopy, formatQuoteMessage, reminderText } from './message'
+import { emailCopy, formatQuoteMessage, quoteView, reminderText } from './message'
 import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
 import {
   claimDue,
   claimEmail,
   claimOne,
+  claimReminders,
   dueForEmail,
+  emailFailed,
   eraseOlderThan,
+  lastReminderAt,
+  markEmailed,
   markFailed,
-  markReminded,
   markSent,
+  markViewFresh,
+  quoteExists,
   reminderCandidates,
   release,
-  unclaimEmail,
+  releaseReminders,
+  staleViews,
+  viewEditFailed,
   type QuoteRow,
 } from './store'
 import { readFailure, sendQuoteMessage, TELEGRAM_TIMEOUT_S, telegramApi, type SendOutcome, type TelegramDeps } from './telegram'
@@ -29,11 +36,13 @@ import { readFailure, sendQuoteMessage, TELEGRAM_TIMEOUT_S, telegramApi, type Se
 export const EMAIL_AFTER_MS = 30 * 60 * 1000
 /** A reminder lists quotes nobody attended for this much working time (the promise is 24 h). */
 export const REMIND_AFTER_WORKING_MS = 20 * 60 * 60 * 1000
+/** At most one reminder message in this time: quotes that did not fit in one come in the next. */
+export const REMINDER_GAP_MS = 60 * 60 * 1000
 /** Rows one sweep claims, and how many it sends at once (Telegram allows ~20 a minute to a group). */
 export const SWEEP_BATCH = 20
 const SWEEP_PARALLEL = 4
-/** The e-mail copy may take this long before it counts as failed (and is tried again later). */
-const EMAIL_TIMEOUT_S = 10
+/** The e-mail copy may take this long before its outcome counts as unknown (and it is tried again later, marked). */
+export const EMAIL_TIMEOUT_S = 10
 /** A send starts only with this much lease left: one Bot API call, one e-mail, and room to spare. */
 const LEASE_MARGIN_MS = (TELEGRAM_TIMEOUT_S + EMAIL_TIMEOUT_S + 20) * 1000
 
@@ -44,7 +53,17 @@ export interface Clock {
 export interface DeliveryDeps extends TelegramDeps, Partial<Clock> {
   /** The quote came to this machine (npm start, the tests): without a bot token the terminal is the chat. */
   local?: boolean
+  /** Keeps the run alive for work that outlasts it (an e-mail send that timed out but may still succeed). */
+  waitUntil?: (promise: Promise<unknown>) => void
+  /** Resolves after `ms` unless `signal` aborts first (tests pass one they resolve by hand). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>
 }
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => clearTimeout(timer))
+  })
 
 /** Wait before attempt n+1 after n failures: base·2^(n-1), capped; never less than Telegram asked. */
 export function backoffMs(failures: number, settings: Pick<FunctionSettings, 'RETRY_BASE_SECONDS' | 'RETRY_MAX_SECONDS'>, retryAfterS = 0): number {
@@ -70,18 +89,39 @@ async function deliverClaimed(
   // Anywhere else a missing token is a refusal for good: the quote stays pending, its e-mail copy goes out.
   const outcome: SendOutcome = settings.TELEGRAM_BOT_TOKEN
     ? await sendQuoteMessage(telegramApi(settings, deps), settings.TELEGRAM_CHAT_ID ?? '', row)
-    : { ok: false, error: 'falta TELEGRAM_BOT_TOKEN', permanent: true }
+    : { ok: false, error: 'falta TELEGRAM_BOT_TOKEN', permanent: true, ambiguous: false }
   if (outcome.ok) {
-    if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now()))) {
-      console.error(`[enviar-telegram] ${row.referencia}: enviado, pero el bloqueo había caducado`)
-    }
+    if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now()))) await sentButNotMarked(env, settings, row, outcome.messageId, deps)
     return outcome
   }
   const failures = row.attempts + 1
-  console.error(`[enviar-telegram] ${row.referencia}: Telegram no lo aceptó (intento ${failures}): ${outcome.error}`)
-  await markFailed(env.DB, row.id, owner, outcome.error, now() + backoffMs(failures, settings, outcome.retryAfterS))
+  const unknown = outcome.ambiguous ? '; quizá llegó: el siguiente envío irá marcado como posible repetición' : ''
+  console.error(`[enviar-telegram] ${row.referencia}: Telegram no lo aceptó (intento ${failures}): ${outcome.error}${unknown}`)
+  await markFailed(env.DB, row.id, owner, outcome, now() + backoffMs(failures, settings, outcome.retryAfterS))
   if (outcome.permanent) await sendEmailCopy(env, settings, row, `Telegram respondió ${outcome.error}`, deps)
   return outcome
+}
+
+/**
+ * Telegram took a message this run no longer holds the row for. The row
+ * was erased while it was being sent (/olvidar, or retention): the message
+ * goes too, so erasure wins. Otherwise the lease ran out mid-call, which the
+ * lease margin rules out; it is logged.
+ */
+async function sentButNotMarked(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, messageId: number, deps: DeliveryDeps) {
+  if (await quoteExists(env.DB, row.id)) {
+    console.error(`[enviar-telegram] ${row.referencia}: enviado, pero el bloqueo había caducado; puede aparecer dos veces en el chat`)
+    return
+  }
+  const deleted = await telegramApi(settings, deps)
+    .deleteMessage(settings.TELEGRAM_CHAT_ID ?? '', messageId)
+    .then(
+      () => true,
+      () => false,
+    )
+  console.log(
+    `[enviar-telegram] ${row.referencia}: se borró mientras se enviaba; ${deleted ? 'su mensaje se ha retirado del chat' : 'no se pudo retirar su mensaje del chat: bórralo a mano'}`,
+  )
 }
 
 /** The immediate attempt for a quote just stored (run after the answer, through waitUntil). */
@@ -93,46 +133,69 @@ export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDep
 }
 
 /**
- * The e-mail copy of an undelivered quote to SHOP_EMAIL, once per quote
- * (Telegram keeps being retried). Without a send_email binding it only logs.
+ * The e-mail copy of an undelivered quote to SHOP_EMAIL, confirmed once
+ * (Telegram keeps being retried). The copy is held with a lease while it is
+ * sent and marked sent only once the binding said so: a run that dies
+ * mid-send leaves it owed. A send that does not answer in time may still
+ * succeed: it is confirmed if it does while the run lives; otherwise the
+ * next copy says it may be a repeat. Failures wait their own backoff.
+ * Without a send_email binding it only logs.
  */
-export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, reason: string, deps: Partial<Clock> = {}) {
+export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, reason: string, deps: DeliveryDeps = {}) {
+  const now = deps.now ?? Date.now
   if (!env.EMAIL) {
     console.error(`[enviar-telegram] ${row.referencia}: sin binding EMAIL, no se puede enviar la copia por correo`)
     return false
   }
-  if (!(await claimEmail(env.DB, row.id, (deps.now ?? Date.now)()))) return false
-  const { subject, text } = emailCopy(row, reason)
-  try {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([
-      env.EMAIL.send({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }),
-      new Promise((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`sin respuesta en ${EMAIL_TIMEOUT_S} s`)), EMAIL_TIMEOUT_S * 1000)
-      }),
-    ]).finally(() => clearTimeout(timer))
-    console.log(`[enviar-telegram] ${row.referencia}: copia enviada por correo al taller`)
-    return true
-  } catch (error) {
-    await unclaimEmail(env.DB, row.id)
-    console.error(`[enviar-telegram] ${row.referencia}: el correo no salió (${(error as Error).message?.slice(0, 200)})`)
+  const claimed = await claimEmail(env.DB, row.id, now())
+  if (!claimed) return false
+  const { subject, text } = emailCopy(claimed, reason, { possibleRepeat: claimed.email_ambiguous === 1 })
+  const nextAt = () => now() + backoffMs(claimed.email_attempts + 1, settings)
+  const sending = env.EMAIL.send({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }).then(
+    () => ({ sent: true as const }),
+    (error: unknown) => ({ sent: false as const, error: (error as Error)?.message ?? String(error) }),
+  )
+  const stopWaiting = new AbortController()
+  const timeout = (deps.wait ?? wait)(EMAIL_TIMEOUT_S * 1000, stopWaiting.signal).then(() => 'timeout' as const)
+  const outcome = await Promise.race([sending, timeout]).finally(() => stopWaiting.abort())
+  if (outcome === 'timeout') {
+    // Unknown: the lease stays until it expires, so no other run sends a second copy meanwhile.
+    await emailFailed(env.DB, row.id, nextAt(), true)
+    console.error(`[enviar-telegram] ${row.referencia}: el correo no respondió en ${EMAIL_TIMEOUT_S} s; se confirmará si llega a salir`)
+    const late = sending.then(async (result) => {
+      if (result.sent) {
+        await markEmailed(env.DB, row.id, now())
+        console.log(`[enviar-telegram] ${row.referencia}: la copia por correo salió tarde, pero salió`)
+      } else await emailFailed(env.DB, row.id, nextAt(), false)
+    })
+    if (deps.waitUntil) deps.waitUntil(late.catch(() => undefined))
+    else void late.catch(() => undefined)
     return false
   }
+  if (outcome.sent) {
+    await markEmailed(env.DB, row.id, now())
+    console.log(`[enviar-telegram] ${row.referencia}: copia enviada por correo al taller`)
+    return true
+  }
+  await emailFailed(env.DB, row.id, nextAt(), false)
+  console.error(`[enviar-telegram] ${row.referencia}: la copia por correo no salió (${outcome.error.slice(0, 200)})`)
+  return false
 }
 
 export interface SweepResult {
   sent: number
   failed: number
   emailed: number
+  edited: number
   reminded: number
   erased: number
 }
 
-/** Delivery retries, e-mail copies, the reminder and retention: one scheduled run. */
+/** Delivery retries, e-mail copies, stale messages, the reminder and retention: one scheduled run. */
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
   const settings = readSettings(env)
   const now = deps.now ?? Date.now
-  const result: SweepResult = { sent: 0, failed: 0, emailed: 0, reminded: 0, erased: 0 }
+  const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0 }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
   result.erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
 
@@ -163,37 +226,90 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
     }),
   )
 
-  for (const row of env.EMAIL ? await dueForEmail(env.DB, now() - EMAIL_AFTER_MS, 20) : []) {
+  for (const row of env.EMAIL ? await dueForEmail(env.DB, now() - EMAIL_AFTER_MS, now(), 20) : []) {
     const reason = `sin entregar ${Math.round((now() - row.received_at) / 60_000)} minutos después de recibirlo${row.last_error ? `; último error: ${row.last_error}` : ''}`
     if (await sendEmailCopy(env, settings, row, reason, deps)) result.emailed++
   }
 
+  result.edited = await refreshStaleViews(env, settings, deps)
   result.reminded = await remind(env, settings, deps)
   return result
 }
 
 /**
- * During working hours, one message listing the quotes left unattended for
- * 20 working hours; each quote is listed at most once a (Madrid) day.
+ * Owner's messages whose edit Telegram refused after a tap (a 429, a
+ * timeout): edited again until they show the saved state. A message that
+ * no longer exists, or already shows it, needs nothing more.
+ */
+async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, deps: DeliveryDeps): Promise<number> {
+  const now = deps.now ?? Date.now
+  if (!settings.TELEGRAM_BOT_TOKEN) return 0
+  const api = telegramApi(settings, deps)
+  let edited = 0
+  for (const row of await staleViews(env.DB, now(), SWEEP_BATCH)) {
+    if (row.view_stale_at === null || row.view_message_id === null) continue
+    const { text, keyboard } = quoteView(row)
+    try {
+      await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', row.view_message_id, text, {
+        reply_markup: keyboard,
+        link_preview_options: { is_disabled: true },
+      })
+      edited++
+      await markViewFresh(env.DB, row.id, row.view_stale_at)
+    } catch (error) {
+      const failure = readFailure(error)
+      if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) {
+        await markViewFresh(env.DB, row.id, row.view_stale_at)
+        continue
+      }
+      console.error(`[enviar-telegram] ${row.referencia}: el mensaje del chat aún no muestra su estado (${failure.error})`)
+      await viewEditFailed(env.DB, row.id, now() + backoffMs(row.view_attempts + 1, settings, failure.retryAfterS))
+      if (failure.retryAfterS) break
+    }
+  }
+  return edited
+}
+
+/**
+ * During working hours, at most one message an hour listing the quotes left
+ * unattended for 20 working hours; each quote is listed at most once a
+ * (Madrid) day. The quotes it lists are claimed before it is sent (two
+ * overlapping sweeps never list the same one) and given back if it could
+ * not be sent; those that did not fit come in the next reminder.
  */
 async function remind(env: FunctionEnv, settings: FunctionSettings, deps: DeliveryDeps): Promise<number> {
   const now = (deps.now ?? Date.now)()
   if (!isWorkingTime(now) || !settings.TELEGRAM_BOT_TOKEN) return 0
+  const last = await lastReminderAt(env.DB)
+  if (last !== null && now - last < REMINDER_GAP_MS) return 0
+  const dayStart = madridDayStart(now)
   // Not reminded yet today (in SQL), and 20 working hours old (counted only up to 20).
-  const due = (await reminderCandidates(env.DB, now - REMIND_AFTER_WORKING_MS, madridDayStart(now))).filter(
+  const due = (await reminderCandidates(env.DB, now - REMIND_AFTER_WORKING_MS, dayStart)).filter(
     (row) => workingMsBetween(row.received_at, now, REMIND_AFTER_WORKING_MS) >= REMIND_AFTER_WORKING_MS,
   )
   if (due.length === 0) return 0
-  try {
-    await telegramApi(settings, deps).sendMessage(settings.TELEGRAM_CHAT_ID ?? '', reminderText(due, now))
-  } catch (error) {
-    console.error(`[enviar-telegram] El reminderText no salió: ${readFailure(error).error}`)
-    return 0
-  }
-  await markReminded(
+  const { listed } = reminderText(due, due.length, now)
+  const claimed = await claimReminders(
     env.DB,
-    due.map((row) => row.id),
+    listed.map((row) => row.id),
+    dayStart,
     now,
   )
-  return due.length
+  if (claimed.length === 0) return 0
+  const order = new Map(due.map((row, index) => [row.id, index]))
+  const byTurn = claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+  try {
+    await telegramApi(settings, deps).sendMessage(settings.TELEGRAM_CHAT_ID ?? '', reminderText(byTurn, due.length, now).text, {
+      link_preview_options: { is_disabled: true },
+    })
+  } catch (error) {
+    await releaseReminders(
+      env.DB,
+      claimed.map((row) => row.id),
+      now,
+    )
+    console.error(`[enviar-telegram] El recordatorio no salió; irá en el próximo barrido: ${readFailure(error).error}`)
+    return 0
+  }
+  return claimed.length
 }

@@ -44,7 +44,13 @@ export async function handleQuote(
 ): Promise<Response> {
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
   const settings = readSettings(env)
-  const unconfigured = missingSecretAnswer(request, env, settings, ['QUOTE_FUNCTION_KEY', 'TELEGRAM_BOT_TOKEN'])
+  const unconfigured = missingSecretAnswer(request, env, settings, [
+    'QUOTE_FUNCTION_KEY',
+    'TELEGRAM_BOT_TOKEN',
+    'TELEGRAM_CHAT_ID',
+    'SHOP_EMAIL',
+    'QUOTE_EMAIL_FROM',
+  ])
   if (unconfigured) return unconfigured
   if (!authorised(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
 

@@ -9,17 +9,18 @@
  * the secret is checked first (constant time), the body is read bounded, and
  * only then grammY routes the update (docs/decisions/043-grammy-own-webhook-edge.md).
  */
-import { Bot, type Context } from 'grammy'
+import { Bot, BotError, GrammyError, HttpError, type Context } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
 import { z } from 'zod'
 
 import { readBoundedBody } from '../../app/lib/form-body.server'
 
-import { formatQuoteMessage, pendingList, inboxKeyboard } from './message'
+import { backoffMs } from './delivery'
+import { pendingList, quoteView } from './message'
 import { sameSecret } from './secret'
 import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
-import { forgetEmail, openQuotes, setInboxState, type InboxState } from './store'
-import { telegramApi, type TelegramDeps } from './telegram'
+import { forgetEmail, markViewStale, openQuotes, setInboxState, type InboxState, type QuoteRow } from './store'
+import { readFailure, TELEGRAM_TIMEOUT_S, telegramApi, type TelegramDeps } from './telegram'
 
 export const WEBHOOK_PATH = '/functions/v1/telegram-webhook'
 const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
@@ -44,11 +45,35 @@ const TAP_ANSWERS: Record<InboxState, string> = {
   pendiente: '↩️ Vuelve a estar pendiente',
 }
 
+/** A Bot API call whose failure changes nothing saved: logged, never a reason for Telegram to redeliver. */
+async function quietly(call: Promise<unknown>, what: string): Promise<void> {
+  await call.catch((error: unknown) => console.error(`[enviar-telegram] ${what}: Telegram no lo aceptó (${readFailure(error).error})`))
+}
+
+/**
+ * Edits the tapped message to show the state just saved. When Telegram
+ * refuses (a 429, a timeout), the row is marked stale and the sweep edits it
+ * again until the chat shows what was saved.
+ */
+async function showSaved(ctx: Context, env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, now: () => number): Promise<void> {
+  const { text, keyboard } = quoteView(row)
+  try {
+    await ctx.editMessageText(text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } })
+  } catch (error) {
+    const failure = readFailure(error)
+    // Two quick taps: the second edit changes nothing, and Telegram says so. A deleted message needs no edit.
+    if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) return
+    const messageId = ctx.callbackQuery?.message?.message_id
+    console.error(`[enviar-telegram] ${row.referencia}: estado guardado, pero el mensaje no se pudo editar (${failure.error}); se reintentará`)
+    if (messageId !== undefined) await markViewStale(env.DB, row.id, messageId, now(), now() + backoffMs(1, settings, failure.retryAfterS))
+  }
+}
+
 function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGetMe, deps: TelegramDeps & { now?: () => number }) {
   const now = deps.now ?? Date.now
   const bot = new Bot(settings.TELEGRAM_BOT_TOKEN ?? '', {
     botInfo: info,
-    client: { apiRoot: settings.TELEGRAM_API_URL, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    client: { apiRoot: settings.TELEGRAM_API_URL, timeoutSeconds: TELEGRAM_TIMEOUT_S, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
   })
 
   // The shop's chat only.
@@ -77,7 +102,12 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
         () => 0,
       )
     }
-    const messagesNote = erased.length === 0 ? '' : ` Mensajes borrados del chat: ${deleted} de ${erased.filter((row) => row.telegram_message_id).length}; los que queden, bórralos a mano.`
+    const emailed = erased.filter((row) => row.emailed_at).length
+    const messagesNote =
+      erased.length === 0
+        ? ''
+        : ` Mensajes borrados del chat: ${deleted} de ${erased.filter((row) => row.telegram_message_id).length}; los que queden, bórralos a mano.` +
+          (emailed ? ` ${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórralas también del buzón.` : '')
     await ctx.reply(
       erased.length === 0
         ? `No hay presupuestos de ${email}.`
@@ -87,24 +117,21 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 
   bot.callbackQuery(/^(atendida|spam|pendiente):(\d+)$/, async (ctx) => {
     const [, state, id] = ctx.match as RegExpMatchArray
+    // Saving is the one step whose failure answers 5xx: Telegram then delivers the tap again.
     const row = await setInboxState(env.DB, Number(id), state as InboxState, whoIs(ctx), now())
     if (!row) {
-      await ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' })
-      await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined)
+      await quietly(ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }), 'La respuesta al botón')
+      await quietly(ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }), 'Quitar los botones')
       return
     }
-    await ctx.answerCallbackQuery({ text: TAP_ANSWERS[state as InboxState] })
-    await ctx
-      .editMessageText(formatQuoteMessage(row), { reply_markup: inboxKeyboard(row), link_preview_options: { is_disabled: true } })
-      .catch((error: unknown) => {
-        // Two quick taps: the second edit changes nothing, and Telegram says so.
-        if (!/message is not modified/i.test(String(error))) throw error
-      })
+    await quietly(ctx.answerCallbackQuery({ text: TAP_ANSWERS[state as InboxState] }), `${row.referencia}: la respuesta al botón`)
+    await showSaved(ctx, env, settings, row, now)
   })
 
-  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery())
+  bot.on('callback_query', (ctx) => quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido'))
   return bot
 }
+
 
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {
@@ -135,7 +162,23 @@ export async function handleWebhook(request: Request, env: FunctionEnv, deps: Te
     botInfo.set(token, info)
     info.catch(() => botInfo.delete(token))
   }
-  const bot = buildBot(env, settings, await info, deps)
-  await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0])
+  let me: UserFromGetMe
+  try {
+    me = await info
+  } catch (error) {
+    // Without the bot's name no command can be routed: Telegram delivers the update again later.
+    console.error(`[enviar-telegram] getMe falló (${readFailure(error).error}); Telegram reintentará la actualización`)
+    return json({ ok: false, error: 'Telegram no responde' }, 503)
+  }
+  const bot = buildBot(env, settings, me, deps)
+  try {
+    await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0])
+  } catch (error) {
+    // A reply or an edit Telegram refused: what had to be saved is saved, so the update is done (200).
+    // Anything else (D1) answers 5xx, and Telegram delivers the update again.
+    const cause = error instanceof BotError ? error.error : error
+    if (!(cause instanceof GrammyError || cause instanceof HttpError)) throw error
+    console.error(`[enviar-telegram] Actualización atendida, pero Telegram rechazó una llamada (${readFailure(cause).error})`)
+  }
   return json({ ok: true })
 }

@@ -32,8 +32,8 @@ export default {
   },
 
   // Awaited, not waitUntil: locally GET /__scheduled answers only once the sweep has finished.
-  async scheduled(_controller, env) {
-    const result = await sweep(env)
+  async scheduled(_controller, env, ctx) {
+    const result = await sweep(env, { waitUntil: (promise) => ctx.waitUntil(promise) })
     if (Object.values(result).some((count) => count > 0)) console.log(`[enviar-telegram] Barrido: ${JSON.stringify(result)}`)
   },
 } satisfies ExportedHandler<FunctionEnv>

@@ -1,5 +1,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types'
 
+import { withoutControls } from '../../app/lib/presupuesto/schema'
+
 import type { QuoteRow } from './store'
 
 /** Telegram's limit for one message's text. */
@@ -60,21 +62,24 @@ function verdictLine(quote: QuoteForMessage): string | null {
  * visitor's words arrive exactly as typed; Telegram makes the e-mail, the
  * mailto: and the wa.me link tappable by itself. A post that looks automated
  * starts with '⚠️ Posible spam: …' and why: the owner decides, not the filter.
+ * A send after one whose outcome is unknown starts with '🔁 Posible
+ * repetición de P-7K3Q': the owner never takes a repeat for a new quote.
  * Always within Telegram's 4096 characters: only the comments can be long,
  * and they are cut with a note.
  */
-export function formatQuoteMessage(quote: QuoteForMessage): string {
+export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = false }: { possibleRepeat?: boolean } = {}): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
   const verdict = verdictLine(quote)
   const lines = (commentText: string) =>
     [
-      ...(quote.sospecha ? [`⚠️ Posible spam: ${quote.sospecha}`, ''] : []),
+      ...(possibleRepeat ? [repeatLine(quote.referencia), ''] : []),
+      ...(quote.sospecha ? [`⚠️ Posible spam: ${withoutControls(quote.sospecha)}`, ''] : []),
       `🎮 Nueva solicitud de presupuesto · ${quote.referencia}`,
       '',
       `Tipo: ${quote.tipo}`,
-      `Modelo: ${quote.modelo}`,
-      `Email: ${quote.email}`,
-      `Teléfono: ${quote.telefono}`,
+      `Modelo: ${withoutControls(quote.modelo)}`,
+      `Email: ${withoutControls(quote.email)}`,
+      `Teléfono: ${withoutControls(quote.telefono)}`,
       '',
       'Comentarios:',
       commentText,
@@ -94,6 +99,11 @@ export function formatQuoteMessage(quote: QuoteForMessage): string {
   return lines([...comments].slice(0, Math.max(0, [...comments].length - excess)).join('') + note)
 }
 
+/** The first line of a send that may repeat one Telegram already posted. */
+export function repeatLine(referencia: string): string {
+  return `🔁 Posible repetición de ${referencia}: un envío anterior quizá llegó al chat; si ya la tienes, es la misma solicitud.`
+}
+
 /** The buttons under a quote: its verdicts while open, a way back once given. */
 export function inboxKeyboard(quote: Pick<QuoteRow, 'id'> & Partial<Pick<QuoteRow, 'attended_at' | 'spam_at'>>): InlineKeyboardMarkup {
   if (quote.attended_at || quote.spam_at) {
@@ -109,48 +119,68 @@ export function inboxKeyboard(quote: Pick<QuoteRow, 'id'> & Partial<Pick<QuoteRo
   }
 }
 
-/** One quote as two lines of a list: reference, age, type and model; e-mail and phone. */
-function listEntry(quote: QuoteRow, now: number): string {
-  return `• ${quote.referencia} · ${ageOf(quote.received_at, now)} · ${quote.tipo} · ${quote.modelo}\n   ${quote.email} · ${quote.telefono}`
+/** The owner's message of a quote as it stands, with its buttons: sent, and edited after each tap. */
+export function quoteView(quote: QuoteForMessage & Pick<QuoteRow, 'id'>): { text: string; keyboard: InlineKeyboardMarkup } {
+  return { text: formatQuoteMessage(quote), keyboard: inboxKeyboard(quote) }
 }
 
-/** A list that stays within one Telegram message, saying how many more there are. */
-function boundedList(heading: string, quotes: readonly QuoteRow[], total: number, now: number): string {
+/** One quote as two lines of a list: reference, age, type and model; e-mail and phone. */
+function listEntry(quote: QuoteRow, now: number): string {
+  const [modelo, email, telefono] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
+  return `• ${quote.referencia} · ${ageOf(quote.received_at, now)} · ${quote.tipo} · ${modelo}\n   ${email} · ${telefono}`
+}
+
+/**
+ * A list that stays within one Telegram message, saying how many more there
+ * are (`more` ends that line). `shown` is how many quotes it names.
+ */
+function boundedList(heading: string, quotes: readonly QuoteRow[], total: number, now: number, more = '.'): { text: string; shown: number } {
   let text = heading
   let shown = 0
   for (const quote of quotes) {
     const next = `${text}\n\n${listEntry(quote, now)}`
     const rest = total - shown - 1
-    const footer = rest > 0 ? `\n\n… y ${rest} más.` : ''
+    const footer = rest > 0 ? `\n\n… y ${rest} más${more}` : ''
     if ([...(next + footer)].length > TELEGRAM_MAX_CHARS) break
     text = next
     shown++
   }
   const rest = total - shown
-  return rest > 0 ? `${text}\n\n… y ${rest} más.` : text
+  return { text: rest > 0 ? `${text}\n\n… y ${rest} más${more}` : text, shown }
 }
 
 /** The answer to /pendientes: newest first, or that there are none. */
 export function pendingList(quotes: readonly QuoteRow[], total: number, now: number): string {
   if (total === 0) return '✅ No hay presupuestos pendientes.'
   const heading = total === 1 ? '📋 1 presupuesto pendiente:' : `📋 ${total} presupuestos pendientes (los más nuevos primero):`
-  return boundedList(heading, quotes, total, now)
+  return boundedList(heading, quotes, total, now).text
 }
 
-/** The reminder of quotes nobody has attended for 20 working hours (the promise is 24). */
-export function reminderText(quotes: readonly QuoteRow[], now: number): string {
+/**
+ * The reminder of quotes nobody has attended for 20 working hours (the
+ * promise is 24), `total` of them in all. `listed` are the quotes it names: only those count as
+ * reminded; the rest come in a later reminder.
+ */
+export function reminderText(quotes: readonly QuoteRow[], total: number, now: number): { text: string; listed: QuoteRow[] } {
   const heading =
-    quotes.length === 1
+    total === 1
       ? '⏰ Recordatorio: este presupuesto lleva más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):'
-      : `⏰ Recordatorio: estos ${quotes.length} presupuestos llevan más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):`
-  return boundedList(heading, quotes, quotes.length, now)
+      : `⏰ Recordatorio: estos ${total} presupuestos llevan más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):`
+  const { text, shown } = boundedList(heading, quotes, total, now, ': irán en el próximo recordatorio; /pendientes los muestra todos.')
+  return { text, listed: quotes.slice(0, shown) }
 }
 
-/** The e-mail copy of a quote Telegram did not take. */
-export function emailCopy(quote: QuoteForMessage, reason: string): { subject: string; text: string } {
+/**
+ * The e-mail copy of a quote Telegram did not take. The subject is one line
+ * whatever the row holds; a copy after one whose outcome is unknown says it
+ * may be a repeat.
+ */
+export function emailCopy(quote: QuoteForMessage, reason: string, { possibleRepeat = false }: { possibleRepeat?: boolean } = {}): { subject: string; text: string } {
+  const subject = `${possibleRepeat ? '(posible repetición) ' : ''}Presupuesto ${quote.referencia}: ${quote.tipo}, ${quote.modelo}`
   return {
-    subject: `Presupuesto ${quote.referencia}: ${quote.tipo}, ${quote.modelo}`.slice(0, 200),
+    subject: [...withoutControls(subject)].slice(0, 200).join(''),
     text: [
+      ...(possibleRepeat ? [repeatLine(quote.referencia), ''] : []),
       `Este presupuesto no ha llegado al chat de Telegram del taller (${reason}).`,
       'Se seguirá intentando enviar al chat; este correo es la copia para no perderlo.',
       '',

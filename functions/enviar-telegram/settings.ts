@@ -27,7 +27,15 @@ const SECRET_DEFAULTS = {
   QUOTE_FUNCTION_KEY: 'clave-publica-local',
   TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
 } as const
-export type FunctionSecret = keyof typeof SECRET_DEFAULTS | 'TELEGRAM_BOT_TOKEN'
+/**
+ * What a path needs set off this machine: the secrets, and the settings
+ * without which the safety net is silently dead (no chat to deliver to, an
+ * e-mail copy addressed to example.com).
+ */
+export type FunctionSecret = keyof typeof SECRET_DEFAULTS | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_CHAT_ID' | 'SHOP_EMAIL' | 'QUOTE_EMAIL_FROM'
+
+/** The e-mail defaults committed here: fine on this machine, a copy nobody receives anywhere else. */
+const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
 
 const SCHEMAS = {
   TELEGRAM_BOT_TOKEN: optional(z.string()),
@@ -87,8 +95,8 @@ export function isLocalRequest(request: Request): boolean {
  * Fails closed: outside localhost, a secret that is unset, invalid or still
  * the public default committed here stops the path that needs it with a 503
  * and a log line saying what to set. Null when the path may be served. The
- * bot token counts as a secret of the quote endpoint: without it, off this
- * machine, a quote would reach nobody.
+ * quote endpoint also needs the bot token and the chat (without them a
+ * quote reaches nobody) and real e-mail addresses for its copy.
  */
 export function missingSecretAnswer(
   request: Request,
@@ -98,14 +106,15 @@ export function missingSecretAnswer(
 ): Response | null {
   if (isLocalRequest(request)) return null
   const missing = secrets.filter((secret) => {
-    const value = env[secret]
+    const value = env[secret]?.trim()
     if (!value || (settings.invalid as readonly string[]).includes(secret)) return true
-    return secret !== 'TELEGRAM_BOT_TOKEN' && value === SECRET_DEFAULTS[secret]
+    if (secret === 'SHOP_EMAIL' || secret === 'QUOTE_EMAIL_FROM') return EXAMPLE_ADDRESS.test(value)
+    return secret in SECRET_DEFAULTS && value === SECRET_DEFAULTS[secret as keyof typeof SECRET_DEFAULTS]
   })
   if (missing.length === 0) return null
   const { pathname } = new URL(request.url)
   console.error(
-    `[enviar-telegram] Falta ${missing.join(' y ')} (o no es válido, o tiene el valor público por defecto): ${pathname} no se sirve hasta configurarlo con \`npx wrangler secret put ${missing[0]} --config functions/enviar-telegram/wrangler.toml\`.`,
+    `[enviar-telegram] Falta ${missing.join(' y ')} (o no es válido, o tiene el valor de ejemplo por defecto): ${pathname} no se sirve hasta configurarlo (\`npx wrangler secret put ${missing[0]} --config functions/enviar-telegram/wrangler.toml\`, o la variable en el panel de Cloudflare).`,
   )
   return new Response(JSON.stringify({ success: false, error: 'Función sin configurar' }), {
     status: 503,

@@ -1,9 +1,11 @@
 /**
  * The quotes in D1 (migrations/0001_presupuestos.sql). Every function takes
- * `now` (epoch ms) so tests run it on a fake clock. Delivery is exactly once
- * by construction: a row is claimed with a lease before it is sent, marked
- * sent with Telegram's message_id by the lease holder only, and never claimed
- * while marked or leased (docs/decisions/038-exactly-once-delivery.md).
+ * `now` (epoch ms) so tests run it on a fake clock. Delivery is at least
+ * once, and a repeat never passes for a new quote: a row is claimed with a
+ * lease before it is sent, marked sent with Telegram's message_id by the lease
+ * holder only, and never claimed while marked or leased; a send whose outcome
+ * is unknown is counted, and every later send of that quote is marked as a
+ * possible repeat (docs/decisions/038-at-least-once-delivery.md).
  */
 import type { Quote } from '../../app/lib/presupuesto/schema'
 
@@ -31,6 +33,20 @@ export interface QuoteRow {
   spam_at: number | null
   spam_by: string | null
   reminded_at: number | null
+  /** Sends whose outcome is unknown (timeout, dropped connection, 5xx): later sends are marked as repeats. */
+  ambiguous_attempts: number
+  /** The e-mail copy is being sent until then (a lease that expires by itself). */
+  email_lease_until: number | null
+  email_attempts: number
+  /** A failed copy is due again then (its own backoff). */
+  email_next_at: number | null
+  /** 1 once an e-mail send timed out: a later copy is marked as a possible repeat. */
+  email_ambiguous: number
+  /** The owner's message does not show the saved state yet (an edit Telegram refused): the sweep edits it again. */
+  view_stale_at: number | null
+  view_message_id: number | null
+  view_attempts: number
+  view_next_at: number | null
 }
 
 export interface NewQuote extends Quote {
@@ -93,11 +109,18 @@ export async function storeQuote(
   throw new Error('No se pudo asignar una referencia al presupuesto')
 }
 
-/** Claims one row for delivery (the immediate attempt): true when this run holds it. */
+/**
+ * A claim that finds a lease nobody gave back (its run died, perhaps
+ * mid-send) counts an unknown outcome: the next send is marked as a
+ * possible repeat.
+ */
+const AFTER_A_DEAD_RUN = 'ambiguous_attempts = ambiguous_attempts + (lease_owner IS NOT NULL)'
+
+/** Claims one row for delivery (the immediate attempt): the row when this run holds it. */
 export async function claimOne(db: D1Database, id: number, owner: string, now: number): Promise<QuoteRow | null> {
   return db
     .prepare(
-      `UPDATE presupuestos SET lease_owner = ?2, lease_until = ?3
+      `UPDATE presupuestos SET lease_owner = ?2, lease_until = ?3, ${AFTER_A_DEAD_RUN}
        WHERE id = ?1 AND sent_at IS NULL AND (lease_until IS NULL OR lease_until <= ?4)
        RETURNING *`,
     )
@@ -109,7 +132,7 @@ export async function claimOne(db: D1Database, id: number, owner: string, now: n
 export async function claimDue(db: D1Database, owner: string, now: number, limit: number): Promise<QuoteRow[]> {
   const { results } = await db
     .prepare(
-      `UPDATE presupuestos SET lease_owner = ?1, lease_until = ?2
+      `UPDATE presupuestos SET lease_owner = ?1, lease_until = ?2, ${AFTER_A_DEAD_RUN}
        WHERE id IN (
          SELECT id FROM presupuestos
          WHERE sent_at IS NULL AND next_attempt_at <= ?3 AND (lease_until IS NULL OR lease_until <= ?3)
@@ -136,16 +159,32 @@ export async function markSent(db: D1Database, id: number, owner: string, messag
   return result.meta.changes === 1
 }
 
-/** Gives a claimed row back after a failed attempt, due again at `nextAttemptAt`. */
-export async function markFailed(db: D1Database, id: number, owner: string, error: string, nextAttemptAt: number): Promise<void> {
+/**
+ * Gives a claimed row back after a failed attempt, due again at
+ * `nextAttemptAt`. An ambiguous failure (Telegram may have posted it) is
+ * counted: every later send of the quote is marked as a possible repeat.
+ */
+export async function markFailed(
+  db: D1Database,
+  id: number,
+  owner: string,
+  failure: { error: string; ambiguous: boolean },
+  nextAttemptAt: number,
+): Promise<void> {
   await db
     .prepare(
       `UPDATE presupuestos
-       SET attempts = attempts + 1, last_error = ?3, next_attempt_at = ?4, lease_owner = NULL, lease_until = NULL
+       SET attempts = attempts + 1, ambiguous_attempts = ambiguous_attempts + ?5, last_error = ?3, next_attempt_at = ?4,
+           lease_owner = NULL, lease_until = NULL
        WHERE id = ?1 AND lease_owner = ?2`,
     )
-    .bind(id, owner, error.slice(0, 300), nextAttemptAt)
+    .bind(id, owner, failure.error.slice(0, 300), nextAttemptAt, failure.ambiguous ? 1 : 0)
     .run()
+}
+
+/** Whether a quote is still stored (erasure may remove it while it is being sent). */
+export async function quoteExists(db: D1Database, id: number): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS found FROM presupuestos WHERE id = ?1').bind(id).first()) !== null
 }
 
 /** Gives a claimed row back untouched (the run stopped before trying it, e.g. Telegram asked to wait). */
@@ -156,24 +195,66 @@ export async function release(db: D1Database, id: number, owner: string, nextAtt
     .run()
 }
 
-/** Undelivered rows received before `receivedBefore` with no e-mail copy yet. */
-export async function dueForEmail(db: D1Database, receivedBefore: number, limit: number): Promise<QuoteRow[]> {
+/** How long one run holds an e-mail copy; past it, another run may send it (marked as a possible repeat when the first timed out). */
+export const EMAIL_LEASE_MS = 10 * 60 * 1000
+
+/**
+ * Undelivered rows received before `receivedBefore` whose e-mail copy is
+ * owed and due now: never confirmed, not held by a run, past their own
+ * backoff. Those waiting longest for their turn come first.
+ */
+export async function dueForEmail(db: D1Database, receivedBefore: number, now: number, limit: number): Promise<QuoteRow[]> {
   const { results } = await db
-    .prepare('SELECT * FROM presupuestos WHERE sent_at IS NULL AND emailed_at IS NULL AND received_at <= ?1 ORDER BY id LIMIT ?2')
-    .bind(receivedBefore, limit)
+    .prepare(
+      `SELECT * FROM presupuestos
+       WHERE sent_at IS NULL AND emailed_at IS NULL AND received_at <= ?1
+         AND (email_lease_until IS NULL OR email_lease_until <= ?2) AND (email_next_at IS NULL OR email_next_at <= ?2)
+       ORDER BY COALESCE(email_next_at, received_at), id LIMIT ?3`,
+    )
+    .bind(receivedBefore, now, limit)
     .all<QuoteRow>()
   return results
 }
 
-/** Takes the right to e-mail a row (once per quote); false when another run already did. */
-export async function claimEmail(db: D1Database, id: number, now: number): Promise<boolean> {
-  const result = await db.prepare('UPDATE presupuestos SET emailed_at = ?2 WHERE id = ?1 AND emailed_at IS NULL').bind(id, now).run()
-  return result.meta.changes === 1
+/**
+ * Takes the e-mail copy of a row for one run, as a lease that expires by
+ * itself: a run that dies mid-send leaves a row another run copies later,
+ * marked as a possible repeat. Null when the copy is confirmed, held by
+ * another run, waiting its backoff, or no longer owed.
+ */
+export async function claimEmail(db: D1Database, id: number, now: number): Promise<QuoteRow | null> {
+  return db
+    .prepare(
+      `UPDATE presupuestos SET email_lease_until = ?2 + ${EMAIL_LEASE_MS},
+         email_ambiguous = MAX(email_ambiguous, email_lease_until IS NOT NULL)
+       WHERE id = ?1 AND sent_at IS NULL AND emailed_at IS NULL AND (email_lease_until IS NULL OR email_lease_until <= ?2)
+         AND (email_next_at IS NULL OR email_next_at <= ?2)
+       RETURNING *`,
+    )
+    .bind(id, now)
+    .first<QuoteRow>()
 }
 
-/** Gives the e-mail right back when sending failed, so a later run tries again. */
-export async function unclaimEmail(db: D1Database, id: number): Promise<void> {
-  await db.prepare('UPDATE presupuestos SET emailed_at = NULL WHERE id = ?1').bind(id).run()
+/** The copy went out: confirmed, once and for all. */
+export async function markEmailed(db: D1Database, id: number, now: number): Promise<void> {
+  await db.prepare('UPDATE presupuestos SET emailed_at = ?2, email_lease_until = NULL WHERE id = ?1').bind(id, now).run()
+}
+
+/**
+ * The copy failed: due again at `nextAt`. A refusal releases the lease; an
+ * unknown outcome (a timeout) keeps it until it expires, so the send still
+ * under way can confirm itself, and marks a later copy as a possible repeat.
+ */
+export async function emailFailed(db: D1Database, id: number, nextAt: number, ambiguous: boolean): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE presupuestos
+       SET email_attempts = email_attempts + 1, email_next_at = ?2, email_ambiguous = MAX(email_ambiguous, ?3),
+           email_lease_until = CASE WHEN ?3 = 1 THEN email_lease_until ELSE NULL END
+       WHERE id = ?1 AND emailed_at IS NULL`,
+    )
+    .bind(id, nextAt, ambiguous ? 1 : 0)
+    .run()
 }
 
 export type InboxState = 'atendida' | 'spam' | 'pendiente'
@@ -200,24 +281,83 @@ export async function openQuotes(db: D1Database, limit: number): Promise<{ rows:
 
 /**
  * Candidates for a reminder: open quotes received before `receivedBefore`
- * and not reminded since `remindedBefore`, oldest first, a bounded batch.
- * Those reminded drop out for the day, so newer ones follow in the next runs.
+ * and not reminded since `remindedBefore`, a bounded batch. Never reminded
+ * come first, then those reminded longest ago, then the oldest: the same
+ * quotes do not head the list every day.
  */
 export async function reminderCandidates(db: D1Database, receivedBefore: number, remindedBefore: number, limit = 100): Promise<QuoteRow[]> {
   const { results } = await db
     .prepare(
       `SELECT * FROM presupuestos
        WHERE attended_at IS NULL AND spam_at IS NULL AND received_at <= ?1 AND (reminded_at IS NULL OR reminded_at < ?2)
-       ORDER BY received_at, id LIMIT ?3`,
+       ORDER BY reminded_at IS NOT NULL, reminded_at, received_at, id LIMIT ?3`,
     )
     .bind(receivedBefore, remindedBefore, limit)
     .all<QuoteRow>()
   return results
 }
 
-export async function markReminded(db: D1Database, ids: readonly number[], now: number): Promise<void> {
+/**
+ * Claims the quotes a reminder lists, atomically, before it is sent: of two
+ * overlapping sweeps, each gets only what the other did not take. Returns
+ * the rows claimed.
+ */
+export async function claimReminders(db: D1Database, ids: readonly number[], remindedBefore: number, now: number): Promise<QuoteRow[]> {
+  if (ids.length === 0) return []
+  const { results } = await db
+    .prepare(
+      `UPDATE presupuestos SET reminded_at = ?3
+       WHERE id IN (SELECT value FROM json_each(?1)) AND attended_at IS NULL AND spam_at IS NULL
+         AND (reminded_at IS NULL OR reminded_at < ?2)
+       RETURNING *`,
+    )
+    .bind(JSON.stringify(ids), remindedBefore, now)
+    .all<QuoteRow>()
+  return results
+}
+
+/** Gives back reminders claimed at `claimedAt` that could not be sent: they are due again. */
+export async function releaseReminders(db: D1Database, ids: readonly number[], claimedAt: number): Promise<void> {
   if (ids.length === 0) return
-  await db.batch(ids.map((id) => db.prepare('UPDATE presupuestos SET reminded_at = ?2 WHERE id = ?1').bind(id, now)))
+  await db
+    .prepare('UPDATE presupuestos SET reminded_at = NULL WHERE id IN (SELECT value FROM json_each(?1)) AND reminded_at = ?2')
+    .bind(JSON.stringify(ids), claimedAt)
+    .run()
+}
+
+/** When the last reminder was sent (null: never). */
+export async function lastReminderAt(db: D1Database): Promise<number | null> {
+  return (await db.prepare('SELECT MAX(reminded_at) AS at FROM presupuestos').first<{ at: number | null }>())?.at ?? null
+}
+
+/** Records that the owner's message does not show the saved state yet: the sweep will edit it. */
+export async function markViewStale(db: D1Database, id: number, messageId: number, now: number, nextAt: number): Promise<void> {
+  await db
+    .prepare('UPDATE presupuestos SET view_stale_at = ?3, view_message_id = ?2, view_attempts = 0, view_next_at = ?4 WHERE id = ?1')
+    .bind(id, messageId, now, nextAt)
+    .run()
+}
+
+/** Messages due for another edit. */
+export async function staleViews(db: D1Database, now: number, limit: number): Promise<QuoteRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM presupuestos WHERE view_stale_at IS NOT NULL AND view_next_at <= ?1 ORDER BY view_next_at, id LIMIT ?2')
+    .bind(now, limit)
+    .all<QuoteRow>()
+  return results
+}
+
+/** The message shows the state saved at `staleAt` (or can never show it): nothing more to edit, unless a newer tap came since. */
+export async function markViewFresh(db: D1Database, id: number, staleAt: number): Promise<void> {
+  await db
+    .prepare('UPDATE presupuestos SET view_stale_at = NULL, view_message_id = NULL, view_next_at = NULL WHERE id = ?1 AND view_stale_at = ?2')
+    .bind(id, staleAt)
+    .run()
+}
+
+/** Another edit failed: try again at `nextAt`. */
+export async function viewEditFailed(db: D1Database, id: number, nextAt: number): Promise<void> {
+  await db.prepare('UPDATE presupuestos SET view_attempts = view_attempts + 1, view_next_at = ?2 WHERE id = ?1').bind(id, nextAt).run()
 }
 
 /** The right to erasure: every quote of an e-mail (any letter case). Returns what was erased. */
@@ -227,8 +367,9 @@ export async function forgetEmail(db: D1Database, email: string): Promise<QuoteR
 }
 
 /**
- * Retention: erases quotes received before `cutoff` that reached the shop
- * (in Telegram or by e-mail). One that never did is kept: it is still owed.
+ * Retention: erases quotes received before `cutoff` whose delivery is
+ * confirmed (Telegram took it, or its e-mail copy went out). One still
+ * pending is kept, whatever its age: it is still owed to the shop.
  */
 export async function eraseOlderThan(db: D1Database, cutoff: number): Promise<number> {
   const result = await db

@@ -4,7 +4,7 @@
  * call reads for delivery: retry later, after Telegram's retry_after when it
  * gives one, and whether Telegram refused for good (the e-mail copy goes out).
  */
-import { Api, GrammyError } from 'grammy'
+import { Api, GrammyError, HttpError } from 'grammy'
 
 import { formatQuoteMessage, inboxKeyboard } from './message'
 import type { FunctionSettings } from './settings'
@@ -36,9 +36,23 @@ export type SendOutcome =
       retryAfterS?: number
       /** Telegram will not take it until someone acts: a revoked token, a removed bot, a wrong chat. */
       permanent: boolean
+      /**
+       * The outcome is unknown: no answer in time, the connection dropped
+       * after the request went out, an answer that is not the Bot API's, or a
+       * 5xx. Telegram may have posted the message, so a retry is marked.
+       */
+      ambiguous: boolean
     }
 
-/** Reads a failed Bot API call. */
+/** Bad Requests that no retry mends: the chat is wrong or the bot has no place in it. */
+const REFUSED_FOR_GOOD = /chat not found|chat_id is empty|bot was kicked|bot was blocked|not enough rights|have no rights|need administrator rights|group chat was upgraded/i
+
+/**
+ * Reads a failed Bot API call. A GrammyError is the Bot API's own answer:
+ * below 500 it did not post the message. Anything else (grammY's HttpError:
+ * a timeout, a dropped connection, an answer that is not JSON) and a 5xx
+ * leave the outcome unknown.
+ */
 export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }> {
   if (error instanceof GrammyError) {
     const code = error.error_code
@@ -46,17 +60,23 @@ export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }>
       ok: false,
       error: `${code} ${error.description}`.slice(0, 300),
       ...(error.parameters?.retry_after ? { retryAfterS: error.parameters.retry_after } : {}),
-      permanent: code === 401 || code === 403 || (code === 400 && /chat not found|bot was kicked|not enough rights|group chat was upgraded/i.test(error.description)),
+      permanent: code === 401 || code === 403 || (code === 400 && REFUSED_FOR_GOOD.test(error.description)),
+      ambiguous: code >= 500,
     }
   }
-  const name = error instanceof Error ? error.name : 'Error'
-  return { ok: false, error: `sin respuesta de Telegram (${name})`, permanent: false }
+  const cause = error instanceof HttpError ? error.error : error
+  const name = cause instanceof Error ? cause.name : 'Error'
+  return { ok: false, error: `sin respuesta de Telegram (${name})`, permanent: false, ambiguous: true }
 }
 
-/** Sends a stored quote to the shop's chat, with its buttons; a suspicious one without sound. */
+/**
+ * Sends a stored quote to the shop's chat, with its buttons; a suspicious one
+ * without sound. After a send whose outcome is unknown, the text starts by
+ * saying it may be a repeat.
+ */
 export async function sendQuoteMessage(api: Api, chatId: string, quote: QuoteRow): Promise<SendOutcome> {
   try {
-    const message = await api.sendMessage(chatId, formatQuoteMessage(quote), {
+    const message = await api.sendMessage(chatId, formatQuoteMessage(quote, { possibleRepeat: quote.ambiguous_attempts > 0 }), {
       link_preview_options: { is_disabled: true },
       reply_markup: inboxKeyboard(quote),
       ...(quote.sospecha ? { disable_notification: true } : {}),

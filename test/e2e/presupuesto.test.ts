@@ -87,6 +87,24 @@ describe('quote form with JavaScript', () => {
     await context.close()
   })
 
+  it('a pasted invisible control in a single-line field or the comments gets its message under the field', async () => {
+    const { page, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/presupuesto`)
+    await hydrated(page)
+    await page.getByLabel('Mando', { exact: true }).check()
+    await page.getByLabel('Modelo').selectOption('Xbox Elite')
+    await page.getByLabel('Email').fill('cliente@correo.es')
+    await page.getByLabel('Teléfono').fill('612 345 678\u202E')
+    await page.getByLabel('Comentarios').fill('Se desconecta\tsolo')
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await expect.poll(() => errorOf(page, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    expect(await errorOf(page, 'comentarios')).toBe('Los comentarios solo admiten texto y saltos de línea: quita los tabuladores o caracteres invisibles')
+    expect(await page.getByLabel('Teléfono').inputValue()).toBe('612 345 678\u202E')
+    await page.getByLabel('Teléfono').fill('612 345 678')
+    await expect.poll(() => page.locator('[name="telefono"]').getAttribute('aria-invalid')).toBeNull()
+    await context.close()
+  })
+
   it('sends: the button reads Enviando... while sending, then the success toast and an empty form', async () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)
@@ -236,6 +254,21 @@ describe('quote form without JavaScript', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('mal@')
     expect(await page.getByLabel('Teléfono').inputValue()).toBe('123')
     expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
+    await context.close()
+  })
+
+  it('a pasted invisible control in the phone comes back with 400 and its message, the values kept', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
+    await page.goto(`${base}/presupuesto`)
+    await page.getByLabel('Mando', { exact: true }).check()
+    await page.getByLabel('Modelo').selectOption('Xbox Elite')
+    await page.getByLabel('Email').fill('cliente@correo.es')
+    await page.getByLabel('Teléfono').fill('612 345 678\u2066')
+    const response = await submitWithoutJavaScript(page)
+    expect(response.status()).toBe(400)
+    await page.waitForLoadState()
+    expect(await errorOf(page, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    expect(await page.getByLabel('Email').inputValue()).toBe('cliente@correo.es')
     await context.close()
   })
 

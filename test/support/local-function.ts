@@ -40,36 +40,55 @@ export interface TelegramCall {
   body: Record<string, unknown>
 }
 
-type Answer = { status: number; body: unknown } | 'hang'
+/**
+ * A scripted answer: an HTTP answer, 'hang' (never answers: grammY's timeout
+ * aborts it), or 'posted-then-dropped' (the message reaches the chat, then the
+ * connection drops before the answer: the caller cannot know it was posted).
+ */
+type Answer = { status: number; body: unknown } | 'hang' | 'posted-then-dropped'
 
 /**
- * A fake Bot API as a fetch function. `script` decides each sendMessage's
- * answer (default ok); every call is recorded.
+ * A fake Bot API as a fetch function. `script` decides each call's answer
+ * (default ok), and may take its time (return a promise); every call is
+ * recorded, and `posted()` is what the chat shows.
  */
-export function fakeTelegram(script: (call: TelegramCall, index: number) => Answer | undefined = () => undefined) {
+export function fakeTelegram(script: (call: TelegramCall, index: number) => Answer | undefined | Promise<Answer | undefined> = () => undefined) {
   const calls: TelegramCall[] = []
+  const chat: Array<{ message_id: number; text: string }> = []
   let nextId = 100
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = String(input).split('/').pop() ?? ''
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}
     const call = { method, body }
     calls.push(call)
-    const scripted = script(call, calls.filter((c) => c.method === method).length - 1)
+    const scripted = await script(call, calls.filter((c) => c.method === method).length - 1)
     if (scripted === 'hang') {
       return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError'))))
+    }
+    if (scripted === 'posted-then-dropped') {
+      chat.push({ message_id: nextId++, text: String(body.text) })
+      throw new TypeError('Network connection lost.')
     }
     if (scripted) return Response.json(scripted.body, { status: scripted.status })
     if (method === 'getMe') return Response.json({ ok: true, result: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } })
     if (method === 'sendMessage') {
-      return Response.json({ ok: true, result: { message_id: nextId++, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' }, text: body.text } })
+      const message = { message_id: nextId++, text: String(body.text) }
+      chat.push(message)
+      return Response.json({ ok: true, result: { ...message, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' } } })
     }
     if (method === 'editMessageText') {
+      const message = chat.find((m) => m.message_id === body.message_id)
+      if (message) message.text = String(body.text)
       return Response.json({ ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' }, text: body.text } })
+    }
+    if (method === 'deleteMessage') {
+      const index = chat.findIndex((m) => m.message_id === body.message_id)
+      if (index >= 0) chat.splice(index, 1)
     }
     return Response.json({ ok: true, result: true })
   }) as typeof globalThis.fetch
   const sent = () => calls.filter((call) => call.method === 'sendMessage')
-  return { fetch, calls, sent }
+  return { fetch, calls, sent, posted: () => chat }
 }
 
 export const telegramError = (code: number, description: string, retryAfter?: number): Answer => ({

@@ -40,8 +40,16 @@ describe('enviar-telegram as a plain fetch handler', () => {
       // With its own key but no bot token, still not: a quote would reach nobody.
       expect((await handleQuote(onTheInternet.clone() as Request, { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia' }, { waitUntil: () => undefined })).status).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_BOT_TOKEN/)
-      // With both, it is served (and this request's key is not the shop's: 401).
-      const served = await handleQuote(onTheInternet.clone() as Request, { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia', TELEGRAM_BOT_TOKEN: '1:t' }, { waitUntil: () => undefined })
+      // With a token but no chat, or an e-mail copy addressed to example.com, still not: the safety net would be dead.
+      const own = { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia', TELEGRAM_BOT_TOKEN: '1:t' }
+      expect((await handleQuote(onTheInternet.clone() as Request, own, { waitUntil: () => undefined })).status).toBe(503)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y QUOTE_EMAIL_FROM/)
+      const withChat = { ...own, TELEGRAM_CHAT_ID: ' ', SHOP_EMAIL: 'taller@example.com', QUOTE_EMAIL_FROM: 'presupuestos@taller.es' }
+      expect((await handleQuote(onTheInternet.clone() as Request, withChat, { waitUntil: () => undefined })).status).toBe(503)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL \(/)
+      // With all of them, it is served (and this request's key is not the shop's: 401).
+      const configured = { ...withChat, TELEGRAM_CHAT_ID: '-100123', SHOP_EMAIL: 'taller@taller.es' }
+      const served = await handleQuote(onTheInternet.clone() as Request, configured, { waitUntil: () => undefined })
       expect(served.status).toBe(401)
       // An invalid webhook secret counts as missing.
       const invalid = await handleWebhook(webhook.clone() as Request, { DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'con.punto' })

@@ -113,11 +113,69 @@ describe('durable delivery', () => {
     await send(quote(`Cuelga ${id}`))
     expect(Date.now() - started).toBeLessThan(3000)
     await rule(id, 'ok')
-    // The first attempt gives up after 8 s; the row is due again 1 s later.
+    // The first attempt gives up after 8 s; the row is due again 1 s later. Its outcome is unknown: marked.
     await sleep(9500)
     await sweepOnce()
-    expect(await delivered(id, { telegramUrl: telegram() })).toHaveLength(1)
+    const messages = await delivered(id, { telegramUrl: telegram() })
+    expect(messages).toHaveLength(1)
+    expect(messages[0]?.text).toMatch(/^🔁 Posible repetición de P-/)
   }, 30_000)
+
+  it('Telegram posts the quote but answers after the timeout: the retry says it may be a repeat, never a new quote', async () => {
+    const id = marker('[tarde-una-vez]')
+    const referencia = await send(quote(`Tarde ${id}`))
+    // The fake posts it at once and answers after 9 s; the function gives up at 8 s and retries 1 s later.
+    await sleep(9500)
+    await sweepOnce()
+    const messages = await delivered(id, { count: 2, telegramUrl: telegram() })
+    expect(messages).toHaveLength(2)
+    expect(messages[0]?.text).not.toContain('repetición')
+    expect(messages[0]?.text).toContain(`🎮 Nueva solicitud de presupuesto · ${referencia}`)
+    expect(messages[1]?.text.split('\n')[0]).toMatch(new RegExp(`^🔁 Posible repetición de ${referencia}:`))
+    // Delivered now: nothing more.
+    await sleep(2100)
+    await sweepOnce()
+    expect(await chatMessages(id, telegram())).toHaveLength(2)
+  }, 30_000)
+
+  it('a tap whose edit Telegram refuses (429): saved, answered 200, and the message shows it after a sweep', async () => {
+    const id = marker('editar')
+    await send(quote(`Editar ${id}`))
+    const [message] = await delivered(id, { telegramUrl: telegram() })
+    const row = /callback_data":"atendida:(\d+)/.exec(JSON.stringify(message?.reply_markup))?.[1]
+    await fetch(`${telegram()}/__rules`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ match: id, mode: '429-corto', method: 'editMessageText' }),
+    })
+    const update = {
+      update_id: Date.now(),
+      callback_query: {
+        id: `cb-${id.replace(/[^\w-]/g, '')}`.slice(0, 64),
+        from: { id: 5, is_bot: false, first_name: 'Iker' },
+        chat_instance: 'e',
+        data: `atendida:${row}`,
+        message: { message_id: message?.message_id, date: 0, chat: { id: Number(TEST_TELEGRAM.TELEGRAM_CHAT_ID), type: 'supergroup' }, text: '…' },
+      },
+    }
+    const webhook = await fetch(`${new URL(stack.functionUrl ?? '').origin}/functions/v1/telegram-webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET },
+      body: JSON.stringify(update),
+    })
+    expect(webhook.status).toBe(200)
+    expect((await chatMessages(id, telegram()))[0]?.text).not.toContain('Atendida por')
+    await fetch(`${telegram()}/__rules`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ match: id, mode: 'ok', method: 'editMessageText' }),
+    })
+    await sleep(1100)
+    await sweepOnce()
+    const [shown] = await chatMessages(id, telegram())
+    expect(shown?.text).toMatch(/✅ Atendida por Iker/)
+    expect(JSON.stringify(shown?.reply_markup)).toContain('Volver a pendiente')
+  })
 
   it('Telegram refusing for good (401): one e-mail copy to the shop, and Telegram keeps being retried', async () => {
     const id = marker('[401]')

@@ -221,6 +221,25 @@ describe('posting without JavaScript', () => {
     expect(response.status).toBe(303)
   })
 
+  it('refuses line breaks and invisible controls in single-line fields with 400 and a message under each; forwards nothing', async () => {
+    const id = marker('forjado')
+    const { response, document } = await postQuote({
+      ...valid(`Líneas ${id}\r\nsegunda línea`),
+      modelo: 'DualSense\r\nEmail: pagos@otro.example\r\nTeléfono: 699 000 000',
+      email: 'cliente@correo.es\r\nBcc: otro@correo.es',
+      telefono: '612 345 678\u202E',
+    })
+    expect(response.status).toBe(400)
+    expect(fieldError(document, 'modelo')).toBe('El modelo debe ir en una sola línea, sin caracteres de control ni invisibles')
+    expect(fieldError(document, 'email')).toBe('El email debe ir en una sola línea, sin caracteres de control ni invisibles')
+    expect(fieldError(document, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    expect(fieldError(document, 'comentarios')).toBe('')
+    // What the visitor typed is kept (the comments with their line break).
+    expect(document.querySelector('textarea[name="comentarios"]')?.textContent).toMatch(new RegExp(`^Líneas ${id}\\r?\\nsegunda línea$`))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
   it('answers a body that is not a form with 400 and the messages, never 500', async () => {
     const { response, document } = await page('/presupuesto', {
       method: 'POST',
