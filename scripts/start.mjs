@@ -8,14 +8,13 @@ import {
   FUNCTION_CONFIG,
   functionDevArgs,
   LOCAL_STATE,
-  FUNCTION_SETTINGS,
   functionPort,
+  functionVars,
   run,
   runToEnd,
   sitePort,
   siteVars,
   superviseForever,
-  varsFromEnv,
   wranglerDev,
 } from './workers.mjs'
 
@@ -26,7 +25,7 @@ await runToEnd('npx', ['remix', 'build'])
 await applyMigrations(LOCAL_STATE)
 
 const processes = [
-  await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: varsFromEnv(FUNCTION_SETTINGS), extra: functionDevArgs(LOCAL_STATE) }),
+  await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: functionVars(), extra: functionDevArgs(LOCAL_STATE) }),
   await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
 ]
 if (dev) processes.push(run('npx', ['remix', 'watch'], { group: true }))

@@ -10,6 +10,8 @@ import { Api } from 'grammy'
 export const WEBHOOK_PATH = '/functions/v1/telegram-webhook'
 export const COMMANDS = [
   { command: 'pendientes', description: 'Presupuestos sin atender, los más nuevos primero' },
+  { command: 'taller', description: 'Reparaciones en el taller (recibidas o en reparación), las más antiguas primero' },
+  { command: 'enviado', description: 'Anotar el envío de vuelta: /enviado P-7K3Q SEUR 123456789' },
   { command: 'olvidar', description: 'Borrar los presupuestos de un e-mail: /olvidar cliente@correo.es' },
 ]
 

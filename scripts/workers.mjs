@@ -23,6 +23,7 @@ export const SITE_SETTINGS = [
 ]
 /** Settings of the quote function enviar-telegram. */
 export const FUNCTION_SETTINGS = [
+  'SITE_URL',
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_CHAT_ID',
   'TELEGRAM_API_URL',
@@ -58,6 +59,13 @@ export const functionPort = () => process.env.QUOTE_FUNCTION_PORT || '8788'
 /** `--var KEY:VALUE` for every setting present in the environment. */
 export function varsFromEnv(names) {
   return names.flatMap((name) => (process.env[name] === undefined ? [] : ['--var', `${name}:${process.env[name]}`]))
+}
+
+/** The function's vars; unset, SITE_URL (where its tracking links point) follows the site's local port. */
+export function functionVars() {
+  const vars = varsFromEnv(FUNCTION_SETTINGS)
+  if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
+  return vars
 }
 
 /** The site's vars; unset, SITE_URL and QUOTE_FUNCTION_URL follow the local ports. */
@@ -241,7 +249,14 @@ export async function startStack({ name, siteSettings = {}, functionSettings = {
   try {
     let quoteFunction
     const startFunction = (port) =>
-      start(FUNCTION_CONFIG, { TELEGRAM_API_URL: telegram.url, ...functionSettings }, 'funcion', FUNCTION_PATH, functionDevArgs(state), port)
+      start(
+        FUNCTION_CONFIG,
+        { TELEGRAM_API_URL: telegram.url, ...(siteSettings.SITE_URL ? { SITE_URL: siteSettings.SITE_URL } : {}), ...functionSettings },
+        'funcion',
+        FUNCTION_PATH,
+        functionDevArgs(state),
+        port,
+      )
     if (!quoteFunctionUrl) {
       await applyMigrations(state, { log: resolve(logDir, `migraciones-${name}.log`) })
       quoteFunction = await startFunction()

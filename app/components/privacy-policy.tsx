@@ -25,7 +25,14 @@ export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicy
         <dd>
           Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y
           tus comentarios) solo preparamos tu presupuesto y te contestamos. Lo tratamos porque tú nos lo pides,
-          antes de un posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad.
+          antes de un posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad. Si nos dejas el aparato,
+          anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas.
+        </dd>
+        <dt>Tu página de seguimiento</dt>
+        <dd>
+          Cada solicitud tiene una dirección privada e imposible de adivinar donde ves su estado: solo muestra la
+          referencia, el tipo y el modelo, y las fechas de cada paso; nunca tu e-mail, tu teléfono ni tus comentarios.
+          No aparece en buscadores. Se borra con tu solicitud.
         </dd>
         <dt>Quién lo recibe</dt>
         <dd>
@@ -34,8 +41,9 @@ export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicy
         </dd>
         <dt>Cuánto tiempo</dt>
         <dd>
-          {conservacionDias ? `${conservacionDias} días` : 'El tiempo justo'} desde que la recibimos; después se borra
-          sola. Si nos pides que la borremos antes, lo hacemos.
+          {conservacionDias ? `${conservacionDias} días` : 'El tiempo justo'} desde que la recibimos o desde el último
+          paso de la reparación; después se borra sola, con su historial y su página de seguimiento. Si nos pides que
+          la borremos antes, lo hacemos.
         </dd>
         <dt>Tus derechos</dt>
         <dd>

@@ -27,6 +27,7 @@ import {
   release,
   releaseReminders,
   staleViews,
+  stepsOf,
   viewEditFailed,
   type QuoteRow,
 } from './store'
@@ -88,7 +89,7 @@ async function deliverClaimed(
   }
   // Anywhere else a missing token is a refusal for good: the quote stays pending, its e-mail copy goes out.
   const outcome: SendOutcome = settings.TELEGRAM_BOT_TOKEN
-    ? await sendQuoteMessage(telegramApi(settings, deps), settings.TELEGRAM_CHAT_ID ?? '', row)
+    ? await sendQuoteMessage(telegramApi(settings, deps), settings, row)
     : { ok: false, error: 'falta TELEGRAM_BOT_TOKEN', permanent: true, ambiguous: false }
   if (outcome.ok) {
     if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now()))) await sentButNotMarked(env, settings, row, outcome.messageId, deps)
@@ -248,7 +249,7 @@ async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, d
   let edited = 0
   for (const row of await staleViews(env.DB, now(), SWEEP_BATCH)) {
     if (row.view_stale_at === null || row.view_message_id === null) continue
-    const { text, keyboard } = quoteView(row)
+    const { text, keyboard } = quoteView(row, { steps: await stepsOf(env.DB, row.id), siteUrl: settings.SITE_URL })
     try {
       await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', row.view_message_id, text, {
         reply_markup: keyboard,

@@ -2,7 +2,8 @@ import { readBoundedBody } from '../../app/lib/form-body.server'
 import { QuotePayloadSchema } from '../../app/lib/presupuesto/schema'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
-import { sameSecret } from './secret'
+import { json } from './json'
+import { hasKey } from './secret'
 import { isLocalRequest, missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
 import { storeQuote } from './store'
 
@@ -15,23 +16,11 @@ export const MAX_BODY_BYTES = 32 * 1024
 /** An Idempotency-Key: printable ASCII, bounded. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
 
-const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  })
-
-/** The key arrives as `apikey` and as `Authorization: Bearer`; either must match. */
-function authorised(request: Request, key: string): boolean {
-  const apikey = request.headers.get('apikey')
-  const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-  return (apikey !== null && sameSecret(apikey, key)) || (bearer !== undefined && sameSecret(bearer, key))
-}
-
 /**
  * POST /functions/v1/enviar-telegram: checks the key, the method, the body
  * and the honeypot, stores the quote in D1 and answers
- * `{"success": true, "referencia": "P-7K3Q"}` as soon as it is committed,
+ * `{"success": true, "referencia": "P-7K3Q", "seguimiento": "<token>"}` (the
+ * customer's private tracking address) as soon as it is committed,
  * whatever Telegram is doing. Delivery follows: one immediate attempt after
  * the answer (`waitUntil`), then the scheduled sweep. `success: false` with
  * a 5xx means only that the quote could not be stored.
@@ -52,7 +41,7 @@ export async function handleQuote(
     'QUOTE_EMAIL_FROM',
   ])
   if (unconfigured) return unconfigured
-  if (!authorised(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
 
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(contentType)) return json({ success: false, error: 'Se espera JSON' }, 415)
@@ -94,5 +83,5 @@ export async function handleQuote(
       ),
     )
   }
-  return json({ success: true, referencia: stored.row.referencia })
+  return json({ success: true, referencia: stored.row.referencia, seguimiento: stored.row.tracking_token })
 }

@@ -1,34 +1,54 @@
 /**
- * The owner's inbox in Telegram, through grammY: the '✅ Atendida', '🚫 Spam'
- * and '↩️ Volver a pendiente' buttons under each quote, and the commands
- * /pendientes and /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID)
- * is listened to; every other update is ignored.
+ * The owner's inbox in Telegram, through grammY: under each quote the next
+ * steps of the repair ('✅ Atendida' and '🚫 Spam', then '📦 Recibido en el
+ * taller' … '🏁 Entregado'), a way back one step, and a one-tap WhatsApp
+ * message to the customer; the commands /pendientes, /taller, /enviado and
+ * /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to;
+ * every other update is ignored.
  *
  * The HTTP edge is ours, not grammY's webhookCallback: that one asks Telegram
  * getMe before it checks the secret and answers a broken body with a 500. Here
  * the secret is checked first (constant time), the body is read bounded, and
  * only then grammY routes the update (docs/decisions/043-grammy-own-webhook-edge.md).
+ * Once what a tap changes is saved, the answer is 200 whatever Telegram does
+ * with our replies (docs/decisions/054).
  */
 import { Bot, BotError, GrammyError, HttpError, type Context } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
 import { z } from 'zod'
 
 import { readBoundedBody } from '../../app/lib/form-body.server'
+import { withoutControls } from '../../app/lib/presupuesto/schema'
 
 import { backoffMs } from './delivery'
-import { pendingList, quoteView } from './message'
+import { pendingList, quoteView, workshopList } from './message'
+import { isRepairState, MAX_SHIPMENT_CHARS, NEXT_STEPS, STATE_LABELS, STEP_BUTTONS, type RepairState } from './repair-states'
+import { json } from './json'
 import { sameSecret } from './secret'
 import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
-import { forgetEmail, markViewStale, openQuotes, setInboxState, type InboxState, type QuoteRow } from './store'
+import {
+  forgetEmail,
+  markSpam,
+  markViewStale,
+  openQuotes,
+  quoteById,
+  quoteByReferencia,
+  setShipment,
+  stepBack,
+  stepsOf,
+  takeStep,
+  workshopQuotes,
+  type QuoteRow,
+} from './store'
 import { readFailure, TELEGRAM_TIMEOUT_S, telegramApi, type TelegramDeps } from './telegram'
 
 export const WEBHOOK_PATH = '/functions/v1/telegram-webhook'
 const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 /** Updates are small; anything past this is not Telegram's. */
 const MAX_UPDATE_BYTES = 64 * 1024
+/** The prompt '🚚 Enviado' sends; the owner's reply to it carries the carrier and tracking number. */
+const SHIPMENT_PROMPT = /^🚚 (P-[2-9A-Z]{4}): /u
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
 
 /** getMe once per isolate and token: grammY needs the bot's username to route /cmd@bot. */
 const botInfo = new Map<string, Promise<UserFromGetMe>>()
@@ -39,38 +59,42 @@ function whoIs(ctx: Context): string {
   return [from.first_name, from.last_name].filter(Boolean).join(' ') || (from.username ? `@${from.username}` : 'el taller')
 }
 
-const TAP_ANSWERS: Record<InboxState, string> = {
-  atendida: '✅ Marcada como atendida',
-  spam: '🚫 Marcada como spam',
-  pendiente: '↩️ Vuelve a estar pendiente',
-}
-
 /** A Bot API call whose failure changes nothing saved: logged, never a reason for Telegram to redeliver. */
 async function quietly(call: Promise<unknown>, what: string): Promise<void> {
   await call.catch((error: unknown) => console.error(`[enviar-telegram] ${what}: Telegram no lo aceptó (${readFailure(error).error})`))
 }
 
 /**
- * Edits the tapped message to show the state just saved. When Telegram
- * refuses (a 429, a timeout), the row is marked stale and the sweep edits it
- * again until the chat shows what was saved.
+ * Edits a quote's message to show its state as saved. When Telegram refuses
+ * (a 429, a timeout), the row is marked stale and the sweep edits it again
+ * until the chat shows what was saved.
  */
-async function showSaved(ctx: Context, env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, now: () => number): Promise<void> {
-  const { text, keyboard } = quoteView(row)
+async function showSaved(
+  api: Context['api'],
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  row: QuoteRow,
+  messageId: number | undefined,
+  now: () => number,
+): Promise<void> {
+  if (messageId === undefined) return
+  const { text, keyboard } = quoteView(row, { steps: await stepsOf(env.DB, row.id), siteUrl: settings.SITE_URL })
   try {
-    await ctx.editMessageText(text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } })
+    await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', messageId, text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } })
   } catch (error) {
     const failure = readFailure(error)
     // Two quick taps: the second edit changes nothing, and Telegram says so. A deleted message needs no edit.
     if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) return
-    const messageId = ctx.callbackQuery?.message?.message_id
     console.error(`[enviar-telegram] ${row.referencia}: estado guardado, pero el mensaje no se pudo editar (${failure.error}); se reintentará`)
-    if (messageId !== undefined) await markViewStale(env.DB, row.id, messageId, now(), now() + backoffMs(1, settings, failure.retryAfterS))
+    await markViewStale(env.DB, row.id, messageId, now(), now() + backoffMs(1, settings, failure.retryAfterS))
   }
 }
 
+type Tap = { row: QuoteRow; taken: boolean } | null
+
 function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGetMe, deps: TelegramDeps & { now?: () => number }) {
   const now = deps.now ?? Date.now
+  const chatId = settings.TELEGRAM_CHAT_ID ?? ''
   const bot = new Bot(settings.TELEGRAM_BOT_TOKEN ?? '', {
     botInfo: info,
     client: { apiRoot: settings.TELEGRAM_API_URL, timeoutSeconds: TELEGRAM_TIMEOUT_S, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
@@ -86,10 +110,15 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     await ctx.reply(pendingList(rows, total, now()), { link_preview_options: { is_disabled: true } })
   })
 
+  bot.command('taller', async (ctx) => {
+    const { rows, total } = await workshopQuotes(env.DB, 60)
+    await ctx.reply(workshopList(rows, total, now()), { link_preview_options: { is_disabled: true } })
+  })
+
   bot.command('olvidar', async (ctx) => {
     const email = ctx.match.trim()
     if (!z.email().safeParse(email).success) {
-      await ctx.reply('Uso: /olvidar cliente@correo.es\nBorra todos los presupuestos de ese e-mail (derecho de supresión).')
+      await ctx.reply('Uso: /olvidar cliente@correo.es\nBorra todos los presupuestos de ese e-mail, con su historial y su página de seguimiento (derecho de supresión).')
       return
     }
     const erased = await forgetEmail(env.DB, email)
@@ -97,7 +126,7 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     let deleted = 0
     for (const row of erased) {
       if (!row.telegram_message_id) continue
-      deleted += await ctx.api.deleteMessage(settings.TELEGRAM_CHAT_ID ?? '', row.telegram_message_id).then(
+      deleted += await ctx.api.deleteMessage(chatId, row.telegram_message_id).then(
         () => 1,
         () => 0,
       )
@@ -111,27 +140,104 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     await ctx.reply(
       erased.length === 0
         ? `No hay presupuestos de ${email}.`
-        : `🗑️ Borrados ${erased.length} ${erased.length === 1 ? 'presupuesto' : 'presupuestos'} de ${email}.${messagesNote}`,
+        : `🗑️ Borrados ${erased.length} ${erased.length === 1 ? 'presupuesto' : 'presupuestos'} de ${email}, con su historial y su página de seguimiento.${messagesNote}`,
     )
   })
 
-  bot.callbackQuery(/^(atendida|spam|pendiente):(\d+)$/, async (ctx) => {
-    const [, state, id] = ctx.match as RegExpMatchArray
-    // Saving is the one step whose failure answers 5xx: Telegram then delivers the tap again.
-    const row = await setInboxState(env.DB, Number(id), state as InboxState, whoIs(ctx), now())
-    if (!row) {
+  /** The carrier and tracking number of a quote: shown on the customer's page and in the owner's message. */
+  async function recordShipment(ctx: Context, referencia: string, typed: string) {
+    const shipment = withoutControls(typed).replace(/\s+/g, ' ').trim().slice(0, MAX_SHIPMENT_CHARS)
+    const quote = await quoteByReferencia(env.DB, referencia)
+    if (!quote) return ctx.reply(`No hay ningún presupuesto ${referencia}.`)
+    if (!shipment) return ctx.reply(`Escribe la empresa y el número de seguimiento: /enviado ${quote.referencia} SEUR 123456789`)
+    let row: QuoteRow | null = null
+    if (quote.state === 'repairing') row = (await takeStep(env.DB, quote.id, 'repairing', 'shipped', { by: whoIs(ctx), now: now(), shipment }))?.row ?? null
+    else if (quote.state === 'shipped' || quote.state === 'delivered') row = await setShipment(env.DB, quote.id, shipment)
+    if (!row || (row.state !== 'shipped' && row.state !== 'delivered')) {
+      return ctx.reply(`${quote.referencia} está en «${STATE_LABELS[quote.state]}»: el envío se anota cuando está en reparación o ya enviado.`)
+    }
+    await showSaved(ctx.api, env, settings, row, row.telegram_message_id ?? undefined, now)
+    await ctx.reply(`🚚 Anotado para ${row.referencia}: ${shipment}. El cliente lo verá en su página de seguimiento.`)
+  }
+
+  bot.command('enviado', async (ctx) => {
+    const [referencia = '', ...rest] = ctx.match.trim().split(/\s+/)
+    if (!/^P-[2-9A-Z]{4}$/i.test(referencia)) {
+      await ctx.reply('Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.')
+      return
+    }
+    await recordShipment(ctx, referencia.toUpperCase(), rest.join(' '))
+  })
+
+  // The owner's reply to the '🚚 Enviado' prompt.
+  bot.on('message:text', async (ctx) => {
+    const prompt = ctx.message.reply_to_message
+    const referencia = prompt?.from?.id === info.id ? SHIPMENT_PROMPT.exec(prompt.text ?? '')?.[1] : undefined
+    if (referencia) await recordShipment(ctx, referencia, ctx.message.text)
+  })
+
+  /** Answers a tap and shows the quote as it now stands. */
+  async function afterTap(ctx: Context, tap: Tap, done: string) {
+    if (!tap) {
       await quietly(ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }), 'La respuesta al botón')
       await quietly(ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }), 'Quitar los botones')
       return
     }
-    await quietly(ctx.answerCallbackQuery({ text: TAP_ANSWERS[state as InboxState] }), `${row.referencia}: la respuesta al botón`)
-    await showSaved(ctx, env, settings, row, now)
+    const text = tap.taken ? done : `Ese botón ya no corresponde: ${tap.row.referencia} está en «${STATE_LABELS[tap.row.state]}».`
+    await quietly(ctx.answerCallbackQuery({ text }), `${tap.row.referencia}: la respuesta al botón`)
+    await showSaved(ctx.api, env, settings, tap.row, ctx.callbackQuery?.message?.message_id, now)
+  }
+
+  // Saving is the one step whose failure answers 5xx: Telegram then delivers the tap again.
+  bot.callbackQuery(/^atendida:(\d{1,12})$/, async (ctx) => {
+    const tap = await takeStep(env.DB, Number(ctx.match[1]), 'received', 'answered', { by: whoIs(ctx), now: now() })
+    await afterTap(ctx, tap, '✅ Marcada como atendida')
+  })
+
+  bot.callbackQuery(/^spam:(\d{1,12})$/, async (ctx) => {
+    await afterTap(ctx, await markSpam(env.DB, Number(ctx.match[1]), whoIs(ctx), now()), '🚫 Marcada como spam')
+  })
+
+  bot.callbackQuery(/^pendiente:(\d{1,12})$/, async (ctx) => {
+    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+    // Back to pending: from spam (still 'received'), or from the one step 'answered'.
+    const from: RepairState = quote?.spam_at ? 'received' : 'answered'
+    await afterTap(ctx, quote && (await stepBack(env.DB, quote.id, from, now())), '↩️ Vuelve a estar pendiente')
+  })
+
+  bot.callbackQuery(/^paso:(\d{1,12}):(\w{1,20})$/, async (ctx) => {
+    const [, id, to] = ctx.match
+    if (!isRepairState(to) || to === 'received' || to === 'answered') return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
+    const quote = await quoteById(env.DB, Number(id))
+    const from = quote?.state
+    const tap =
+      quote && from && NEXT_STEPS[from].includes(to)
+        ? await takeStep(env.DB, quote.id, from, to, { by: whoIs(ctx), now: now() })
+        : quote
+          ? { row: quote, taken: false }
+          : null
+    await afterTap(ctx, tap, `${STEP_BUTTONS[to]}: anotado`)
+    if (tap?.taken && to === 'shipped') {
+      await quietly(
+        ctx.api.sendMessage(
+          chatId,
+          `🚚 ${tap.row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${tap.row.referencia} SEUR 123456789.`,
+          { reply_markup: { force_reply: true, input_field_placeholder: 'Empresa y número de seguimiento' } },
+        ),
+        `${tap.row.referencia}: la pregunta del envío`,
+      )
+    }
+  })
+
+  bot.callbackQuery(/^atras:(\d{1,12}):(\w{1,20})$/, async (ctx) => {
+    const [, id, from] = ctx.match
+    if (!isRepairState(from)) return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
+    await afterTap(ctx, await stepBack(env.DB, Number(id), from, now()), '↩️ Paso deshecho')
   })
 
   bot.on('callback_query', (ctx) => quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido'))
   return bot
 }
-
 
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {

@@ -2,18 +2,17 @@
  * The quote function enviar-telegram: its own Worker.
  *   POST /functions/v1/enviar-telegram   a quote from the site: stored in D1, then delivered
  *   POST /functions/v1/telegram-webhook  the owner's buttons and commands, from Telegram
+ *   GET  /functions/v1/seguimiento/<t>    the customer's tracking, for the site
+ *   POST /functions/v1/seguimiento        the tracking token of a reference and e-mail, for the site
  *   scheduled (every minute)             the delivery sweep, e-mail copies, reminders, retention
  */
 import { sweep } from './delivery'
 import { FUNCTION_PATH, handleQuote } from './handler'
 import { handleWebhook, WEBHOOK_PATH } from './inbox'
+import { json } from './json'
 import type { FunctionEnv } from './settings'
+import { handleTracking, TRACKING_PATH } from './tracking-api'
 
-const notFound = () =>
-  new Response(JSON.stringify({ success: false, error: 'No encontrado' }), {
-    status: 404,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
 
 export default {
   async fetch(request, env, ctx) {
@@ -21,13 +20,11 @@ export default {
     try {
       if (pathname === FUNCTION_PATH) return await handleQuote(request, env, ctx)
       if (pathname === WEBHOOK_PATH) return await handleWebhook(request, env)
-      return notFound()
+      if (pathname === TRACKING_PATH || pathname.startsWith(`${TRACKING_PATH}/`)) return await handleTracking(request, env)
+      return json({ success: false, error: 'No encontrado' }, 404)
     } catch (error) {
       console.error(`[enviar-telegram] Error en ${pathname}: ${(error as Error).message?.slice(0, 300)}`)
-      return new Response(JSON.stringify({ success: false, error: 'Error interno' }), {
-        status: 500,
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-      })
+      return json({ success: false, error: 'Error interno' }, 500)
     }
   },
 

@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types'
 
 import { withoutControls } from '../../app/lib/presupuesto/schema'
 
+import { customerNotice, NEXT_STEPS, STEP_BUTTONS, trackingUrl, type RepairState, type Step } from './repair-states'
 import type { QuoteRow } from './store'
 
 /** Telegram's limit for one message's text. */
@@ -48,13 +49,26 @@ export type QuoteForMessage = Pick<
   QuoteRow,
   'referencia' | 'tipo' | 'modelo' | 'comentarios' | 'email' | 'telefono' | 'sospecha' | 'received_at'
 > &
-  Partial<Pick<QuoteRow, 'attended_at' | 'attended_by' | 'spam_at' | 'spam_by'>>
+  Partial<Pick<QuoteRow, 'spam_at' | 'spam_by' | 'shipment' | 'tracking_token'>>
 
-/** The owner's verdict, as the last line of the message once given. */
-function verdictLine(quote: QuoteForMessage): string | null {
-  if (quote.attended_at) return `✅ Atendida por ${quote.attended_by || 'el taller'} · ${madridTime(quote.attended_at)}`
-  if (quote.spam_at) return `🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${madridTime(quote.spam_at)}`
-  return null
+export interface MessageOptions {
+  /** A send after one whose outcome is unknown. */
+  possibleRepeat?: boolean
+  /** The steps the owner took, oldest first: each shows who and when. */
+  steps?: readonly Step[]
+  /** The site's origin, for the customer's tracking link. */
+  siteUrl?: string
+}
+
+/** The owner's steps (and a spam verdict), as the last lines of the message. */
+function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
+  const lines = steps.map((step) => {
+    const label = step.state === 'received' ? '📥 Recibida' : STEP_BUTTONS[step.state]
+    const shipment = step.state === 'shipped' && quote.shipment ? ` (${withoutControls(quote.shipment)})` : ''
+    return `${label}${shipment} por ${step.by || 'el taller'} · ${madridTime(step.at)}`
+  })
+  if (quote.spam_at) lines.push(`🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${madridTime(quote.spam_at)}`)
+  return lines
 }
 
 /**
@@ -64,12 +78,14 @@ function verdictLine(quote: QuoteForMessage): string | null {
  * starts with '⚠️ Posible spam: …' and why: the owner decides, not the filter.
  * A send after one whose outcome is unknown starts with '🔁 Posible
  * repetición de P-7K3Q': the owner never takes a repeat for a new quote.
+ * Once the owner moves the repair forward, each step shows who and when.
  * Always within Telegram's 4096 characters: only the comments can be long,
  * and they are cut with a note.
  */
-export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = false }: { possibleRepeat?: boolean } = {}): string {
+export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = false, steps = [], siteUrl }: MessageOptions = {}): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
-  const verdict = verdictLine(quote)
+  const status = statusLines(quote, steps)
+  const tracking = siteUrl && quote.tracking_token ? [`🔗 Seguimiento del cliente: ${trackingUrl(siteUrl, quote.tracking_token)}`] : []
   const lines = (commentText: string) =>
     [
       ...(possibleRepeat ? [repeatLine(quote.referencia), ''] : []),
@@ -89,7 +105,8 @@ export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = fa
       'Responder:',
       `✉️ mailto:${quote.email}`,
       `💬 https://wa.me/${whatsappNumber(quote.telefono)}`,
-      ...(verdict ? ['', verdict] : []),
+      ...tracking,
+      ...(status.length ? ['', ...status] : []),
     ].join('\n')
 
   const whole = lines(comments)
@@ -104,24 +121,51 @@ export function repeatLine(referencia: string): string {
   return `🔁 Posible repetición de ${referencia}: un envío anterior quizá llegó al chat; si ya la tienes, es la misma solicitud.`
 }
 
-/** The buttons under a quote: its verdicts while open, a way back once given. */
-export function inboxKeyboard(quote: Pick<QuoteRow, 'id'> & Partial<Pick<QuoteRow, 'attended_at' | 'spam_at'>>): InlineKeyboardMarkup {
-  if (quote.attended_at || quote.spam_at) {
-    return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
-  }
-  return {
-    inline_keyboard: [
-      [
-        { text: '✅ Atendida', callback_data: `atendida:${quote.id}` },
-        { text: '🚫 Spam', callback_data: `spam:${quote.id}` },
+/** What the buttons need of a quote. */
+export type QuoteForKeyboard = Pick<QuoteRow, 'id' | 'referencia' | 'modelo' | 'telefono'> &
+  Partial<Pick<QuoteRow, 'state' | 'spam_at' | 'shipment' | 'tracking_token'>>
+
+/**
+ * The buttons under a quote: the next steps only, a way back one step, and
+ * once the repair has moved, a one-tap WhatsApp message to the customer
+ * naming the new state with the tracking link (sent only if the owner taps).
+ */
+export function inboxKeyboard(quote: QuoteForKeyboard, steps: readonly Step[] = [], siteUrl?: string): InlineKeyboardMarkup {
+  const state: RepairState = quote.state ?? 'received'
+  if (quote.spam_at) return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
+  if (state === 'received') {
+    return {
+      inline_keyboard: [
+        [
+          { text: STEP_BUTTONS.answered, callback_data: `atendida:${quote.id}` },
+          { text: '🚫 Spam', callback_data: `spam:${quote.id}` },
+        ],
       ],
-    ],
+    }
   }
+  const rows: InlineKeyboardMarkup['inline_keyboard'] = []
+  const next = NEXT_STEPS[state].filter((to): to is Exclude<RepairState, 'received'> => to !== 'received')
+  if (next.length) rows.push(next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` })))
+  const previous = steps.at(-2)?.state ?? 'received'
+  rows.push([
+    previous === 'received'
+      ? { text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }
+      : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: `atras:${quote.id}:${state}` },
+  ])
+  const phone = whatsappNumber(quote.telefono)
+  if (siteUrl && quote.tracking_token && /^\d{8,15}$/.test(phone)) {
+    const text = customerNotice({ ...quote, state, shipment: quote.shipment ?? null }, trackingUrl(siteUrl, quote.tracking_token))
+    rows.push([{ text: '💬 Avisar al cliente por WhatsApp', url: `https://wa.me/${phone}?text=${encodeURIComponent(text)}` }])
+  }
+  return { inline_keyboard: rows }
 }
 
 /** The owner's message of a quote as it stands, with its buttons: sent, and edited after each tap. */
-export function quoteView(quote: QuoteForMessage & Pick<QuoteRow, 'id'>): { text: string; keyboard: InlineKeyboardMarkup } {
-  return { text: formatQuoteMessage(quote), keyboard: inboxKeyboard(quote) }
+export function quoteView(
+  quote: QuoteForMessage & QuoteForKeyboard,
+  { steps = [], siteUrl, possibleRepeat }: MessageOptions = {},
+): { text: string; keyboard: InlineKeyboardMarkup } {
+  return { text: formatQuoteMessage(quote, { steps, siteUrl, possibleRepeat }), keyboard: inboxKeyboard(quote, steps, siteUrl) }
 }
 
 /** One quote as two lines of a list: reference, age, type and model; e-mail and phone. */
@@ -134,11 +178,17 @@ function listEntry(quote: QuoteRow, now: number): string {
  * A list that stays within one Telegram message, saying how many more there
  * are (`more` ends that line). `shown` is how many quotes it names.
  */
-function boundedList(heading: string, quotes: readonly QuoteRow[], total: number, now: number, more = '.'): { text: string; shown: number } {
+function boundedList<T extends QuoteRow>(
+  heading: string,
+  quotes: readonly T[],
+  total: number,
+  entry: (quote: T) => string,
+  more = '.',
+): { text: string; shown: number } {
   let text = heading
   let shown = 0
   for (const quote of quotes) {
-    const next = `${text}\n\n${listEntry(quote, now)}`
+    const next = `${text}\n\n${entry(quote)}`
     const rest = total - shown - 1
     const footer = rest > 0 ? `\n\n… y ${rest} más${more}` : ''
     if ([...(next + footer)].length > TELEGRAM_MAX_CHARS) break
@@ -153,7 +203,18 @@ function boundedList(heading: string, quotes: readonly QuoteRow[], total: number
 export function pendingList(quotes: readonly QuoteRow[], total: number, now: number): string {
   if (total === 0) return '✅ No hay presupuestos pendientes.'
   const heading = total === 1 ? '📋 1 presupuesto pendiente:' : `📋 ${total} presupuestos pendientes (los más nuevos primero):`
-  return boundedList(heading, quotes, total, now).text
+  return boundedList(heading, quotes, total, (quote) => listEntry(quote, now)).text
+}
+
+/** The answer to /taller: what is in the workshop (received there, or in repair), first in first. */
+export function workshopList(quotes: ReadonlyArray<QuoteRow & { in_workshop_at: number }>, total: number, now: number): string {
+  if (total === 0) return '🔧 No hay nada en el taller ahora mismo.'
+  const heading = total === 1 ? '🔧 1 reparación en el taller:' : `🔧 ${total} reparaciones en el taller (las que llegaron antes primero):`
+  return boundedList(heading, quotes, total, (quote) => {
+    const state = quote.state === 'repairing' ? STEP_BUTTONS.repairing : STEP_BUTTONS.in_workshop
+    const [modelo, email, telefono] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
+    return `• ${quote.referencia} · ${state} · en el taller ${ageOf(quote.in_workshop_at, now)} · ${modelo}\n   ${email} · ${telefono}`
+  }).text
 }
 
 /**
@@ -166,7 +227,13 @@ export function reminderText(quotes: readonly QuoteRow[], total: number, now: nu
     total === 1
       ? '⏰ Recordatorio: este presupuesto lleva más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):'
       : `⏰ Recordatorio: estos ${total} presupuestos llevan más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):`
-  const { text, shown } = boundedList(heading, quotes, total, now, ': irán en el próximo recordatorio; /pendientes los muestra todos.')
+  const { text, shown } = boundedList(
+    heading,
+    quotes,
+    total,
+    (quote) => listEntry(quote, now),
+    ': irán en el próximo recordatorio; /pendientes los muestra todos.',
+  )
   return { text, listed: quotes.slice(0, shown) }
 }
 

@@ -1,10 +1,13 @@
 import { z } from 'zod'
 
+import { json } from './json'
+
 /** The function's Worker env: settings (vars and secrets) and bindings. */
 export interface FunctionEnv {
   TELEGRAM_BOT_TOKEN?: string
   TELEGRAM_CHAT_ID?: string
   TELEGRAM_API_URL?: string
+  SITE_URL?: string
   QUOTE_FUNCTION_KEY?: string
   TELEGRAM_WEBHOOK_SECRET?: string
   QUOTE_RETENTION_DAYS?: string
@@ -43,6 +46,11 @@ const SCHEMAS = {
   TELEGRAM_API_URL: withDefault(
     z.url().transform((url) => url.replace(/\/+$/, '')),
     'https://api.telegram.org',
+  ),
+  /** The site's public origin: the customer's tracking links point there. */
+  SITE_URL: withDefault(
+    z.url().transform((url) => url.replace(/\/+$/, '')),
+    'http://localhost:8787',
   ),
   QUOTE_FUNCTION_KEY: withDefault(z.string(), SECRET_DEFAULTS.QUOTE_FUNCTION_KEY),
   /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call (1-256 of A-Z a-z 0-9 _ -). */
@@ -116,8 +124,5 @@ export function missingSecretAnswer(
   console.error(
     `[enviar-telegram] Falta ${missing.join(' y ')} (o no es válido, o tiene el valor de ejemplo por defecto): ${pathname} no se sirve hasta configurarlo (\`npx wrangler secret put ${missing[0]} --config functions/enviar-telegram/wrangler.toml\`, o la variable en el panel de Cloudflare).`,
   )
-  return new Response(JSON.stringify({ success: false, error: 'Función sin configurar' }), {
-    status: 503,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  })
+  return json({ success: false, error: 'Función sin configurar' }, 503)
 }

@@ -9,6 +9,8 @@
  */
 import type { Quote } from '../../app/lib/presupuesto/schema'
 
+import type { RepairState, Step } from './repair-states'
+
 export interface QuoteRow {
   id: number
   referencia: string
@@ -47,6 +49,12 @@ export interface QuoteRow {
   view_message_id: number | null
   view_attempts: number
   view_next_at: number | null
+  /** The customer's private address /seguimiento/<tracking_token>. */
+  tracking_token: string | null
+  /** Where the repair stands (repair-states.ts); a spam quote stays 'received'. */
+  state: RepairState
+  /** The carrier and tracking number of the way back, as the owner typed them. */
+  shipment: string | null
 }
 
 export interface NewQuote extends Quote {
@@ -58,6 +66,12 @@ export const LEASE_MS = 2 * 60 * 1000
 
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L, U/V). */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ'
+
+/** 128 random bits, base64url: the customer's private tracking address (22 characters). */
+export function newTrackingToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
 
 /** A short reference the visitor and the owner can read out: P-7K3Q. */
 export function newReferencia(): string {
@@ -73,15 +87,15 @@ export async function storeQuote(
   db: D1Database,
   quote: NewQuote,
   { idempotencyKey, now }: { idempotencyKey: string | null; now: number },
-): Promise<{ row: Pick<QuoteRow, 'id' | 'referencia'>; created: boolean }> {
+): Promise<{ row: Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>; created: boolean }> {
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
       const row = await db
         .prepare(
-          `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+          `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
            ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING id, referencia`,
+           RETURNING id, referencia, tracking_token`,
         )
         .bind(
           newReferencia(),
@@ -93,17 +107,18 @@ export async function storeQuote(
           quote.telefono,
           quote.sospecha || null,
           now,
+          newTrackingToken(),
         )
-        .first<Pick<QuoteRow, 'id' | 'referencia'>>()
+        .first<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>()
       if (row) return { row, created: true }
       const existing = await db
-        .prepare('SELECT id, referencia FROM presupuestos WHERE idempotency_key = ?1')
+        .prepare('SELECT id, referencia, tracking_token FROM presupuestos WHERE idempotency_key = ?1')
         .bind(idempotencyKey)
-        .first<Pick<QuoteRow, 'id' | 'referencia'>>()
+        .first<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>()
       if (existing) return { row: existing, created: false }
     } catch (error) {
-      // A reference already taken (1 in ~700,000 per stored quote): draw another.
-      if (!/UNIQUE constraint failed: presupuestos\.referencia/.test(String(error))) throw error
+      // A reference already taken (1 in ~700,000 per stored quote): draw another (and a new token with it).
+      if (!/UNIQUE constraint failed: presupuestos\.(referencia|tracking_token)/.test(String(error))) throw error
     }
   }
   throw new Error('No se pudo asignar una referencia al presupuesto')
@@ -257,17 +272,129 @@ export async function emailFailed(db: D1Database, id: number, nextAt: number, am
     .run()
 }
 
-export type InboxState = 'atendida' | 'spam' | 'pendiente'
+/** The steps the owner took on a quote, oldest first ('received' is the quote's received_at, not a row). */
+export async function stepsOf(db: D1Database, id: number): Promise<Step[]> {
+  const { results } = await db
+    .prepare('SELECT state, at, by FROM quote_states WHERE quote_id = ?1 AND undone_at IS NULL ORDER BY id')
+    .bind(id)
+    .all<Step>()
+  return results
+}
 
-/** The owner's verdict on a quote: attended, spam, or back to pending. Returns the row after it. */
-export async function setInboxState(db: D1Database, id: number, state: InboxState, by: string, now: number): Promise<QuoteRow | null> {
-  const sets = {
-    atendida: 'attended_at = ?2, attended_by = ?3, spam_at = NULL, spam_by = NULL',
-    spam: 'spam_at = ?2, spam_by = ?3, attended_at = NULL, attended_by = NULL',
-    pendiente: 'attended_at = NULL, attended_by = NULL, spam_at = NULL, spam_by = NULL',
-  } as const
-  const statement = db.prepare(`UPDATE presupuestos SET ${sets[state]} WHERE id = ?1 RETURNING *`)
-  return (state === 'pendiente' ? statement.bind(id) : statement.bind(id, now, by.slice(0, 100))).first<QuoteRow>()
+/** A quote by its id. */
+export const quoteById = (db: D1Database, id: number) => db.prepare('SELECT * FROM presupuestos WHERE id = ?1').bind(id).first<QuoteRow>()
+
+/**
+ * Moves a quote from `from` to `to`, recording who and when, in one
+ * transaction; only if it is still at `from` (two quick taps take one step).
+ * 'answered' also marks it attended. Returns the row after, and whether
+ * this call took the step; null when the quote no longer exists.
+ */
+export async function takeStep(
+  db: D1Database,
+  id: number,
+  from: RepairState,
+  to: RepairState,
+  { by, now, shipment }: { by: string; now: number; shipment?: string },
+): Promise<{ row: QuoteRow; taken: boolean } | null> {
+  const who = by.slice(0, 100)
+  const attended = to === 'answered' ? ', attended_at = ?4, attended_by = ?5' : ''
+  const [update] = await db.batch([
+    db
+      .prepare(
+        `UPDATE presupuestos SET state = ?3${attended}, shipment = CASE WHEN ?6 IS NULL THEN shipment ELSE ?6 END
+         WHERE id = ?1 AND state = ?2 AND spam_at IS NULL`,
+      )
+      .bind(id, from, to, now, who, shipment ?? null),
+    db.prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1').bind(id, to, now, who),
+  ])
+  const row = await quoteById(db, id)
+  return row ? { row, taken: update?.meta.changes === 1 } : null
+}
+
+/**
+ * Takes the last step back: the quote returns to the state before `from`
+ * (to pending, not attended, when that is 'received'); the step keeps its
+ * row, marked undone. A spam quote goes back to pending. Only if the quote
+ * is still at `from`.
+ */
+export async function stepBack(db: D1Database, id: number, from: RepairState, now: number): Promise<{ row: QuoteRow; taken: boolean } | null> {
+  const { results: last } = await db
+    .prepare('SELECT id, state FROM quote_states WHERE quote_id = ?1 AND undone_at IS NULL ORDER BY id DESC LIMIT 2')
+    .bind(id)
+    .all<{ id: number; state: RepairState }>()
+  if (from === 'received') {
+    // Spam is the only thing to take back from 'received'.
+    const result = await db.prepare("UPDATE presupuestos SET spam_at = NULL, spam_by = NULL WHERE id = ?1 AND state = 'received'").bind(id).run()
+    const row = await quoteById(db, id)
+    return row ? { row, taken: result.meta.changes === 1 } : null
+  }
+  const [current, previous] = last
+  if (current?.state !== from) {
+    const row = await quoteById(db, id)
+    return row ? { row, taken: false } : null
+  }
+  const to = previous?.state ?? 'received'
+  const pending = to === 'received' ? ', attended_at = NULL, attended_by = NULL, reminded_at = NULL' : ''
+  const [update] = await db.batch([
+    db.prepare(`UPDATE presupuestos SET state = ?3${pending} WHERE id = ?1 AND state = ?2`).bind(id, from, to),
+    db.prepare('UPDATE quote_states SET undone_at = ?2 WHERE id = ?1 AND changes() = 1').bind(current.id, now),
+  ])
+  const row = await quoteById(db, id)
+  return row ? { row, taken: update?.meta.changes === 1 } : null
+}
+
+/** Marks a pending quote as spam (the customer still sees 'received'). */
+export async function markSpam(db: D1Database, id: number, by: string, now: number): Promise<{ row: QuoteRow; taken: boolean } | null> {
+  const result = await db
+    .prepare("UPDATE presupuestos SET spam_at = ?2, spam_by = ?3 WHERE id = ?1 AND state = 'received' AND spam_at IS NULL")
+    .bind(id, now, by.slice(0, 100))
+    .run()
+  const row = await quoteById(db, id)
+  return row ? { row, taken: result.meta.changes === 1 } : null
+}
+
+/** Records the carrier and tracking number of a quote on its way back (or delivered). */
+export async function setShipment(db: D1Database, id: number, shipment: string): Promise<QuoteRow | null> {
+  return db
+    .prepare("UPDATE presupuestos SET shipment = ?2 WHERE id = ?1 AND state IN ('shipped', 'delivered') RETURNING *")
+    .bind(id, shipment)
+    .first<QuoteRow>()
+}
+
+/** A quote by its reference (any letter case). */
+export async function quoteByReferencia(db: D1Database, referencia: string): Promise<QuoteRow | null> {
+  return db.prepare('SELECT * FROM presupuestos WHERE referencia = ?1').bind(referencia.trim().toUpperCase()).first<QuoteRow>()
+}
+
+/** What the customer's tracking page shows, by its private token; null when unknown or erased. */
+export async function trackingByToken(db: D1Database, token: string): Promise<{ row: QuoteRow; steps: Step[] } | null> {
+  const row = await db.prepare('SELECT * FROM presupuestos WHERE tracking_token = ?1').bind(token).first<QuoteRow>()
+  return row ? { row, steps: await stepsOf(db, row.id) } : null
+}
+
+/** The tracking token of the quote with this reference and e-mail (both in any letter case); null otherwise. */
+export async function tokenByReferenciaAndEmail(db: D1Database, referencia: string, email: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT tracking_token FROM presupuestos WHERE referencia = ?1 AND email = ?2 COLLATE NOCASE')
+    .bind(referencia.trim().toUpperCase(), email.trim())
+    .first<{ tracking_token: string | null }>()
+  return row?.tracking_token ?? null
+}
+
+/** The quotes in the workshop (received there, or in repair), those that came in first first. */
+export async function workshopQuotes(db: D1Database, limit: number): Promise<{ rows: Array<QuoteRow & { in_workshop_at: number }>; total: number }> {
+  const [{ results }, count] = await Promise.all([
+    db
+      .prepare(
+        `SELECT p.*, COALESCE((SELECT MAX(s.at) FROM quote_states s WHERE s.quote_id = p.id AND s.state = 'in_workshop' AND s.undone_at IS NULL), p.received_at) AS in_workshop_at
+         FROM presupuestos p WHERE p.state IN ('in_workshop', 'repairing') ORDER BY in_workshop_at, p.id LIMIT ?1`,
+      )
+      .bind(limit)
+      .all<QuoteRow & { in_workshop_at: number }>(),
+    db.prepare("SELECT COUNT(*) AS total FROM presupuestos WHERE state IN ('in_workshop', 'repairing')").first<{ total: number }>(),
+  ])
+  return { rows: results, total: count?.total ?? 0 }
 }
 
 /** Quotes neither attended nor spam, newest first, and how many there are in all. */
@@ -367,14 +494,21 @@ export async function forgetEmail(db: D1Database, email: string): Promise<QuoteR
 }
 
 /**
- * Retention: erases quotes received before `cutoff` whose delivery is
- * confirmed (Telegram took it, or its e-mail copy went out). One still
- * pending is kept, whatever its age: it is still owed to the shop.
+ * Retention: erases quotes (with their history and tracking address)
+ * received before `cutoff` whose delivery is confirmed (Telegram took it,
+ * or its e-mail copy went out) and whose repair has not moved since. One
+ * still pending is kept, whatever its age: it is still owed to the shop.
  */
 export async function eraseOlderThan(db: D1Database, cutoff: number): Promise<number> {
   const result = await db
-    .prepare('DELETE FROM presupuestos WHERE received_at < ?1 AND (sent_at IS NOT NULL OR emailed_at IS NOT NULL)')
+    .prepare(
+      `DELETE FROM presupuestos
+       WHERE received_at < ?1 AND (sent_at IS NOT NULL OR emailed_at IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM quote_states s WHERE s.quote_id = presupuestos.id AND s.at >= ?1)
+       RETURNING id`,
+    )
     .bind(cutoff)
-    .run()
-  return result.meta.changes
+    .all()
+  // Counted by what it returns: D1's `changes` also counts the history rows its trigger erases.
+  return result.results.length
 }

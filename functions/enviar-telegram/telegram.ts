@@ -6,7 +6,7 @@
  */
 import { Api, GrammyError, HttpError } from 'grammy'
 
-import { formatQuoteMessage, inboxKeyboard } from './message'
+import { quoteView } from './message'
 import type { FunctionSettings } from './settings'
 import type { QuoteRow } from './store'
 
@@ -70,15 +70,16 @@ export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }>
 }
 
 /**
- * Sends a stored quote to the shop's chat, with its buttons; a suspicious one
- * without sound. After a send whose outcome is unknown, the text starts by
- * saying it may be a repeat.
+ * Sends a stored quote to the shop's chat, with its buttons and the
+ * customer's tracking link; a suspicious one without sound. After a send
+ * whose outcome is unknown, the text starts by saying it may be a repeat.
  */
-export async function sendQuoteMessage(api: Api, chatId: string, quote: QuoteRow): Promise<SendOutcome> {
+export async function sendQuoteMessage(api: Api, settings: Pick<FunctionSettings, 'TELEGRAM_CHAT_ID' | 'SITE_URL'>, quote: QuoteRow): Promise<SendOutcome> {
+  const { text, keyboard } = quoteView(quote, { siteUrl: settings.SITE_URL, possibleRepeat: quote.ambiguous_attempts > 0 })
   try {
-    const message = await api.sendMessage(chatId, formatQuoteMessage(quote, { possibleRepeat: quote.ambiguous_attempts > 0 }), {
+    const message = await api.sendMessage(settings.TELEGRAM_CHAT_ID ?? '', text, {
       link_preview_options: { is_disabled: true },
-      reply_markup: inboxKeyboard(quote),
+      reply_markup: keyboard,
       ...(quote.sospecha ? { disable_notification: true } : {}),
     })
     return { ok: true, messageId: message.message_id }

@@ -13,6 +13,19 @@ import type { FunctionEnv } from '../../functions/enviar-telegram/settings'
 
 const MIGRATIONS = 'functions/enviar-telegram/migrations'
 
+/** A migration's statements: split at each `;` that ends a line, a trigger's BEGIN … END kept whole. */
+function statements(sql: string): string[] {
+  const parts: string[] = []
+  let pending = ''
+  for (const part of sql.split(/;\s*$/m)) {
+    pending += `${part};`
+    if (/\bBEGIN\b/i.test(pending) && !/\bEND;$/i.test(pending.trim())) continue
+    if (pending.replace(/;/g, '').trim()) parts.push(pending.trim().replace(/;$/, ''))
+    pending = ''
+  }
+  return parts
+}
+
 /** A D1 with every migration applied, one per test file; each call empties it for the next test. */
 export function useDatabase(): () => Promise<D1Database> {
   let mf: Miniflare | undefined
@@ -22,7 +35,7 @@ export function useDatabase(): () => Promise<D1Database> {
     db = (await mf.getD1Database('DB')) as unknown as D1Database
     for (const file of readdirSync(MIGRATIONS).sort()) {
       const sql = readFileSync(join(MIGRATIONS, file), 'utf8').replace(/--.*$/gm, '')
-      for (const statement of sql.split(/;\s*$/m).map((part) => part.trim()).filter(Boolean)) await db.prepare(statement).run()
+      for (const statement of statements(sql)) await db.prepare(statement).run()
     }
   })
   afterAll(async () => {

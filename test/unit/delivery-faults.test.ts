@@ -326,7 +326,8 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
     const logs = quiet()
     try {
       const telegram = fakeTelegram()
-      const broken = { prepare: () => ({ bind: () => ({ first: () => Promise.reject(new Error('D1 caída')) }) }) } as unknown as D1Database
+      const failing = () => Promise.reject(new Error('D1 caída'))
+      const broken = { prepare: () => ({ bind: () => ({ first: failing, run: failing, all: failing }) }), batch: failing } as unknown as D1Database
       const env = functionEnv(broken, { TELEGRAM_WEBHOOK_SECRET: SECRET })
       await expect(handleWebhook(webhook(press('atendida:1', 5)), env, { fetch: telegram.fetch })).rejects.toThrow(/D1 caída/)
     } finally {

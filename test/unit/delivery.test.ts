@@ -337,7 +337,8 @@ describe('the owner’s message', () => {
     expect(text.split('\n')[0]).toBe('🎮 Nueva solicitud de presupuesto · P-7K3Q')
     expect(text).toContain('Recibida: 23/11/2026, 10:00 (hora de Madrid)')
     expect(text).toContain('💬 https://wa.me/34612345678')
-    expect(formatQuoteMessage({ ...row, attended_at: MONDAY_10 + HOUR, attended_by: 'Ana' })).toMatch(/\n\n✅ Atendida por Ana · 23\/11\/2026, 11:00$/)
+    const steps = [{ state: 'answered' as const, at: MONDAY_10 + HOUR, by: 'Ana' }]
+    expect(formatQuoteMessage(row, { steps })).toMatch(/\n\n✅ Atendida por Ana · 23\/11\/2026, 11:00$/)
     expect(formatQuoteMessage({ ...row, sospecha: 'enviado sin el formulario de la web' }).split('\n')[0]).toBe('⚠️ Posible spam: enviado sin el formulario de la web')
     expect([...formatQuoteMessage({ ...row, comentarios: '🎮'.repeat(5000) })].length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS)
   })
@@ -346,7 +347,7 @@ describe('the owner’s message', () => {
     expect(inboxKeyboard(row)).toEqual({
       inline_keyboard: [[{ text: '✅ Atendida', callback_data: 'atendida:7' }, { text: '🚫 Spam', callback_data: 'spam:7' }]],
     })
-    expect(inboxKeyboard({ ...row, attended_at: 1 })).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:7' }]] })
+    expect(inboxKeyboard({ ...row, spam_at: 1 })).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:7' }]] })
   })
 
   it('lists pending quotes within 4096 characters, saying how many more', () => {

@@ -76,9 +76,18 @@ describe('the buttons', () => {
     const answer = telegram.calls.find((call) => call.method === 'answerCallbackQuery')
     expect(answer?.body).toMatchObject({ callback_query_id: `cb-atendida:${row.id}`, text: '✅ Marcada como atendida' })
     const edit = telegram.calls.find((call) => call.method === 'editMessageText')
-    expect(edit?.body).toMatchObject({ chat_id: Number(CHAT_ID), message_id: 321 })
+    expect(edit?.body).toMatchObject({ chat_id: CHAT_ID, message_id: 321 })
     expect(String(edit?.body.text)).toMatch(/✅ Atendida por Ana Ruiz · 23\/11\/2026, 10:00$/)
-    expect(edit?.body.reply_markup).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${row.id}` }]] })
+    const keyboard = (edit?.body.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> }).inline_keyboard
+    expect(keyboard.slice(0, 2)).toEqual([
+      [
+        { text: '📦 Recibido en el taller', callback_data: `paso:${row.id}:in_workshop` },
+        { text: '✖️ Cancelada', callback_data: `paso:${row.id}:cancelled` },
+      ],
+      [{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${row.id}` }],
+    ])
+    expect(keyboard[2]?.[0]?.text).toBe('💬 Avisar al cliente por WhatsApp')
+    expect(keyboard[2]?.[0]?.url).toMatch(/^https:\/\/wa\.me\/34699111222\?text=/)
   })
 
   it('🚫 Spam marks it spam; ↩️ brings it back to pending with its buttons', async () => {
@@ -129,7 +138,7 @@ describe('the commands', () => {
     await send(command('/olvidar jugadora@correo.es'))
     expect((await db.prepare('SELECT email FROM presupuestos').all()).results).toEqual([{ email: 'otra@correo.es' }])
     expect(telegram.calls.filter((call) => call.method === 'deleteMessage')).toHaveLength(2)
-    expect(telegram.sent().at(-1)?.body.text).toMatch(/^🗑️ Borrados 2 presupuestos de jugadora@correo.es\./)
+    expect(telegram.sent().at(-1)?.body.text).toMatch(/^🗑️ Borrados 2 presupuestos de jugadora@correo.es, con su historial y su página de seguimiento\./)
     await send(command('/olvidar'))
     expect(telegram.sent().at(-1)?.body.text).toMatch(/^Uso: \/olvidar/)
     await send(command('/olvidar nadie@correo.es'))

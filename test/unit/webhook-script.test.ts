@@ -32,7 +32,7 @@ describe('npm run telegram:webhook', () => {
       allowed_updates: ['message', 'callback_query'],
       drop_pending_updates: false,
     })
-    expect((calls.find((call) => call.method === 'setMyCommands')?.body.commands as Array<{ command: string }>).map((c) => c.command)).toEqual(['pendientes', 'olvidar'])
+    expect((calls.find((call) => call.method === 'setMyCommands')?.body.commands as Array<{ command: string }>).map((c) => c.command)).toEqual(['pendientes', 'taller', 'enviado', 'olvidar'])
   })
 
   it('refuses to run without a token, a valid secret or an address, saying why', async () => {

@@ -30,7 +30,7 @@ describe('enviar-telegram', () => {
     const response = await call(quote(comentarios))
     expect(response.status).toBe(200)
     const answer = (await response.json()) as { success: boolean; referencia: string }
-    expect(answer).toEqual({ success: true, referencia: expect.stringMatching(/^P-[2-9A-Z]{4}$/) })
+    expect(answer).toEqual({ success: true, referencia: expect.stringMatching(/^P-[2-9A-Z]{4}$/), seguimiento: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) })
     const [message, ...rest] = await delivered(id)
     expect(rest).toHaveLength(0)
     expect(message?.body).not.toHaveProperty('parse_mode')

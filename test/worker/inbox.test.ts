@@ -70,7 +70,12 @@ describe('the owner’s inbox in Telegram', () => {
     expect(response.status).toBe(200)
     const [edited] = await chatMessages(id)
     expect(edited?.text).toMatch(/\n\n✅ Atendida por Iker · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/)
-    expect(edited?.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual(['↩️ Volver a pendiente'])
+    expect(edited?.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual([
+      '📦 Recibido en el taller',
+      '✖️ Cancelada',
+      '↩️ Volver a pendiente',
+      '💬 Avisar al cliente por WhatsApp',
+    ])
     const answers = await calls('answerCallbackQuery')
     expect(answers.some((call) => call.body.callback_query_id === `cb-${button?.callback_data}-${message.message_id}` && call.body.text === '✅ Marcada como atendida')).toBe(true)
   })
@@ -93,7 +98,7 @@ describe('the owner’s inbox in Telegram', () => {
     const { id, email } = await quoteInChat('olvidar')
     expect((await sendUpdate(command(`/olvidar ${email.toUpperCase()}`))).status).toBe(200)
     const replies = (await telegramMessages('Borrados')).map((call) => call.body.text ?? '')
-    expect(replies.at(-1)).toMatch(new RegExp(`^🗑️ Borrados 1 presupuesto de ${email.toUpperCase().replace(/[.]/g, '\\.')}\\.`))
+    expect(replies.at(-1)).toMatch(new RegExp(`^🗑️ Borrados 1 presupuesto de ${email.toUpperCase().replace(/[.]/g, '\\.')}, con su historial`))
     expect(await chatMessages(id)).toHaveLength(0)
     // And it is no longer pending.
     await sendUpdate(command('/pendientes'))

@@ -1,0 +1,89 @@
+/**
+ * The repair's states, as the owner moves a quote forward from Telegram and
+ * the customer follows it on /seguimiento/<token> (docs/decisions/058):
+ *
+ *   received -> answered -> in_workshop -> repairing -> ready | shipped -> delivered
+ *                        \-> cancelled
+ *
+ * Every step can be taken back one step. Spam is not a state: a quote marked
+ * spam stays 'received' for the customer.
+ */
+import { tienda } from '../../app/catalogo/tienda'
+
+export const REPAIR_STATES = ['received', 'answered', 'in_workshop', 'repairing', 'ready', 'shipped', 'delivered', 'cancelled'] as const
+export type RepairState = (typeof REPAIR_STATES)[number]
+
+export const isRepairState = (value: unknown): value is RepairState => (REPAIR_STATES as readonly unknown[]).includes(value)
+
+/** The steps offered after each state. */
+export const NEXT_STEPS: Record<RepairState, readonly RepairState[]> = {
+  received: ['answered'],
+  answered: ['in_workshop', 'cancelled'],
+  in_workshop: ['repairing'],
+  repairing: ['ready', 'shipped'],
+  ready: ['delivered'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+}
+
+/** The label of each state on the customer's page and in the owner's message. */
+export const STATE_LABELS: Record<RepairState, string> = {
+  received: 'Solicitud recibida',
+  answered: 'Te hemos respondido',
+  in_workshop: 'Recibido en el taller',
+  repairing: 'En reparación',
+  ready: 'Listo para recoger',
+  shipped: 'Enviado',
+  delivered: 'Entregado',
+  cancelled: 'Cancelada',
+}
+
+/** The owner's button for each step; his message shows the same words once it is taken. */
+export const STEP_BUTTONS: Record<Exclude<RepairState, 'received'>, string> = {
+  answered: '✅ Atendida',
+  in_workshop: '📦 Recibido en el taller',
+  repairing: '🔧 En reparación',
+  ready: '✅ Listo para recoger',
+  shipped: '🚚 Enviado',
+  delivered: '🏁 Entregado',
+  cancelled: '✖️ Cancelada',
+}
+
+/** One step of the history: a state, when, and who took it. */
+export interface Step {
+  state: RepairState
+  at: number
+  by?: string | null
+}
+
+/** The carrier and tracking number as the owner typed them: one line, bounded. */
+export const MAX_SHIPMENT_CHARS = 120
+
+/** The tracking address of a quote on the site. */
+export function trackingUrl(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/seguimiento/${token}`
+}
+
+/**
+ * What the owner's one-tap WhatsApp button prefills for the customer after a
+ * step: the state in plain words, the reference and the tracking link.
+ * Nothing is sent without his tap.
+ */
+export function customerNotice(
+  quote: { referencia: string; modelo: string; state: RepairState; shipment: string | null },
+  link: string,
+): string {
+  const greeting = `Hola, te escribimos de ${tienda.nombre}.`
+  const what: Record<RepairState, string> = {
+    received: `Hemos recibido tu solicitud ${quote.referencia} (${quote.modelo}).`,
+    answered: `Sobre tu solicitud ${quote.referencia} (${quote.modelo}):`,
+    in_workshop: `Ya tenemos tu ${quote.modelo} en el taller (solicitud ${quote.referencia}). Te avisamos en cuanto esté.`,
+    repairing: `Estamos reparando tu ${quote.modelo} (solicitud ${quote.referencia}).`,
+    ready: `Tu ${quote.modelo} está listo para recoger en el taller (solicitud ${quote.referencia}).`,
+    shipped: `Tu ${quote.modelo} ya va de camino (solicitud ${quote.referencia}).${quote.shipment ? ` Envío: ${quote.shipment}.` : ''}`,
+    delivered: `Tu ${quote.modelo} consta como entregado (solicitud ${quote.referencia}). ¡Gracias por confiar en nosotros!`,
+    cancelled: `Hemos cerrado tu solicitud ${quote.referencia} como cancelada. Si cambias de idea, escríbenos.`,
+  }
+  return `${greeting} ${what[quote.state]} Puedes seguirla aquí: ${link}`
+}

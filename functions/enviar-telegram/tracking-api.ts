@@ -1,0 +1,87 @@
+/**
+ * The customer's tracking, read by the site (docs/decisions/058): the
+ * function stays the one owner of quote data, and answers only what the
+ * tracking page shows (never the e-mail, the phone or the comments).
+ *   GET  /functions/v1/seguimiento/<token>   the state and its history
+ *   POST /functions/v1/seguimiento           {referencia, email} -> the token, for whoever lost the link
+ * Both need the function's key, as the quote endpoint does.
+ */
+import { z } from 'zod'
+
+import { readBoundedBody } from '../../app/lib/form-body.server'
+
+import { json } from './json'
+import type { RepairState } from './repair-states'
+import { hasKey } from './secret'
+import { missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
+import { tokenByReferenciaAndEmail, trackingByToken } from './store'
+
+export const TRACKING_PATH = '/functions/v1/seguimiento'
+const TOKEN = /^[A-Za-z0-9_-]{22,64}$/
+/** A lookup is two short fields. */
+const MAX_LOOKUP_BYTES = 4 * 1024
+
+const LookupSchema = z.object({
+  referencia: z
+    .string()
+    .trim()
+    .regex(/^P-[2-9A-Z]{4}$/i),
+  email: z.string().trim().max(255).pipe(z.email()),
+})
+
+/** What the tracking page shows of a quote. */
+export interface Tracking {
+  referencia: string
+  tipo: 'mando' | 'consola'
+  modelo: string
+  state: RepairState
+  /** Every state reached, oldest first; the first is 'received', the last is `state`. */
+  history: Array<{ state: RepairState; at: number }>
+  /** The carrier and tracking number of the way back, once shipped. */
+  shipment: string | null
+}
+
+const notFound = () => json({ success: false }, 404)
+
+export async function handleTracking(request: Request, env: FunctionEnv): Promise<Response> {
+  const settings = readSettings(env)
+  const unconfigured = missingSecretAnswer(request, env, settings, ['QUOTE_FUNCTION_KEY'])
+  if (unconfigured) return unconfigured
+  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  const { pathname } = new URL(request.url)
+
+  if (pathname === TRACKING_PATH) {
+    if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
+    const raw = await readBoundedBody(request, MAX_LOOKUP_BYTES)
+    if (!raw.complete) return json({ success: false, error: 'Cuerpo demasiado grande' }, 413)
+    let body: unknown
+    try {
+      body = JSON.parse(new TextDecoder().decode(raw.bytes))
+    } catch {
+      return json({ success: false, error: 'JSON no válido' }, 400)
+    }
+    const lookup = LookupSchema.safeParse(body)
+    if (!lookup.success) return json({ success: false, error: 'Referencia o email no válidos' }, 400)
+    // An unknown reference and a wrong e-mail get the same answer.
+    const token = await tokenByReferenciaAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
+    return token ? json({ success: true, seguimiento: token }) : notFound()
+  }
+
+  if (request.method !== 'GET' && request.method !== 'HEAD') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'GET, HEAD' })
+  const token = pathname.slice(TRACKING_PATH.length + 1)
+  if (!TOKEN.test(token)) return notFound()
+  const found = await trackingByToken(env.DB, token)
+  if (!found) return notFound()
+  const { row, steps } = found
+  // Spam is not a state: the customer sees only that the request was received.
+  const reached = row.spam_at ? [] : steps.filter((step) => step.state !== 'received')
+  const tracking: Tracking = {
+    referencia: row.referencia,
+    tipo: row.tipo,
+    modelo: row.modelo,
+    state: reached.at(-1)?.state ?? 'received',
+    history: [{ state: 'received', at: row.received_at }, ...reached.map(({ state, at }) => ({ state, at }))],
+    shipment: row.state === 'shipped' || row.state === 'delivered' ? row.shipment : null,
+  }
+  return json({ success: true, tracking })
+}

@@ -1,0 +1,301 @@
+/**
+ * The repair's states as the owner moves them in Telegram and the customer
+ * reads them: the state machine, its buttons and WhatsApp texts, the tokens,
+ * and the function's tracking endpoints, on Miniflare's D1 with a fake
+ * Telegram and a fake clock.
+ */
+import { describe, expect, it } from 'vitest'
+
+import { sweep } from '../../functions/enviar-telegram/delivery'
+import { handleWebhook } from '../../functions/enviar-telegram/inbox'
+import { formatQuoteMessage, inboxKeyboard, workshopList } from '../../functions/enviar-telegram/message'
+import { customerNotice, NEXT_STEPS, REPAIR_STATES, STATE_LABELS, type RepairState, type Step } from '../../functions/enviar-telegram/repair-states'
+import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
+import { handleTracking, type Tracking } from '../../functions/enviar-telegram/tracking-api'
+
+import { CHAT_ID, fakeClock, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
+
+const database = useDatabase()
+const SECRET = 'secreto-del-webhook-de-prueba'
+const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
+const HOUR = 3_600_000
+const quote = { tipo: 'mando' as const, modelo: 'Xbox Elite', comentarios: 'El gatillo izquierdo no responde', email: 'Marta@Correo.es', telefono: '612 345 678' }
+
+describe('the state machine', () => {
+  it('offers the next steps only, and nothing after the end', () => {
+    expect(NEXT_STEPS).toEqual({
+      received: ['answered'],
+      answered: ['in_workshop', 'cancelled'],
+      in_workshop: ['repairing'],
+      repairing: ['ready', 'shipped'],
+      ready: ['delivered'],
+      shipped: ['delivered'],
+      delivered: [],
+      cancelled: [],
+    })
+    expect(Object.values(STATE_LABELS)).toEqual([
+      'Solicitud recibida',
+      'Te hemos respondido',
+      'Recibido en el taller',
+      'En reparación',
+      'Listo para recoger',
+      'Enviado',
+      'Entregado',
+      'Cancelada',
+    ])
+  })
+
+  const row = { id: 9, referencia: 'P-7K3Q', modelo: 'Xbox Elite', telefono: '612 345 678', tracking_token: 'a'.repeat(22), shipment: null }
+  const buttons = (state: RepairState, steps: Step[] = []) =>
+    inboxKeyboard({ ...row, state }, steps, 'https://taller.test').inline_keyboard.map((line) => line.map((button) => button.text))
+
+  it.each([
+    ['answered', [['📦 Recibido en el taller', '✖️ Cancelada'], ['↩️ Volver a pendiente'], ['💬 Avisar al cliente por WhatsApp']], ['answered']],
+    ['in_workshop', [['🔧 En reparación'], ['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop']],
+    ['repairing', [['✅ Listo para recoger', '🚚 Enviado'], ['↩️ Volver a 📦 Recibido en el taller'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing']],
+    ['ready', [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'ready']],
+    ['shipped', [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'shipped']],
+    ['delivered', [['↩️ Volver a 🚚 Enviado'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'shipped', 'delivered']],
+    ['cancelled', [['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'cancelled']],
+  ] as const)('%s: its next steps, a way back one step, and the WhatsApp notice', (state, expected, path) => {
+    expect(buttons(state, path.map((s, i) => ({ state: s, at: MONDAY_10 + i })))).toEqual(expected)
+  })
+
+  it('a new quote: Atendida and Spam; a spam one: only the way back; no WhatsApp button before a step', () => {
+    expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam']])
+    expect(inboxKeyboard({ ...row, state: 'received', spam_at: 1 }).inline_keyboard).toEqual([[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:9' }]])
+  })
+
+  it('the WhatsApp notice names the new state, the reference and the tracking link, prefilled for the customer’s number', () => {
+    const keyboard = inboxKeyboard({ ...row, state: 'shipped', shipment: 'SEUR 123456789' }, [], 'https://taller.test')
+    const url = new URL(keyboard.inline_keyboard.at(-1)?.[0] && 'url' in keyboard.inline_keyboard.at(-1)![0]! ? String((keyboard.inline_keyboard.at(-1)![0] as { url: string }).url) : '')
+    expect(url.origin + url.pathname).toBe('https://wa.me/34612345678')
+    const text = url.searchParams.get('text') ?? ''
+    expect(text).toContain('Reparación Mandos Vitoria')
+    expect(text).toContain('ya va de camino (solicitud P-7K3Q). Envío: SEUR 123456789.')
+    expect(text).toContain(`https://taller.test/seguimiento/${'a'.repeat(22)}`)
+    for (const state of REPAIR_STATES) {
+      const notice = customerNotice({ referencia: 'P-7K3Q', modelo: 'Xbox Elite', state, shipment: null }, 'https://taller.test/seguimiento/x')
+      expect(notice).toContain('P-7K3Q')
+      expect(notice).toMatch(/Puedes seguirla aquí: https:\/\/taller\.test\/seguimiento\/x$/)
+    }
+  })
+
+  it('no WhatsApp button for a number wa.me cannot take', () => {
+    const keyboard = inboxKeyboard({ ...row, telefono: '12-34', state: 'answered' }, [], 'https://taller.test')
+    expect(keyboard.inline_keyboard.flat().some((button) => 'url' in button)).toBe(false)
+  })
+
+  it('the message lists each step with who and when, and the shipment', () => {
+    const text = formatQuoteMessage(
+      { ...row, tipo: 'mando', comentarios: '', email: 'a@b.es', sospecha: null, received_at: MONDAY_10, shipment: 'MRW 55' },
+      { steps: [{ state: 'answered', at: MONDAY_10 + HOUR, by: 'Ana' }, { state: 'shipped', at: MONDAY_10 + 2 * HOUR, by: 'Iker' }], siteUrl: 'https://taller.test' },
+    )
+    expect(text).toContain(`🔗 Seguimiento del cliente: https://taller.test/seguimiento/${'a'.repeat(22)}`)
+    expect(text).toMatch(/✅ Atendida por Ana · 23\/11\/2026, 11:00\n🚚 Enviado \(MRW 55\) por Iker · 23\/11\/2026, 12:00$/)
+  })
+})
+
+describe('tracking tokens', () => {
+  it('are 128 random bits, URL-safe, 22 characters, never the same', () => {
+    const tokens = Array.from({ length: 2000 }, newTrackingToken)
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(new Set(tokens).size).toBe(2000)
+  })
+})
+
+describe('the journey, from the owner’s taps to the customer’s page', () => {
+  let updateId = 1
+  const from = { id: 42, is_bot: false, first_name: 'Ana' }
+  const chat = { id: Number(CHAT_ID), type: 'supergroup' }
+  const press = (data: string, messageId = 100) => ({
+    update_id: updateId++,
+    callback_query: { id: `cb${updateId}`, from, chat_instance: 'x', data, message: { message_id: messageId, date: 0, chat, text: '…' } },
+  })
+  const say = (text: string, replyTo?: { message_id: number; text: string }) => ({
+    update_id: updateId++,
+    message: {
+      message_id: 500 + updateId,
+      date: 0,
+      chat,
+      from,
+      text,
+      ...(text.startsWith('/') ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] } : {}),
+      ...(replyTo ? { reply_to_message: { ...replyTo, date: 0, chat, from: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } } } : {}),
+    },
+  })
+
+  async function setup() {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const telegram = fakeTelegram()
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, QUOTE_FUNCTION_KEY: 'clave', SITE_URL: 'https://taller.test' })
+    const webhook = (update: object) =>
+      handleWebhook(
+        new Request('https://funcion.test/functions/v1/telegram-webhook', {
+          method: 'POST',
+          headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+          body: JSON.stringify(update),
+        }),
+        env,
+        { fetch: telegram.fetch, now: clock.now },
+      )
+    const api = (path: string, init: RequestInit = {}, key = 'clave') =>
+      handleTracking(new Request(`https://funcion.test/functions/v1/seguimiento${path}`, { ...init, headers: { apikey: key, ...init.headers } }), env)
+    const track = async (token: string) => {
+      const response = await api(`/${token}`)
+      return { status: response.status, body: (await response.json()) as { success: boolean; tracking?: Tracking } }
+    }
+    return { db, clock, telegram, env, webhook, api, track }
+  }
+
+  it('each tap records the state with its time; the page reads every state; undo takes one step back', async () => {
+    const { db, clock, telegram, webhook, track } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    const token = row.tracking_token ?? ''
+    expect((await track(token)).body.tracking).toEqual({
+      referencia: row.referencia,
+      tipo: 'mando',
+      modelo: 'Xbox Elite',
+      state: 'received',
+      history: [{ state: 'received', at: MONDAY_10 }],
+      shipment: null,
+    })
+    const steps: Array<[string, RepairState]> = [
+      [`atendida:${row.id}`, 'answered'],
+      [`paso:${row.id}:in_workshop`, 'in_workshop'],
+      [`paso:${row.id}:repairing`, 'repairing'],
+      [`paso:${row.id}:shipped`, 'shipped'],
+    ]
+    for (const [data, state] of steps) {
+      clock.advance(HOUR)
+      expect((await webhook(press(data))).status).toBe(200)
+      expect((await track(token)).body.tracking?.state).toBe(state)
+    }
+    // '🚚 Enviado' asked for the carrier and number, as a reply the owner answers.
+    const prompt = telegram.calls.filter((call) => call.method === 'sendMessage').at(-1)
+    expect(String(prompt?.body.text)).toMatch(new RegExp(`^🚚 ${row.referencia}: responde a este mensaje`))
+    expect(prompt?.body.reply_markup).toMatchObject({ force_reply: true })
+    await webhook(say('SEUR 1234567890', { message_id: 77, text: String(prompt?.body.text) }))
+    expect((await track(token)).body.tracking?.shipment).toBe('SEUR 1234567890')
+    expect(String(telegram.calls.filter((call) => call.method === 'sendMessage').at(-1)?.body.text)).toContain('🚚 Anotado para')
+    // A tap on a button that no longer fits (an old message): nothing changes, the owner is told.
+    await webhook(press(`paso:${row.id}:ready`))
+    expect(String(telegram.calls.filter((call) => call.method === 'answerCallbackQuery').at(-1)?.body.text)).toMatch(/ya no corresponde: .* está en «Enviado»/)
+    clock.advance(HOUR)
+    await webhook(press(`paso:${row.id}:delivered`))
+    const done = (await track(token)).body.tracking
+    expect(done?.state).toBe('delivered')
+    expect(done?.history.map((step) => step.state)).toEqual(['received', 'answered', 'in_workshop', 'repairing', 'shipped', 'delivered'])
+    expect(done?.history.map((step) => (step.at - MONDAY_10) / HOUR)).toEqual([0, 1, 2, 3, 4, 5])
+    // Back one step: 'delivered' leaves the page, 'shipped' with its number stays.
+    await webhook(press(`atras:${row.id}:delivered`))
+    const back = (await track(token)).body.tracking
+    expect(back?.state).toBe('shipped')
+    expect(back?.history.at(-1)?.state).toBe('shipped')
+    expect(back?.shipment).toBe('SEUR 1234567890')
+    // The history keeps who and when, the undone step marked.
+    const history = await db.prepare('SELECT state, by, undone_at FROM quote_states ORDER BY id').all()
+    expect(history.results.at(-1)).toMatchObject({ state: 'delivered', by: 'Ana' })
+    expect(history.results.at(-1)?.undone_at).not.toBeNull()
+    // The owner's message shows the state, each step with who.
+    const edit = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)
+    expect(String(edit?.body.text)).toContain('🚚 Enviado (SEUR 1234567890) por Ana')
+    expect(String(edit?.body.text)).not.toContain('🏁 Entregado por')
+  })
+
+  it('/enviado P-XXXX carrier number: records the shipment from the chat', async () => {
+    const { db, webhook, track, telegram } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
+    await webhook(say(`/enviado ${row.referencia.toLowerCase()} Correos Express PQ123`))
+    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({ state: 'shipped', shipment: 'Correos Express PQ123' })
+    await webhook(say('/enviado P-2222 SEUR 1'))
+    expect(String(telegram.sent().at(-1)?.body.text)).toBe('No hay ningún presupuesto P-2222.')
+  })
+
+  it('a quote marked spam shows only ‘Solicitud recibida’', async () => {
+    const { db, webhook, track } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    await webhook(press(`spam:${row.id}`))
+    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({ state: 'received', history: [{ state: 'received', at: MONDAY_10 }] })
+    // And a step cannot be taken on spam.
+    await webhook(press(`paso:${row.id}:in_workshop`))
+    expect((await track(row.tracking_token ?? '')).body.tracking?.state).toBe('received')
+  })
+
+  it('the lookup: the right pair gives the token; an unknown reference and a wrong e-mail get the same answer', async () => {
+    const { db, api } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const lookup = (body: object) => api('', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const right = await lookup({ referencia: ` ${row.referencia.toLowerCase()} `, email: 'marta@correo.ES' })
+    expect(right.status).toBe(200)
+    expect(await right.json()).toEqual({ success: true, seguimiento: row.tracking_token })
+    const wrongEmail = await lookup({ referencia: row.referencia, email: 'otra@correo.es' })
+    const unknown = await lookup({ referencia: row.referencia === 'P-2222' ? 'P-3333' : 'P-2222', email: 'marta@correo.es' })
+    expect([wrongEmail.status, unknown.status]).toEqual([404, 404])
+    expect(await wrongEmail.text()).toBe(await unknown.text())
+    expect((await lookup({ referencia: 'x', email: 'y' })).status).toBe(400)
+    expect((await api('', { method: 'POST', body: '{' })).status).toBe(400)
+    expect((await api('', { method: 'POST', body: 'x'.repeat(10_000) })).status).toBe(413)
+    expect((await api('', { method: 'PUT' })).status).toBe(405)
+  })
+
+  it('needs the key; an unknown, malformed or erased token is 404', async () => {
+    const { db, api, track, webhook } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    expect((await api(`/${row.tracking_token}`, {}, 'otra')).status).toBe(401)
+    expect((await track(newTrackingToken())).status).toBe(404)
+    expect((await track('corto')).status).toBe(404)
+    expect((await track('../../x')).status).toBe(404)
+    await webhook(press(`atendida:${row.id}`))
+    expect((await webhook(say('/olvidar marta@correo.es'))).status).toBe(200)
+    expect((await track(row.tracking_token ?? '')).status).toBe(404)
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM quote_states').first())?.n).toBe(0)
+  })
+
+  it('/taller lists what is in the workshop, first in first; /pendientes still means not answered', async () => {
+    const { db, clock, webhook, telegram } = await setup()
+    const a = (await storeQuote(db, { ...quote, modelo: 'Primero' }, { idempotencyKey: null, now: clock.now() })).row
+    const b = (await storeQuote(db, { ...quote, modelo: 'Segundo' }, { idempotencyKey: null, now: clock.now() })).row
+    await storeQuote(db, { ...quote, modelo: 'Sin responder' }, { idempotencyKey: null, now: clock.now() })
+    for (const id of [b.id, a.id]) await webhook(press(`atendida:${id}`))
+    clock.advance(HOUR)
+    await webhook(press(`paso:${b.id}:in_workshop`))
+    clock.advance(HOUR)
+    await webhook(press(`paso:${a.id}:in_workshop`))
+    await webhook(press(`paso:${a.id}:repairing`))
+    await webhook(say('/taller'))
+    const list = String(telegram.sent().at(-1)?.body.text)
+    expect(list).toMatch(/^🔧 2 reparaciones en el taller/)
+    expect(list.indexOf('Segundo')).toBeLessThan(list.indexOf('Primero'))
+    expect(list).toContain('🔧 En reparación')
+    await webhook(say('/pendientes'))
+    const pending = String(telegram.sent().at(-1)?.body.text)
+    expect(pending).toMatch(/^📋 1 presupuesto pendiente/)
+    expect(pending).toContain('Sin responder')
+    expect(workshopList([], 0, MONDAY_10)).toBe('🔧 No hay nada en el taller ahora mismo.')
+  })
+
+  it('retention erases a delivered quote with its history, but not while its repair is still moving', async () => {
+    const { db, clock, webhook, telegram, env } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })
+    clock.advance(29 * 24 * HOUR)
+    await webhook(press(`atendida:${row.id}`))
+    clock.advance(2 * 24 * HOUR)
+    expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(0)
+    clock.advance(29 * 24 * HOUR)
+    expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(1)
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM quote_states').first())?.n).toBe(0)
+  })
+
+  it('the quote’s answer carries the tracking token', async () => {
+    const { db } = await setup()
+    const stored = await storeQuote(db, quote, { idempotencyKey: 'k-123456789', now: MONDAY_10 })
+    const again = await storeQuote(db, quote, { idempotencyKey: 'k-123456789', now: MONDAY_10 })
+    expect(again.row.tracking_token).toBe(stored.row.tracking_token)
+    const row = await db.prepare('SELECT * FROM presupuestos').first<QuoteRow>()
+    expect(row?.tracking_token).toMatch(/^[A-Za-z0-9_-]{22}$/)
+  })
+})
