@@ -1,8 +1,7 @@
-import { readBoundedBody } from '../../app/lib/form-body.server'
 import { QuotePayloadSchema } from '../../app/lib/presupuesto/schema'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
-import { json } from './json'
+import { json, readJson } from './json'
 import { hasKey } from './secret'
 import { isLocalRequest, missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
 import { storeQuote } from './store'
@@ -50,16 +49,10 @@ export async function handleQuote(
     return json({ success: false, error: 'Idempotency-Key no válida' }, 400)
   }
 
-  const raw = await readBoundedBody(request, MAX_BODY_BYTES)
-  if (!raw.complete) return json({ success: false, error: 'Cuerpo demasiado grande' }, 413)
-  let body: unknown
-  try {
-    body = JSON.parse(new TextDecoder().decode(raw.bytes))
-  } catch {
-    return json({ success: false, error: 'JSON no válido' }, 400)
-  }
+  const read = await readJson(request, MAX_BODY_BYTES)
+  if ('refused' in read) return read.refused
 
-  const parsed = QuotePayloadSchema.safeParse(body)
+  const parsed = QuotePayloadSchema.safeParse(read.body)
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ campo: issue.path.join('.'), mensaje: issue.message }))
     return json({ success: false, errors }, 400)

@@ -8,9 +8,7 @@
  */
 import { z } from 'zod'
 
-import { readBoundedBody } from '../../app/lib/form-body.server'
-
-import { json } from './json'
+import { json, readJson } from './json'
 import type { RepairState } from './repair-states'
 import { hasKey } from './secret'
 import { missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
@@ -52,15 +50,9 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
 
   if (pathname === TRACKING_PATH) {
     if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-    const raw = await readBoundedBody(request, MAX_LOOKUP_BYTES)
-    if (!raw.complete) return json({ success: false, error: 'Cuerpo demasiado grande' }, 413)
-    let body: unknown
-    try {
-      body = JSON.parse(new TextDecoder().decode(raw.bytes))
-    } catch {
-      return json({ success: false, error: 'JSON no válido' }, 400)
-    }
-    const lookup = LookupSchema.safeParse(body)
+    const read = await readJson(request, MAX_LOOKUP_BYTES)
+    if ('refused' in read) return read.refused
+    const lookup = LookupSchema.safeParse(read.body)
     if (!lookup.success) return json({ success: false, error: 'Referencia o email no válidos' }, 400)
     // An unknown reference and a wrong e-mail get the same answer.
     const token = await tokenByReferenciaAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
