@@ -3,7 +3,8 @@
 // (5,000) to the function and FUZZ_WEBHOOK (3,000) to the owner's webhook, most of them with the right
 // secret: mutated values, huge and nested names, conform's reserved names, every content type, every
 // method, truncated bodies, foreign origins; for the webhook junk callback data, empty and stale
-// callback ids (the fake Telegram refuses to answer those, as Telegram does), odd chats and commands. It prints the status histogram, the
+// callback ids (the fake Telegram refuses to answer those, as Telegram does), odd chats and commands;
+// and FUZZ_TRACKING (3,000) to the tracking: the site's lookup form and pages and the function's endpoints. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to the README. FUZZ_SEED repeats a run.
@@ -12,6 +13,7 @@ import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers.mjs'
 const SITE_REQUESTS = Number(process.env.FUZZ_SITE ?? 10_000)
 const FUNCTION_REQUESTS = Number(process.env.FUZZ_FUNCTION ?? 5_000)
 const WEBHOOK_REQUESTS = Number(process.env.FUZZ_WEBHOOK ?? 3_000)
+const TRACKING_REQUESTS = Number(process.env.FUZZ_TRACKING ?? 3_000)
 const WEBHOOK_SECRET = 'secreto-del-webhook-del-fuzz'
 const CHAT_ID = -100123
 const CONCURRENCY = 12
@@ -99,7 +101,7 @@ function encodeBody(entries) {
 }
 
 const histogram = (map, key) => map.set(key, (map.get(key) ?? 0) + 1)
-const results = { site: new Map(), function: new Map(), webhook: new Map() }
+const results = { site: new Map(), function: new Map(), webhook: new Map(), tracking: new Map() }
 let largest = { size: 0, what: '' }
 const failures = []
 
@@ -129,7 +131,7 @@ async function record(target, label, send, { cut = false } = {}) {
   histogram(results[target], status)
   if (process.env.FUZZ_VERBOSE && (typeof status !== 'number' || status === 204)) console.log(`${status}: ${label}`)
   if ((typeof status === 'number' && status >= 500) || status === 'no answer') failures.push(`${target} ${status}: ${label}`)
-  if (target === 'site' && size > largest.size) largest = { size, what: label }
+  if ((target === 'site' || target === 'tracking') && size > largest.size) largest = { size, what: label }
 }
 
 const randomIp = () => `10.${int(250) + 1}.${int(250) + 1}.${int(250) + 1}`
@@ -254,6 +256,49 @@ function webhookRequest(url) {
   return record('webhook', label, () => fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(30_000) }))
 }
 
+/**
+ * The tracking: the site's lookup form and its pages (/seguimiento, /seguimiento/<token>), and the
+ * function's endpoints behind them (GET /functions/v1/seguimiento/<token>, POST {referencia, email}).
+ */
+function trackingRequest(base, functionOrigin) {
+  const token = pick(['', 'x', 'a'.repeat(22), 'A_b-'.repeat(6), '../x', '%2e%2e%2f', '%00', 'a'.repeat(5000), pick(NASTY)])
+  const lookup = () => {
+    const fields = { referencia: chance(0.5) ? `P-${pick(['7K3Q', '2222', 'ZZZZ', '0000', pick(NASTY)])}` : pick(NASTY), email: chance(0.5) ? pick(VALID.email) : pick(NASTY) }
+    if (chance(0.5)) fields.website = chance(0.9) ? '' : pick(NASTY)
+    if (chance(0.2)) for (let i = 0; i < 1 + int(chance(0.2) ? 3000 : 5); i++) fields[pick(HOSTILE_NAMES())] = pick(NASTY)
+    return fields
+  }
+  const where = pick(['site-page', 'site-lookup', 'site-lookup', 'function-get', 'function-post', 'function-post'])
+  const headers = { 'CF-Connecting-IP': randomIp() }
+  if (where === 'site-page') {
+    const path = `/seguimiento/${encodeURIComponent(token).slice(0, 6000)}`
+    return record('tracking', `GET ${path.slice(0, 60)}`, () => fetch(`${base}${path}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) }))
+  }
+  if (where === 'site-lookup') {
+    const entries = Object.entries(lookup())
+    const { type, body } = encodeBody(entries)
+    if (type) headers['Content-Type'] = type
+    headers.Origin = chance(0.9) ? base : 'https://malicioso.example'
+    const method = chance(0.9) ? 'POST' : pick(['PUT', 'DELETE', 'PATCH'])
+    return record('tracking', `${method} /seguimiento ${type ?? 'multipart'}`, () =>
+      fetch(`${base}/seguimiento${chance(0.1) ? '?_data=routes%2Fseguimiento._index' : ''}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) }),
+    )
+  }
+  headers.apikey = chance(0.9) ? KEY : 'otra'
+  if (where === 'function-get') {
+    const path = `/functions/v1/seguimiento/${encodeURIComponent(token).slice(0, 6000)}`
+    const method = chance(0.9) ? 'GET' : pick(['POST', 'DELETE', 'HEAD'])
+    return record('tracking', `${method} function ${path.slice(0, 60)}`, () =>
+      fetch(`${functionOrigin}${path}`, { method, headers, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(15_000) }),
+    )
+  }
+  headers['Content-Type'] = 'application/json'
+  const body = pick([JSON.stringify(lookup()), JSON.stringify([lookup()]), '{', 'null', `{"referencia":${'['.repeat(1 + int(50_000))}`, JSON.stringify({ referencia: 'P-7K3Q', email: 'x'.repeat(int(20_000)) })])
+  return record('tracking', `POST function lookup ${body.slice(0, 60)}`, () =>
+    fetch(`${functionOrigin}/functions/v1/seguimiento`, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) }),
+  )
+}
+
 async function pool(count, make) {
   let next = 0
   await Promise.all(
@@ -291,6 +336,7 @@ try {
   await pool(FUNCTION_REQUESTS, () => functionRequest(stack.functionUrl))
   const webhookUrl = stack.functionUrl.replace(/enviar-telegram$/, 'telegram-webhook')
   await pool(WEBHOOK_REQUESTS, () => webhookRequest(webhookUrl))
+  await pool(TRACKING_REQUESTS, () => trackingRequest(base, new URL(stack.functionUrl).origin))
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
 
   const siteUp = (await fetch(`${base}/`)).status === 200
@@ -310,11 +356,12 @@ try {
   console.log(`\n## /presupuesto (${SITE_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.site)}`)
   console.log(`\n## enviar-telegram (${FUNCTION_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.function)}`)
   console.log(`\n## telegram-webhook (${WEBHOOK_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.webhook)}`)
+  console.log(`\n## tracking: /seguimiento and the function's endpoints (${TRACKING_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.tracking)}`)
   console.log(`\n| Figure | Value |\n| --- | --- |`)
   console.log(`| Seed | ${SEED} |`)
   console.log(`| Time | ${seconds} s |`)
   console.log(`| 5xx answers of the Workers | ${count5xx} |`)
-  console.log(`| Largest answer of /presupuesto | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`)
+  console.log(`| Largest answer of the site (/presupuesto, /seguimiento) | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`)
   console.log(`| The quote page, empty / every field past its cap | ${(page.byteLength / 1024).toFixed(1)} KB / ${(capped.byteLength / 1024).toFixed(1)} KB |`)
   console.log(`| Site still up (GET / 200) | ${siteUp ? 'yes' : 'NO'} |`)
   console.log(`| Function still up (a valid quote: ${quote.status}) | ${functionUp ? 'yes' : 'NO'} |`)
