@@ -25,9 +25,8 @@ export function ArticleSummary({ resumen, paginas }: ArticleSummaryProps) {
         {paginas.map((pagina) => (
           <li key={pagina.to}>
             <Link to={pagina.to}>
-              {/* A no-break space keeps the arrow with the last word; only the words are underlined. */}
-              <span>{pagina.label}</span>&nbsp;
               <Icon name="flecha" size={18} />
+              <span>{pagina.label}</span>
             </Link>
           </li>
         ))}
