@@ -80,7 +80,7 @@ function body(file, markdown) {
   marked.walkTokens(tokens, (token) => {
     if (token.type === 'heading' && (token.depth < 2 || token.depth > 3)) fail(file, `solo títulos ## y ###: «${token.raw.trim()}»`)
     if (token.type === 'html') fail(file, `sin HTML en el artículo: «${token.raw.trim()}»`)
-    if (token.type === 'link' && !/^\/[a-z0-9-/]*$/.test(token.href)) fail(file, `solo enlaces a rutas del sitio: ${token.href}`)
+    if (token.type === 'link' && !/^\/(?!\/)[a-z0-9\-/]*$/.test(token.href)) fail(file, `solo enlaces a rutas del sitio: ${token.href}`)
     if (token.type === 'image') fail(file, 'la imagen del artículo es la del catálogo (app/catalogo/blog.ts)')
   })
   const html = marked.parser(tokens).trim().replace(/(\d) (€|h\b)/g, '$1\u00a0$2')

@@ -16,7 +16,7 @@ export function ArticleBody({ html }: ArticleBodyProps) {
   const followLink = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     const href = (event.target as Element).closest('a')?.getAttribute('href')
-    if (!href?.startsWith('/')) return
+    if (!href?.startsWith('/') || href.startsWith('//')) return
     event.preventDefault()
     navigate(href)
   }

@@ -33,6 +33,19 @@ describe('from the blog to an article', () => {
     })
   }
 
+  it('an article reads the same with JavaScript on and off', async () => {
+    const texts: string[] = []
+    for (const javaScript of [true, false]) {
+      const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: javaScript })
+      await page.goto(`${base}/blog/limpieza-profesional-mandos`)
+      if (javaScript) await hydrated(page)
+      texts.push(await page.locator('article.article').innerText())
+      await context.close()
+    }
+    expect(texts[0]?.length).toBeGreaterThan(4000)
+    expect(texts[1]).toBe(texts[0])
+  })
+
   it('the whole card is the link: a click on its image opens the article without reloading the page', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/blog`)

@@ -143,6 +143,7 @@ describe('the generator', () => {
     ['a page title of level 1', '# Título\n\nTexto.\n', /solo títulos ## y ###/],
     ['raw HTML', '<div>Texto</div>\n', /sin HTML/],
     ['a link off the site', 'Mira [esto](https://example.com).\n', /solo enlaces a rutas del sitio/],
+    ['a protocol-relative link', 'Mira [esto](//example.com/x).\n', /solo enlaces a rutas del sitio/],
     ['an image', '![Mando](/images/x.svg)\n', /la imagen del artículo es la del catálogo/],
   ])('refuses %s', (_label, body, message) => {
     const dir = write({ 'a.md': FRONT + body, ...others })
