@@ -9,6 +9,8 @@ import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.m
 const PAGES = {
   inicio: '/',
   blog: '/blog',
+  'articulo-drift': '/blog/como-reparar-drift-joystick',
+  'articulo-bluetooth': '/blog/conectividad-bluetooth-mandos',
   presupuesto: '/presupuesto',
   mandos: '/servicios/mandos',
   'marca-xbox': '/servicios/mandos/xbox',
@@ -23,7 +25,8 @@ const only = process.argv.slice(2)
 
 const port = await freePort()
 
-await runToEnd('npx', ['remix', 'build'])
+// The articles' module, then remix build (package.json's build).
+await runToEnd('npm', ['run', '--silent', 'build'])
 const site = await wranglerDev({ config: 'wrangler.toml', port, vars: [], extra: ['--log-level', 'error'] })
 const base = `http://127.0.0.1:${port}`
 await waitFor(`${base}/images/favicon.svg`, site)

@@ -2,7 +2,8 @@
 //   the site at http://localhost:$PORT (8787) and
 //   the quote function at http://localhost:$QUOTE_FUNCTION_PORT/functions/v1/enviar-telegram (8788).
 // Settings given as environment variables override the defaults (README, "Settings").
-// npm run dev (--dev): the same, rebuilding on every change (remix watch) with live reload.
+// npm run dev (--dev): the same, rebuilding on every change (remix watch, and the articles' module on
+//   every change of an article) with live reload.
 import {
   applyMigrations,
   FUNCTION_CONFIG,
@@ -20,7 +21,8 @@ import {
 
 const dev = process.argv.includes('--dev')
 
-await runToEnd('npx', ['remix', 'build'])
+// The articles' module, then remix build (package.json's build).
+await runToEnd('npm', ['run', '--silent', 'build'])
 // The function's quotes live in a local D1 under .wrangler/state: kept across restarts.
 await applyMigrations(LOCAL_STATE)
 
@@ -28,5 +30,6 @@ const processes = [
   await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: functionVars(), extra: functionDevArgs(LOCAL_STATE) }),
   await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
 ]
-if (dev) processes.push(run('npx', ['remix', 'watch'], { group: true }))
+// In dev, an edited article (app/catalogo/articulos/*.md) rewrites its module, which remix watch rebuilds.
+if (dev) processes.push(run('npx', ['remix', 'watch'], { group: true }), run('node', ['scripts/articles.mjs', '--watch'], { group: true }))
 superviseForever(processes)

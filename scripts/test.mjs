@@ -1,6 +1,6 @@
 // npm test: everything the test suite needs, then every test.
 //   1. Debian's chromium for the browser tests, installed with apt when missing;
-//   2. the typecheck (tsc, strict);
+//   2. the blog articles' module (scripts/articles.mjs), then the typecheck (tsc, strict);
 //   3. the production build (remix build) that the Worker tests serve;
 //   4. vitest: unit, worker (built Worker in local workerd) and e2e (Chromium).
 import { execSync } from 'node:child_process'
@@ -15,6 +15,7 @@ if (!existsSync(CHROMIUM_PATH)) {
   execSync(`${sudo}apt-get update && ${sudo}DEBIAN_FRONTEND=noninteractive apt-get install -y chromium`, { stdio: 'inherit' })
 }
 
+await runToEnd('node', ['scripts/articles.mjs'])
 await runToEnd('npx', ['tsc'])
 await runToEnd('npx', ['remix', 'build'])
 await runToEnd('npx', ['vitest', 'run', ...process.argv.slice(2)])

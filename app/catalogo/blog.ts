@@ -8,9 +8,10 @@ const post = (id: number, slug: string, titulo: string, extracto: string, fecha:
   extracto,
   fecha,
   imagen: imagen(`/images/blog/${slug}.svg`, alt),
+  link: `/blog/${slug}`,
 })
 
-/** The six static blog posts, dated 2024-02-15 to 2024-03-15, newest first. */
+/** The six blog posts, dated 2024-02-15 to 2024-03-15, newest first; each one's article is app/catalogo/articulos/{slug}.md. */
 export const posts = [
   post(
     1,
@@ -61,3 +62,10 @@ export const posts = [
     'Mando abierto junto a un pincel y un bote de alcohol isopropílico',
   ),
 ] as const satisfies readonly Post[]
+
+/** The blog's own texts: its page's title and description, which its RSS feed shares. */
+export const blog = {
+  titulo: 'Blog de reparación de mandos y consolas',
+  descripcion:
+    'Consejos sobre drift, botones, gatillos, batería, Bluetooth y limpieza de mandos de PlayStation, Xbox y Nintendo, desde nuestro taller de Vitoria-Gasteiz.',
+} as const

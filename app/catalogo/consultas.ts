@@ -1,10 +1,11 @@
-import { posts } from './blog'
+import { articulos } from './articulos.generado'
+import { blog, posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
 import { marcasMandos, modelosMandos } from './mandos'
 import { slides } from './slides'
 import { datosTaller, imagenTaller, motivos, pasos, sellosPorLugar, tienda, ventajas } from './tienda'
 import { secciones } from './secciones'
-import type { MarcaConsola, MarcaMando, Modelo, ModeloConServicios, Seccion, Servicio } from './tipos'
+import type { Articulo, MarcaConsola, MarcaMando, Modelo, ModeloConServicios, Post, Seccion, Servicio } from './tipos'
 
 /** Read access to the catalogue for loaders (and the tests). */
 export const catalogo = {
@@ -16,6 +17,7 @@ export const catalogo = {
   slides,
   ventajas,
   pasos,
+  blog,
   posts,
   marcasMandos,
   marcasConsolas,
@@ -50,7 +52,45 @@ export function marcaConsola(slug: string | undefined): MarcaConsola | undefined
   return marcasConsolas.find((marca) => marca.slug === slug)
 }
 
-/** Every page of the site, generated from the catalogue (35 routes). */
+/** A catalogue page an article links to: a service detail or a controller model. */
+export type PaginaDelCatalogo = { tipo: 'servicio'; modelo: ModeloConServicios; servicio: Servicio } | { tipo: 'modelo'; modelo: Modelo }
+
+/** The service or model page at a link (/servicios/mandos/{marca}/{modelo}[/{servicio}]), if there is one. */
+export function paginaDelCatalogo(link: string): PaginaDelCatalogo | undefined {
+  const [servicios, seccion, marca, modelo, servicio, ...resto] = link.split('/').filter(Boolean)
+  if (servicios !== 'servicios' || seccion !== 'mandos' || resto.length || !modelo) return undefined
+  if (servicio) {
+    const encontrado = servicioMando(marca, modelo, servicio)
+    return encontrado && { tipo: 'servicio', ...encontrado }
+  }
+  const encontrado = modeloMando(marca, modelo)
+  return encontrado && { tipo: 'modelo', modelo: encontrado }
+}
+
+export function postDelBlog(slug: string | undefined): Post | undefined {
+  return posts.find((item) => item.slug === slug)
+}
+
+/** A post with its article (app/catalogo/articulos/{slug}.md). */
+export function articuloDelBlog(slug: string | undefined): { post: Post; articulo: Articulo } | undefined {
+  const encontrado = postDelBlog(slug)
+  const articulo: Articulo | undefined = encontrado && articulos[encontrado.slug as keyof typeof articulos]
+  return encontrado && articulo ? { post: encontrado, articulo } : undefined
+}
+
+/** When each blog page last changed (YYYY-MM-DD): every article, and /blog with the newest of them. */
+export function actualizacionesDelBlog(): Map<string, string> {
+  const fechas = new Map<string, string>()
+  for (const item of posts) {
+    const articulo = articuloDelBlog(item.slug)?.articulo
+    if (articulo) fechas.set(item.link, articulo.actualizado)
+  }
+  const ultima = [...fechas.values()].sort().at(-1)
+  if (ultima) fechas.set('/blog', ultima)
+  return fechas
+}
+
+/** Every page of the site, generated from the catalogue (41 routes). */
 export function rutasDelSitio(): string[] {
   const rutas = ['/', '/blog', '/presupuesto', '/servicios/mandos', '/servicios/consolas']
   for (const marca of marcasMandos) rutas.push(marca.link)
@@ -59,6 +99,7 @@ export function rutasDelSitio(): string[] {
     if (modelo.tipo === 'servicios') for (const servicio of modelo.servicios) rutas.push(servicio.link)
   }
   for (const marca of marcasConsolas) rutas.push(marca.link)
+  for (const item of posts) rutas.push(item.link)
   return rutas
 }
 

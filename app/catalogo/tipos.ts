@@ -80,6 +80,30 @@ export interface Post {
   /** YYYY-MM-DD */
   fecha: string
   imagen: Imagen
+  /** The article's page: /blog/{slug}. */
+  link: string
+}
+
+/**
+ * A post's article: app/catalogo/articulos/{slug}.md, rendered at build time by
+ * scripts/articles.mjs into articulos.generado.ts (docs/decisions/060).
+ */
+export interface Articulo {
+  /** YYYY-MM-DD: when the article last changed (its dateModified and the sitemap's lastmod). */
+  actualizado: string
+  /** The points of the summary box at the top. */
+  resumen: readonly string[]
+  /** The catalogue pages the article is about: services or controller models. */
+  enlaces: readonly string[]
+  /** The quote form's prefill of the closing call to action. */
+  presupuesto: { tipo: 'mando' | 'consola'; modelo?: string; servicio?: string }
+  /** Slugs of two or three related posts. */
+  relacionados: readonly string[]
+  /** Words of the body. */
+  palabras: number
+  minutosDeLectura: number
+  /** The body as HTML: paragraphs, lists and its h2 (and h3) sections. */
+  html: string
 }
 
 export interface Slide {

@@ -11,10 +11,12 @@ interface CtaBannerProps {
   sellos: readonly Sello[]
   /** A WhatsApp link for a second button; none when absent. */
   whatsapp?: string
+  /** The quote page, prefilled when the page knows what to repair (quoteLink()). */
+  presupuesto?: string
 }
 
 /** Closing call to action: ask for a quote (and WhatsApp when given). */
-export function CtaBanner({ title, text, sellos, whatsapp }: CtaBannerProps) {
+export function CtaBanner({ title, text, sellos, whatsapp, presupuesto = '/presupuesto' }: CtaBannerProps) {
   return (
     <section className="section" aria-labelledby="cta-titulo">
       <div className="container">
@@ -24,7 +26,7 @@ export function CtaBanner({ title, text, sellos, whatsapp }: CtaBannerProps) {
           </h2>
           <p className="cta-banner__text">{text}</p>
           <div className="actions">
-            <Link to="/presupuesto" className="button button--primary button--large">
+            <Link to={presupuesto} className="button button--primary button--large">
               Solicitar Presupuesto
             </Link>
             {whatsapp ? <WhatsAppButton href={whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}

@@ -19,12 +19,14 @@ interface LinkCardProps {
   headingLevel?: 2 | 3
   /** Shown beside "more" (a price badge). */
   badge?: ReactNode
+  /** Shown above the title (a post's date). */
+  meta?: ReactNode
   /** The first card of a list, in view at once: its image loads first. */
   priority?: boolean
 }
 
 /** A card whose title is its one link: image, title, text and what lies behind it. */
-export function LinkCard({ className, imagen, to, title, text, more, headingLevel = 3, badge, priority = false }: LinkCardProps) {
+export function LinkCard({ className, imagen, to, title, text, more, headingLevel = 3, badge, meta, priority = false }: LinkCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const moreLabel = (
     <span className="card__more" aria-hidden="true">
@@ -35,6 +37,7 @@ export function LinkCard({ className, imagen, to, title, text, more, headingLeve
     <article className={clsx('card', className)}>
       <Illustration className="card__image" imagen={imagen} priority={priority} />
       <div className="card__body">
+        {meta}
         <Heading className="card__title">
           <Link to={to} className="card__link">
             {title}

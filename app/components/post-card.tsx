@@ -1,6 +1,6 @@
 import type { Imagen } from '~/catalogo/tipos'
 
-import { Illustration } from './illustration'
+import { LinkCard } from './link-card'
 
 interface PostCardProps {
   titulo: string
@@ -10,22 +10,31 @@ interface PostCardProps {
   /** The date as people read it: "15 de marzo de 2024". */
   fechaLegible: string
   imagen: Imagen
+  /** The article: /blog/{slug}. */
+  link: string
+  /** Heading level of the card title within its page: 2 on /blog, 3 under "Sigue leyendo". */
+  headingLevel?: 2 | 3
   /** The first card of the blog, in view at once: its image loads first. */
   priority?: boolean
 }
 
-/** A blog post card; there are no article pages, so it has no link. */
-export function PostCard({ titulo, extracto, fecha, fechaLegible, imagen, priority = false }: PostCardProps) {
+/** A blog post card: image, date, title and excerpt; the whole card leads to the article. */
+export function PostCard({ titulo, extracto, fecha, fechaLegible, imagen, link, headingLevel = 2, priority = false }: PostCardProps) {
   return (
-    <article className="card post-card">
-      <Illustration className="card__image" imagen={imagen} priority={priority} />
-      <div className="card__body">
+    <LinkCard
+      className="post-card"
+      imagen={imagen}
+      to={link}
+      title={titulo}
+      text={extracto}
+      more="Leer el artículo"
+      headingLevel={headingLevel}
+      priority={priority}
+      meta={
         <time className="post-card__date" dateTime={fecha}>
           {fechaLegible}
         </time>
-        <h2 className="card__title">{titulo}</h2>
-        <p className="card__text">{extracto}</p>
-      </div>
-    </article>
+      }
+    />
   )
 }

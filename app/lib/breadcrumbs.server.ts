@@ -1,18 +1,22 @@
-import { marcaConsola, marcaMando, modeloMando, servicioMando } from '~/catalogo/consultas'
+import { marcaConsola, marcaMando, modeloMando, postDelBlog, servicioMando } from '~/catalogo/consultas'
 
 import type { NavLink } from './navigation'
 
 const INICIO = { label: 'Inicio', to: '/' }
 const MANDOS = { label: 'Mandos', to: '/servicios/mandos' }
 const CONSOLAS = { label: 'Consolas', to: '/servicios/consolas' }
+const BLOG = { label: 'Blog', to: '/blog' }
 
 /**
- * The breadcrumb trail of a catalogue page, named from the catalogue:
- * Inicio › Mandos › PlayStation › DualSense › Cambio de joystick. Pages
- * outside /servicios have none (null), as has a path the catalogue does not know.
+ * The breadcrumb trail of a catalogue page or a blog article, named from the
+ * catalogue: Inicio › Mandos › PlayStation › DualSense › Cambio de joystick,
+ * Inicio › Blog › the post's title. Other pages have none (null), as has a
+ * path the catalogue does not know.
  */
 export function breadcrumbsFor(pathname: string): NavLink[] | null {
-  const [servicios, seccion, marca, modelo, servicio, ...resto] = pathname.split('/').filter(Boolean)
+  const segments = pathname.split('/').filter(Boolean)
+  if (segments[0] === 'blog') return articleTrail(segments.slice(1))
+  const [servicios, seccion, marca, modelo, servicio, ...resto] = segments
   if (servicios !== 'servicios' || resto.length) return null
   if (seccion === 'consolas') {
     if (!marca) return [INICIO, CONSOLAS]
@@ -34,4 +38,10 @@ export function breadcrumbsFor(pathname: string): NavLink[] | null {
   if (!s) return null
   trail.push({ label: s.servicio.nombre, to: s.servicio.link })
   return trail
+}
+
+/** Inicio › Blog › the post's title, for /blog/{slug}. */
+function articleTrail([slug, ...resto]: string[]): NavLink[] | null {
+  const articulo = resto.length ? undefined : postDelBlog(slug)
+  return articulo ? [INICIO, BLOG, { label: articulo.titulo, to: articulo.link }] : null
 }

@@ -12,7 +12,7 @@ export const CACHE = {
   images: 'public, max-age=2592000, stale-while-revalidate=604800',
   /** Catalogue pages: short-lived, served stale while revalidating. */
   pages: 'public, max-age=300, stale-while-revalidate=86400',
-  /** sitemap.xml and robots.txt. */
+  /** sitemap.xml, robots.txt and the blog's RSS feed. */
   feeds: 'public, max-age=3600, stale-while-revalidate=86400',
   /** The quote page, form answers, redirects with cookies: personal. */
   noStore: 'no-store',

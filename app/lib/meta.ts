@@ -17,15 +17,24 @@ export interface PageMeta {
   noindex?: boolean
   /** schema.org JSON-LD blocks of the page, besides its breadcrumbs. */
   jsonLd?: (shop: ShopFacts) => object[]
+  /** A blog article: Open Graph type `article` with its dates (YYYY-MM-DD). */
+  article?: { publishedTime: string; modifiedTime: string }
 }
+
+/** The blog's RSS feed (routes/blog.rss[.xml].tsx). */
+export const BLOG_FEED = { path: '/blog/rss.xml', title: 'Blog del taller (RSS)' } as const
+
+/** The `links` of the blog's pages: they announce its RSS feed. */
+export const blogFeedLinks = () => [{ rel: 'alternate', type: 'application/rss+xml', title: BLOG_FEED.title, href: BLOG_FEED.path }]
 
 /** The 1200x630 social card (scripts/og-image.mjs). */
 export const OG_IMAGE = { path: '/images/og/tarjeta.jpg', width: 1200, height: 630, alt: 'Reparación de mandos y consolas en Vitoria-Gasteiz' }
 
 /**
  * Every page's head: a unique title and description, the canonical URL
- * (SITE_URL + path, never the query), Open Graph and Twitter cards, and its
- * JSON-LD, with a BreadcrumbList whenever the page's data has breadcrumbs.
+ * (SITE_URL + path, never the query), Open Graph (an article's type and
+ * dates) and Twitter cards, and its JSON-LD, with a BreadcrumbList whenever
+ * the page's data has breadcrumbs.
  */
 export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page: PageMeta): MetaDescriptor[] {
   const root = layoutDataOf(matches)
@@ -39,7 +48,7 @@ export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page
   const image = `${root.siteUrl}${OG_IMAGE.path}`
   meta.push(
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: page.article ? 'article' : 'website' },
     { property: 'og:site_name', content: root.tienda.nombre },
     { property: 'og:locale', content: 'es_ES' },
     { property: 'og:title', content: title },
@@ -54,6 +63,12 @@ export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page
     { name: 'twitter:description', content: page.description },
     { name: 'twitter:image', content: image },
   )
+  if (page.article) {
+    meta.push(
+      { property: 'article:published_time', content: page.article.publishedTime },
+      { property: 'article:modified_time', content: page.article.modifiedTime },
+    )
+  }
   const shop: ShopFacts = {
     siteUrl: root.siteUrl,
     nombre: root.tienda.nombre,

@@ -1,10 +1,10 @@
-import type { BreadcrumbList, LocalBusiness, Service, WithContext } from 'schema-dts'
+import type { BlogPosting, BreadcrumbList, LocalBusiness, Service, WithContext } from 'schema-dts'
 
 import type { NavLink } from './navigation'
 
 /**
- * schema.org JSON-LD for search engines: the shop, a service's offer,
- * breadcrumbs. Typed with schema-dts, so a type or property schema.org does
+ * schema.org JSON-LD for search engines: the shop, a service's offer, a blog
+ * article, breadcrumbs. Typed with schema-dts, so a type or property schema.org does
  * not have fails the typecheck.
  */
 
@@ -80,6 +80,40 @@ export function serviceOffer(
       url,
       priceSpecification: { '@type': 'PriceSpecification', price, priceCurrency: 'EUR', valueAddedTaxIncluded: true },
     },
+  }
+}
+
+/** A blog article, written and published by the shop (article pages). */
+export function blogPosting(
+  shop: Pick<ShopFacts, 'siteUrl' | 'nombre'>,
+  articulo: {
+    titulo: string
+    extracto: string
+    /** YYYY-MM-DD */
+    fecha: string
+    /** YYYY-MM-DD */
+    actualizado: string
+    link: string
+    imagen: { src: string }
+    palabras: number
+  },
+): WithContext<BlogPosting> {
+  const url = `${shop.siteUrl}${articulo.link}`
+  const taller = { '@type': 'LocalBusiness', '@id': shopId(shop.siteUrl), name: shop.nombre, url: `${shop.siteUrl}/` } as const
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: articulo.titulo,
+    description: articulo.extracto,
+    datePublished: articulo.fecha,
+    dateModified: articulo.actualizado,
+    image: `${shop.siteUrl}${articulo.imagen.src}`,
+    author: taller,
+    publisher: taller,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    inLanguage: 'es-ES',
+    wordCount: articulo.palabras,
   }
 }
 

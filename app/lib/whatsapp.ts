@@ -10,8 +10,9 @@ export function whatsappLink(telefono: string, mensaje: string): string {
 export const whatsappMessages = {
   saludo: 'Hola, tengo una consulta sobre la reparación de un mando o una consola.',
   presupuesto: 'Hola, me gustaría pedir un presupuesto para una reparación.',
+  /** The service as the catalogue names it ("Cambio de batería"), read mid-sentence ("cambio de batería"). */
   servicio: (servicio: string, modelo: string) =>
-    `Hola, estoy interesado en el servicio de ${servicio} para mi ${modelo}.`,
+    `Hola, estoy interesado en el servicio de ${servicio.charAt(0).toLowerCase()}${servicio.slice(1)} para mi ${modelo}.`,
   modelo: (modelo: string) => `Hola, me gustaría pedir un presupuesto para reparar mi ${modelo}.`,
 }
 

@@ -29,10 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     pasos: catalogo.pasos,
     presupuesto: quoteLink({ tipo: 'mando', modelo: modelo.modeloPresupuesto, servicio: servicio.nombre }),
     sellos: catalogo.sellosPorLugar.servicio,
-    whatsapp: whatsappLink(
-      settings.SHOP_PHONE,
-      whatsappMessages.servicio(servicio.nombre.charAt(0).toLowerCase() + servicio.nombre.slice(1), modelo.modeloPresupuesto),
-    ),
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.servicio(servicio.nombre, modelo.modeloPresupuesto)),
   })
 }
 

@@ -77,7 +77,7 @@ describe('caching', () => {
   })
 
   it('data for client-side navigation is never shared by caches: it can carry consent or a form token', async () => {
-    for (const path of ['/presupuesto?_data=routes%2Fpresupuesto', '/blog?_data=root', '/blog?_data=routes%2Fblog']) {
+    for (const path of ['/presupuesto?_data=routes%2Fpresupuesto', '/blog?_data=root', '/blog?_data=routes%2Fblog._index', '/blog/como-reparar-drift-joystick?_data=routes%2Fblog.%24slug']) {
       const response = await fetch(`${inject('siteUrl')}${path}`)
       await response.arrayBuffer()
       expect(response.status, path).toBe(200)

@@ -27,14 +27,15 @@ function expectedHeadings(): Map<string, string> {
     headings.set(modelo.link, `Reparación de mando ${modelo.nombre}`)
     if (modelo.tipo === 'servicios') for (const servicio of modelo.servicios) headings.set(servicio.link, servicio.nombre)
   }
+  for (const post of catalogo.posts) headings.set(post.link, post.titulo)
   return headings
 }
 
 describe('every route of the table', () => {
   const headings = expectedHeadings()
 
-  it('covers the 35 routes of the specification', () => {
-    expect(rutasDelSitio()).toHaveLength(35)
+  it('covers the 35 routes of the specification and the six blog articles', () => {
+    expect(rutasDelSitio()).toHaveLength(41)
     expect([...headings.keys()].sort()).toEqual([...rutasDelSitio()].sort())
   })
 
@@ -127,7 +128,7 @@ describe('page content', () => {
     expect(document.querySelector('.cta-banner a[href="/presupuesto"]')).not.toBeNull()
   })
 
-  it('the blog shows six posts with Spanish dates and no article links', async () => {
+  it('the blog shows six posts with Spanish dates, each card a link to its article', async () => {
     const { document } = await page('/blog')
     const cards = document.querySelectorAll('.post-card')
     expect(cards).toHaveLength(6)
@@ -136,7 +137,11 @@ describe('page content', () => {
     )
     expect(text(cards[0]?.querySelector('time'))).toBe('15 de marzo de 2024')
     expect(text(cards[5]?.querySelector('time'))).toBe('15 de febrero de 2024')
-    for (const card of cards) expect(card.querySelector('a')).toBeNull()
+    // The title is the card's one link (it covers the image too), to the article.
+    expect([...cards].map((card) => [...card.querySelectorAll('a')].map((a) => a.getAttribute('href')))).toEqual(
+      catalogo.posts.map((post) => [`/blog/${post.slug}`]),
+    )
+    expect([...cards].map((card) => text(card.querySelector('h2 a')))).toEqual(catalogo.posts.map((post) => post.titulo))
   })
 
   it('the PS5 page shows nine service cards at 10€ IVA incluido, Xbox Series five', async () => {
@@ -209,7 +214,9 @@ describe('unknown paths', () => {
     '/servicios/mandos/playstation/ps5/turbo',
     '/servicios/mandos/playstation/ps5/joystick/extra',
     '/servicios/consolas/atari',
-    '/blog/como-reparar-drift-joystick',
+    '/blog/no-existe',
+    '/blog/como-reparar-drift-joystick/extra',
+    '/blog/rss.xml/extra',
     '/servicios/mandos/playstation/ps5/joystick.php',
     '/NO-EXISTE',
     '/no-existe/',
@@ -233,6 +240,7 @@ describe('unknown paths', () => {
     ['/PRESUPUESTO', '/presupuesto'],
     ['/Servicios/Mandos/', '/servicios/mandos'],
     ['/blog/?utm=x', '/blog?utm=x'],
+    ['/Blog/Como-Reparar-Drift-Joystick/', '/blog/como-reparar-drift-joystick'],
   ])('%s redirects (301) to its one canonical address %s', async (path, location) => {
     const { response } = await page(path)
     expect(response.status).toBe(301)

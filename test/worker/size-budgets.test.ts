@@ -23,6 +23,7 @@ export const BUDGETS_KB = {
 const PAGES = [
   '/',
   '/blog',
+  '/blog/como-reparar-drift-joystick',
   '/presupuesto',
   '/servicios/mandos',
   '/servicios/mandos/playstation/ps5',

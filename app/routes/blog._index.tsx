@@ -1,24 +1,23 @@
-import { json, type MetaFunction } from '@remix-run/cloudflare'
+import { json, type LinksFunction, type MetaFunction } from '@remix-run/cloudflare'
 import { useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { PageHero } from '~/components/page-hero'
 import { PostCard } from '~/components/post-card'
 import { longDate } from '~/lib/dates'
-import { pageMeta } from '~/lib/meta'
+import { blogFeedLinks, pageMetaOr404 } from '~/lib/meta'
+
+export const links: LinksFunction = blogFeedLinks
 
 export async function loader() {
   return json({
+    blog: catalogo.blog,
     posts: catalogo.posts.map((post) => ({ ...post, fechaLegible: longDate(post.fecha) })),
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: 'Blog de reparación de mandos y consolas',
-    description:
-      'Consejos sobre drift, botones, gatillos, batería, Bluetooth y limpieza de mandos de PlayStation, Xbox y Nintendo, desde nuestro taller de Vitoria-Gasteiz.',
-  })
+  pageMetaOr404(args, ({ blog }) => ({ title: blog.titulo, description: blog.descripcion }))
 
 export default function Blog() {
   const { posts } = useLoaderData<typeof loader>()
