@@ -1,6 +1,8 @@
 import { posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
+import { envios } from './envios'
 import { marcasMandos, modelosMandos } from './mandos'
+import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
 import { datosTaller, imagenTaller, motivos, pasos, sellosPorLugar, tienda, ventajas } from './tienda'
 import { secciones } from './secciones'
@@ -21,6 +23,9 @@ export const catalogo = {
   marcasConsolas,
   reparacionesConsolas,
   modelosMandos,
+  envios,
+  estadosSeguimiento,
+  textosSeguimiento,
 }
 
 export function marcaMando(slug: string | undefined): MarcaMando | undefined {
@@ -50,9 +55,9 @@ export function marcaConsola(slug: string | undefined): MarcaConsola | undefined
   return marcasConsolas.find((marca) => marca.slug === slug)
 }
 
-/** Every page of the site, generated from the catalogue (35 routes). */
+/** Every page of the site, generated from the catalogue (36 routes): the sitemap lists them all. */
 export function rutasDelSitio(): string[] {
-  const rutas = ['/', '/blog', '/presupuesto', '/servicios/mandos', '/servicios/consolas']
+  const rutas = ['/', '/blog', '/presupuesto', '/envios', '/servicios/mandos', '/servicios/consolas']
   for (const marca of marcasMandos) rutas.push(marca.link)
   for (const modelo of modelosMandos) {
     rutas.push(modelo.link)
@@ -61,6 +66,13 @@ export function rutasDelSitio(): string[] {
   for (const marca of marcasConsolas) rutas.push(marca.link)
   return rutas
 }
+
+/**
+ * Public pages kept out of search results and the sitemap: the tracking
+ * lookup, useful only to whoever has a quote's reference
+ * (docs/decisions/071-tracking-pages-private.md).
+ */
+export const rutasSinIndexar = ['/seguimiento'] as const
 
 export function seccion(slug: string | undefined): Seccion | undefined {
   return slug === 'mandos' || slug === 'consolas' ? secciones[slug] : undefined

@@ -9,6 +9,8 @@ import {
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
+import type { Ventaja } from '~/catalogo/tipos'
+import { ArrowLink } from '~/components/arrow-link'
 import { DirectContact } from '~/components/direct-contact'
 import { Icon } from '~/components/icon'
 import { PageHero } from '~/components/page-hero'
@@ -21,15 +23,26 @@ import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
 import { parseQuoteSubmission, readQuoteForm } from '~/lib/presupuesto/form.server'
 import { forwardQuote, idempotencyKey } from '~/lib/presupuesto/forward.server'
-import { AVISOS, prefillFromQuery } from '~/lib/presupuesto/options'
+import { AVISOS, SEGUIR_SOLICITUD, prefillFromQuery } from '~/lib/presupuesto/options'
+import { trackingPath } from '~/lib/seguimiento/paths'
 import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/presupuesto/token.server'
+import { withinLimits } from '~/lib/rate-limits.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
-const toast = (aviso: (typeof AVISOS)[keyof typeof AVISOS], detalle?: string): ToastData => ({
+const toast = (aviso: (typeof AVISOS)[keyof typeof AVISOS], detalle?: string, enlace?: ToastData['enlace']): ToastData => ({
   id: crypto.randomUUID(),
   ...aviso,
   ...(detalle ? { detalle } : {}),
+  ...(enlace ? { enlace } : {}),
 })
+
+/** The success toast: the reference when the function gave one, and the link to follow the quote. */
+const sentToast = ({ referencia, seguimiento }: { referencia: string | null; seguimiento: string | null }) =>
+  toast(
+    AVISOS.enviado,
+    referencia ? `Referencia de tu solicitud: ${referencia}` : undefined,
+    seguimiento ? { texto: SEGUIR_SOLICITUD, to: trackingPath(seguimiento) } : undefined,
+  )
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -37,10 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, clear } = readFlash(request)
   return json(
     {
-      toast: flash ? toast(AVISOS.enviado, flash.referencia ? `Referencia de tu solicitud: ${flash.referencia}` : undefined) : null,
+      toast: flash ? sentToast(flash) : null,
       formToken: await signFormToken(settings.FORM_SECRET),
       prefill: prefillFromQuery(new URL(request.url).searchParams),
-      motivos: catalogo.motivos,
+      motivos: catalogo.motivos as readonly Ventaja[],
       whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
@@ -72,23 +85,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.fields.intent === 'validar') return answer(200, null)
   if (submission.status !== 'success') return answer(400, null)
   const { website, ...quote } = submission.value
-  const sent = (referencia: string | null) =>
-    redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia }) } })
-  if (website) return sent(null)
-  if (!(await withinLimits(request, context.cloudflare.env))) return answer(429, toast(AVISOS.demasiadas))
+  const sent = (referencia: string | null, seguimiento: string | null) =>
+    redirect('/presupuesto', {
+      status: 303,
+      headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia, seguimiento }) },
+    })
+  if (website) return sent(null, null)
+  const { env } = context.cloudflare
+  const limits = { perIp: env.LIMITE_PRESUPUESTO_IP, overall: env.LIMITE_PRESUPUESTO_TOTAL, overallKey: 'presupuestos' }
+  if (!(await withinLimits(request, limits))) return answer(429, toast(AVISOS.demasiadas))
   const result = await forwardQuote(settings, { ...quote, sospecha: suspicion(reading) }, { idempotencyKey: await idempotencyKey(form.fields.token, quote) })
-  if (result.ok) return sent(result.referencia)
+  if (result.ok) return sent(result.referencia, result.seguimiento)
   return answer(502, toast(AVISOS.error))
-}
-
-/** Rate limits of quote posts: per client IP and overall (wrangler.toml [[ratelimits]]). */
-async function withinLimits(request: Request, env: Env): Promise<boolean> {
-  const ip = request.headers.get('CF-Connecting-IP') ?? 'desconocida'
-  const [perIp, overall] = await Promise.all([
-    env.LIMITE_PRESUPUESTO_IP?.limit({ key: ip }),
-    env.LIMITE_PRESUPUESTO_TOTAL?.limit({ key: 'presupuestos' }),
-  ])
-  return perIp?.success !== false && overall?.success !== false
 }
 
 /** A check as the visitor corrects changes nothing the page's loader shows. */
@@ -157,6 +165,9 @@ export default function Presupuesto() {
                   <div>
                     <h3 className="reasons__title">{motivo.titulo}</h3>
                     <p>{motivo.texto}</p>
+                    {motivo.enlace ? (
+                      <ArrowLink to={motivo.enlace.to}>{motivo.enlace.texto}</ArrowLink>
+                    ) : null}
                   </div>
                 </li>
               ))}

@@ -291,6 +291,8 @@ describe('accessibility (axe-core)', () => {
     '/',
     '/blog',
     '/presupuesto',
+    '/envios',
+    '/seguimiento',
     '/servicios/mandos',
     '/servicios/mandos/playstation',
     '/servicios/mandos/playstation/ps5',
