@@ -1,4 +1,4 @@
-// npm run bench: builds, serves the site in local workerd and prints, for five pages,
+// npm run bench: builds, serves the site in local workerd and prints, for seven pages,
 //   1. bytes of HTML, CSS, JS and images (raw and gzip) and the request count of a first load;
 //   2. Lighthouse 12 mobile scores and metrics, medians of BENCH_RUNS (3) runs (Debian chromium, third parties blocked);
 //   3. server rendering throughput: pages/s of a page against a static file of the same Worker.
@@ -11,7 +11,15 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.mjs'
 
-const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/servicios/mandos/playstation/ps5/joystick', '/presupuesto', '/blog', '/servicios/consolas']
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
+  '/',
+  '/servicios/mandos/playstation/ps5/joystick',
+  '/presupuesto',
+  '/blog',
+  '/servicios/consolas',
+  '/envios',
+  '/seguimiento',
+]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`

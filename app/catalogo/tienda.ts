@@ -71,7 +71,7 @@ export const motivos = [
     icono: 'camion',
     titulo: 'Recogida y envío a toda España',
     texto: 'Tráelo a Lakua, Vitoria-Gasteiz, o envíalo desde donde estés.',
-    enlace: { texto: 'Cómo traerlo o enviarlo', to: PAGINA_ENVIOS },
+    enlace: { texto: 'Envíos y recogida', to: PAGINA_ENVIOS },
   },
 ] as const satisfies readonly Ventaja[]
 

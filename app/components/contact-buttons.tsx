@@ -15,7 +15,9 @@ export function ContactButtons({ whatsapp, telefono, telefonoLegible }: ContactB
       <WhatsAppButton href={whatsapp}>Escríbenos por WhatsApp</WhatsAppButton>
       <a className="button button--secondary" href={`tel:+34${telefono}`}>
         <Icon name="telefono" size={22} />
-        Llamar al <span className="contact-buttons__phone">{telefonoLegible}</span>
+        <span>
+          Llamar al <span className="contact-buttons__phone">{telefonoLegible}</span>
+        </span>
       </a>
     </div>
   )

@@ -1,6 +1,7 @@
+import { Link } from '@remix-run/react'
+
 import type { Enlace, Paso } from '~/catalogo/tipos'
 
-import { ArrowLink } from './arrow-link'
 import { FactList } from './fact-list'
 import { Icon } from './icon'
 
@@ -32,7 +33,9 @@ export function MailInSummary({ titulo, datos, pasos, enlace }: MailInSummaryPro
           </li>
         ))}
       </ol>
-      <ArrowLink to={enlace.to}>{enlace.texto}</ArrowLink>
+      <Link to={enlace.to} className="link-arrow">
+        {enlace.texto} <Icon name="flecha" size={18} />
+      </Link>
     </section>
   )
 }

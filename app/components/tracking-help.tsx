@@ -1,8 +1,8 @@
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
-import { ENVIOS } from '~/lib/navigation'
+import type { Enlace } from '~/catalogo/tipos'
 
-import { ArrowLink } from './arrow-link'
 import { ContactButtons } from './contact-buttons'
 import { Icon } from './icon'
 
@@ -16,10 +16,12 @@ interface TrackingHelpProps {
   contacto: { telefono: string; telefonoLegible: string } | undefined
   /** A note under the panel (the tracking link is private). */
   nota?: string
+  /** The mail-in page. */
+  envios: Enlace
 }
 
 /** The side column of the tracking pages: ask the shop by WhatsApp or phone, and the mail-in page. */
-export function TrackingHelp({ titulo, children, whatsapp, contacto, nota }: TrackingHelpProps) {
+export function TrackingHelp({ titulo, children, whatsapp, contacto, nota, envios }: TrackingHelpProps) {
   return (
     <aside className="tracking-layout__aside" aria-labelledby="ayuda-seguimiento">
       <section className="panel">
@@ -35,7 +37,9 @@ export function TrackingHelp({ titulo, children, whatsapp, contacto, nota }: Tra
           <span>{nota}</span>
         </p>
       ) : null}
-      <ArrowLink to={ENVIOS.to}>{ENVIOS.label}</ArrowLink>
+      <Link to={envios.to} className="link-arrow">
+        {envios.texto} <Icon name="flecha" size={18} />
+      </Link>
     </aside>
   )
 }

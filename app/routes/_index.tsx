@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
-import { ArrowLink } from '~/components/arrow-link'
 import { Benefits } from '~/components/benefits'
 import { CatalogCard } from '~/components/catalog-card'
 import { ContactCards } from '~/components/contact-cards'
 import { CtaBanner } from '~/components/cta-banner'
 import { HeroCarousel } from '~/components/hero-carousel'
 import { HowWeWork } from '~/components/how-we-work'
+import { Icon } from '~/components/icon'
 import { Illustration } from '~/components/illustration'
 import { getSettings } from '~/lib/env.server'
 import { useLayoutData } from '~/lib/layout'
@@ -61,7 +61,9 @@ export default function Inicio() {
             ))}
           </div>
           <p className="section__more">
-            <ArrowLink to="/servicios/consolas">¿Es tu consola? Mira las reparaciones de consolas</ArrowLink>
+            <Link to="/servicios/consolas" className="link-arrow">
+              ¿Es tu consola? Mira las reparaciones de consolas <Icon name="flecha" size={18} />
+            </Link>
           </p>
         </div>
       </section>

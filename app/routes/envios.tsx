@@ -2,13 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Link, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
-import { ArrowLink } from '~/components/arrow-link'
 import { CtaBanner } from '~/components/cta-banner'
 import { DeliveryOptions } from '~/components/delivery-options'
+import { HowWeWork } from '~/components/how-we-work'
 import { Icon } from '~/components/icon'
 import { PackingGuide } from '~/components/packing-guide'
 import { PageHero } from '~/components/page-hero'
-import { StepList } from '~/components/step-list'
 import { TrustSignals } from '~/components/trust-signals'
 import { deliveryOptions, mailInFacts } from '~/lib/envios.server'
 import { getSettings } from '~/lib/env.server'
@@ -55,15 +54,7 @@ export default function Envios() {
         </div>
       </section>
 
-      <section className="section section--alt" aria-labelledby="pasos-titulo">
-        <div className="container">
-          <p className="eyebrow">Desde cualquier punto de España</p>
-          <h2 id="pasos-titulo" className="section__title">
-            Paso a paso
-          </h2>
-          <StepList pasos={pasos} />
-        </div>
-      </section>
+      <HowWeWork pasos={pasos} eyebrow="Desde cualquier punto de España" titulo="Paso a paso" id="pasos-titulo" />
 
       <section className="section" aria-labelledby="embalaje-titulo">
         <div className="container">
@@ -84,7 +75,9 @@ export default function Envios() {
               {envios.seguimiento.titulo}
             </h2>
             <p className="section__lead">{envios.seguimiento.texto}</p>
-            <ArrowLink to={envios.seguimiento.buscar.to}>{envios.seguimiento.buscar.texto}</ArrowLink>
+            <Link to={envios.seguimiento.buscar.to} className="link-arrow">
+              {envios.seguimiento.buscar.texto} <Icon name="flecha" size={18} />
+            </Link>
           </div>
         </div>
       </section>

@@ -6,11 +6,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import type { Ventaja } from '~/catalogo/tipos'
-import { ArrowLink } from '~/components/arrow-link'
 import { DirectContact } from '~/components/direct-contact'
 import { Icon } from '~/components/icon'
 import { PageHero } from '~/components/page-hero'
@@ -23,26 +22,11 @@ import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
 import { parseQuoteSubmission, readQuoteForm } from '~/lib/presupuesto/form.server'
 import { forwardQuote, idempotencyKey } from '~/lib/presupuesto/forward.server'
-import { AVISOS, SEGUIR_SOLICITUD, prefillFromQuery } from '~/lib/presupuesto/options'
-import { trackingPath } from '~/lib/seguimiento/paths'
+import { AVISOS, prefillFromQuery } from '~/lib/presupuesto/options'
 import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/presupuesto/token.server'
 import { withinLimits } from '~/lib/rate-limits.server'
+import { sentToast, toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
-
-const toast = (aviso: (typeof AVISOS)[keyof typeof AVISOS], detalle?: string, enlace?: ToastData['enlace']): ToastData => ({
-  id: crypto.randomUUID(),
-  ...aviso,
-  ...(detalle ? { detalle } : {}),
-  ...(enlace ? { enlace } : {}),
-})
-
-/** The success toast: the reference when the function gave one, and the link to follow the quote. */
-const sentToast = ({ referencia, seguimiento }: { referencia: string | null; seguimiento: string | null }) =>
-  toast(
-    AVISOS.enviado,
-    referencia ? `Referencia de tu solicitud: ${referencia}` : undefined,
-    seguimiento ? { texto: SEGUIR_SOLICITUD, to: trackingPath(seguimiento) } : undefined,
-  )
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -50,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, clear } = readFlash(request)
   return json(
     {
-      toast: flash ? sentToast(flash) : null,
+      toast: flash ? sentToast(AVISOS.enviado, flash) : null,
       formToken: await signFormToken(settings.FORM_SECRET),
       prefill: prefillFromQuery(new URL(request.url).searchParams),
       motivos: catalogo.motivos as readonly Ventaja[],
@@ -166,7 +150,9 @@ export default function Presupuesto() {
                     <h3 className="reasons__title">{motivo.titulo}</h3>
                     <p>{motivo.texto}</p>
                     {motivo.enlace ? (
-                      <ArrowLink to={motivo.enlace.to}>{motivo.enlace.texto}</ArrowLink>
+                      <Link to={motivo.enlace.to} className="link-arrow">
+                        {motivo.enlace.texto} <Icon name="flecha" size={18} />
+                      </Link>
                     ) : null}
                   </div>
                 </li>

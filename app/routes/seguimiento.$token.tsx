@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (answer.kind === 'unknown') notFound(request)
   const { pagina } = catalogo.textosSeguimiento
   if (answer.kind === 'down') return json({ kind: 'down' as const, pagina, caida: trackingUnavailable(settings, null) }, { status: 503 })
-  return json({ kind: 'found' as const, pagina, seguimiento: trackingView(answer.tracking, settings) })
+  return json({ kind: 'found' as const, pagina, envios: catalogo.envios.resumen.enlace, seguimiento: trackingView(answer.tracking, settings) })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -74,7 +74,7 @@ export default function Seguimiento() {
             </section>
             {seguimiento.comoEnviarlo ? <MailInSummary {...seguimiento.comoEnviarlo} /> : null}
           </div>
-          <TrackingHelp titulo="¿Tienes dudas?" whatsapp={seguimiento.whatsapp} contacto={contacto} nota={pagina.privado}>
+          <TrackingHelp titulo="¿Tienes dudas?" whatsapp={seguimiento.whatsapp} contacto={contacto} nota={pagina.privado} envios={data.envios}>
             Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{seguimiento.referencia}</strong>, y te
             contamos cómo va.
           </TrackingHelp>

@@ -1,6 +1,5 @@
 import {
   json,
-  redirectDocument,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -19,17 +18,16 @@ import { pageMetaOr404 } from '~/lib/meta'
 import { withinLimits } from '~/lib/rate-limits.server'
 import { findTracking } from '~/lib/seguimiento/client.server'
 import { parseLookup, readLookupForm } from '~/lib/seguimiento/lookup.server'
-import { trackingPath } from '~/lib/seguimiento/paths'
-import { trackingUnavailable } from '~/lib/seguimiento/view.server'
+import { trackingRedirect, trackingUnavailable } from '~/lib/seguimiento/view.server'
+import { toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
-
-const toast = (aviso: { titulo: string; texto: string }): ToastData => ({ id: crypto.randomUUID(), tipo: 'error', ...aviso })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   const { consulta } = catalogo.textosSeguimiento
   return json({
     meta: consulta.meta,
+    envios: catalogo.envios.resumen.enlace,
     consulta: { eyebrow: consulta.eyebrow, titulo: consulta.titulo, lead: consulta.lead, dondeReferencia: consulta.dondeReferencia },
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento()),
   })
@@ -60,16 +58,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = (status: number, shown: ToastData | null, caida: ActionData['caida'] = null) =>
     json<ActionData>({ result: submission.reply(), toast: shown, caida }, { status })
 
-  if (!form.complete) return answer(413, toast(consulta.demasiadoLarga))
+  if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
   if (submission.status !== 'success') return answer(400, null)
   const { website, referencia, email } = submission.value
-  if (website) return answer(404, toast(consulta.noEncontrada))
+  if (website) return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   const { env } = context.cloudflare
   const limits = { perIp: env.LIMITE_SEGUIMIENTO_IP, overall: env.LIMITE_SEGUIMIENTO_TOTAL, overallKey: 'seguimiento' }
-  if (!(await withinLimits(request, limits))) return answer(429, toast(consulta.demasiadas))
+  if (!(await withinLimits(request, limits))) return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
   const found = await findTracking(settings, { referencia, email })
-  if (found.kind === 'found') return redirectDocument(trackingPath(found.seguimiento), 303)
-  if (found.kind === 'unknown') return answer(404, toast(consulta.noEncontrada))
+  if (found.kind === 'found') return trackingRedirect(found.seguimiento)
+  if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   return answer(503, null, trackingUnavailable(settings, referencia))
 }
 
@@ -97,7 +95,7 @@ export default function SeguimientoConsulta() {
               <TrackingLookupForm result={actionData?.result} />
             </section>
           </div>
-          <TrackingHelp titulo="¿Dónde está mi referencia?" whatsapp={data.whatsapp} contacto={contacto}>
+          <TrackingHelp titulo="¿Dónde está mi referencia?" whatsapp={data.whatsapp} contacto={contacto} envios={data.envios}>
             {textos.dondeReferencia}
           </TrackingHelp>
         </div>

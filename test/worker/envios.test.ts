@@ -73,7 +73,7 @@ describe('every claim of shipping to all of Spain', () => {
 
   it('the quote page and the how-we-work steps lead there too', async () => {
     const quote = (await page('/presupuesto')).document
-    expect(text(quote.querySelector('.reasons a[href="/envios"]'))).toBe('Cómo traerlo o enviarlo')
+    expect(text(quote.querySelector('.reasons a[href="/envios"]'))).toBe('Envíos y recogida')
     const home = (await page('/')).document
     expect(text(home.querySelector('.how-we-work a[href="/envios"]'))).toBe('Envíos y recogida')
   })

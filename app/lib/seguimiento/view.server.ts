@@ -1,3 +1,5 @@
+import { redirectDocument } from '@remix-run/cloudflare'
+
 import { catalogo } from '~/catalogo/consultas'
 
 import { localDateTime } from '../dates'
@@ -7,6 +9,7 @@ import { ETIQUETAS_TIPO } from '../presupuesto/options'
 import { whatsappLink, whatsappMessages } from '../whatsapp'
 
 import type { Tracking } from './client.server'
+import { trackingPath } from './paths'
 
 /** States whose answer carries the way back's carrier and tracking number. */
 const SHIPPED = new Set<Tracking['state']>(['shipped', 'delivered'])
@@ -44,4 +47,13 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
 /** The page when the function cannot be reached: WhatsApp prefilled with the reference when it is known. */
 export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, referencia: string | null) {
   return { ...catalogo.textosSeguimiento.caida, whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(referencia)) }
+}
+
+/**
+ * The answer to a right lookup: the tracking page as a whole new document
+ * (303; with JavaScript too), never a client-side navigation
+ * (docs/decisions/071-tracking-pages-private.md).
+ */
+export function trackingRedirect(token: string): Response {
+  return redirectDocument(trackingPath(token), 303)
 }
