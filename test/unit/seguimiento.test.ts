@@ -142,6 +142,16 @@ describe('the tracking client', () => {
     expect(call?.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon', accept: 'application/json' })
   })
 
+  it('takes what the contract allows around the edges: extra fields, a shipment left out', async () => {
+    const { shipment: _left, ...withoutShipment } = tracking
+    answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking: { ...withoutShipment, nota: 'x' }, extra: 1 }) })
+    const found = await fetchTracking(settings(), TOKEN)
+    expect(found.kind).toBe('found')
+    if (found.kind === 'found') expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).envio).toBeNull()
+    answer = () => ({ status: 404, body: '{"success":false,"error":"no existe"}' })
+    expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
+  })
+
   it('a malformed token is unknown without asking; the contract’s 404 is unknown', async () => {
     const before = calls.length
     expect(await fetchTracking(settings(), '../../enviar-telegram')).toEqual({ kind: 'unknown' })

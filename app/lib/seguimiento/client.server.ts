@@ -25,7 +25,8 @@ const TrackingSchema = z.object({
   history: z
     .array(z.object({ state: z.enum(TRACKING_STATES), at: z.int().check(z.nonnegative()) }))
     .check(z.minLength(1), z.maxLength(100)),
-  shipment: z.nullable(z.string().check(z.maxLength(200))),
+  /** The carrier and tracking number, once shipped; null (or left out) before. */
+  shipment: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 })
 
 export type Tracking = z.infer<typeof TrackingSchema>

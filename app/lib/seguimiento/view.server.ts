@@ -35,7 +35,7 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
     estado: { etiqueta: estado.etiqueta, icono: estado.icono, ahora: estado.ahora, ...when(last?.at ?? Date.now()) },
     historial: tracking.history.map((paso) => ({ etiqueta: estadosSeguimiento[paso.state].etiqueta, ...when(paso.at) })),
     siguiente: estado.siguiente,
-    envio: SHIPPED.has(tracking.state) ? tracking.shipment : null,
+    envio: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
     comoEnviarlo:
       tracking.state === 'answered'
         ? { ...envios.resumen, datos: fillFacts(envios.resumen.datos, mailInFacts(settings)) }
