@@ -12,7 +12,7 @@ interface ContactButtonsProps {
 export function ContactButtons({ whatsapp, telefono, telefonoLegible }: ContactButtonsProps) {
   return (
     <div className="actions contact-buttons">
-      <WhatsAppButton href={whatsapp}>Escríbenos por WhatsApp</WhatsAppButton>
+      <WhatsAppButton href={whatsapp}>WhatsApp</WhatsAppButton>
       <a className="button button--secondary" href={`tel:+34${telefono}`}>
         <Icon name="telefono" size={22} />
         <span>

@@ -16,8 +16,8 @@ interface TrackingHelpProps {
   contacto: { telefono: string; telefonoLegible: string } | undefined
   /** A note under the panel (the tracking link is private). */
   nota?: string
-  /** The mail-in page. */
-  envios: Enlace
+  /** The mail-in page, unless the page already links to it. */
+  envios?: Enlace
 }
 
 /** The side column of the tracking pages: ask the shop by WhatsApp or phone, and the mail-in page. */
@@ -37,9 +37,11 @@ export function TrackingHelp({ titulo, children, whatsapp, contacto, nota, envio
           <span>{nota}</span>
         </p>
       ) : null}
-      <Link to={envios.to} className="link-arrow">
-        {envios.texto} <Icon name="flecha" size={18} />
-      </Link>
+      {envios ? (
+        <Link to={envios.to} className="link-arrow">
+          {envios.texto} <Icon name="flecha" size={18} />
+        </Link>
+      ) : null}
     </aside>
   )
 }

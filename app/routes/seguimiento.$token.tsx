@@ -74,7 +74,7 @@ export default function Seguimiento() {
             </section>
             {seguimiento.comoEnviarlo ? <MailInSummary {...seguimiento.comoEnviarlo} /> : null}
           </div>
-          <TrackingHelp titulo="¿Tienes dudas?" whatsapp={seguimiento.whatsapp} contacto={contacto} nota={pagina.privado} envios={data.envios}>
+          <TrackingHelp titulo="¿Tienes dudas?" whatsapp={seguimiento.whatsapp} contacto={contacto} nota={pagina.privado} envios={seguimiento.comoEnviarlo ? undefined : data.envios}>
             Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{seguimiento.referencia}</strong>, y te
             contamos cómo va.
           </TrackingHelp>

@@ -78,7 +78,7 @@ describe('the success toast', () => {
       })
       const [popup] = await Promise.all([
         context.waitForEvent('page'),
-        page.locator('main').getByRole('link', { name: /Escríbenos por WhatsApp/ }).click(),
+        page.locator('main').getByRole('link', { name: /WhatsApp/ }).click(),
       ])
       await popup.waitForLoadState()
       expect(new URL(popup.url()).searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
