@@ -2,17 +2,18 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 // The Remix compiler replaces this virtual module with the app's server build.
 import * as build from '@remix-run/dev/server-build'
 
-import { rutasDelSitio } from '~/catalogo/consultas'
+import { rutasDelSitio, rutasSinIndexar } from '~/catalogo/consultas'
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
-import { CACHE, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
+import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
 import { readBoundedBody } from '~/lib/form-body.server'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { refuseMalformedRequest } from '~/lib/request-guard.server'
+import { isPrivatePath } from '~/lib/seguimiento/paths'
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
-const PAGES = new Set(rutasDelSitio())
+const PAGES = new Set([...rutasDelSitio(), ...rutasSinIndexar])
 const ROUTE_IDS = new Set(Object.keys(build.routes))
 
 export default {
@@ -30,7 +31,9 @@ export default {
     // proxy stalls the next request on the same keep-alive connection with a 503.
     if (request.body && !request.bodyUsed) await readBoundedBody(request, 0)
 
-    const analytics = settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
+    // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
+    const privatePage = isPrivatePath(url.pathname)
+    const analytics = !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
     const csp = contentSecurityPolicy(cspNonce, { analytics, https: url.protocol === 'https:' })
     const response = withPolicy(answer, csp)
     const { headers } = response
@@ -44,6 +47,7 @@ export default {
     if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')
     // Only the public address is indexed (previews, workers.dev, local runs are not).
     if (url.host !== new URL(settings.SITE_URL).host) headers.set('X-Robots-Tag', 'noindex')
+    if (privatePage) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value)
     return response
   },
 } satisfies ExportedHandler<Env>

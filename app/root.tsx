@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
@@ -21,6 +22,7 @@ import { getSettings } from '~/lib/env.server'
 import { layoutDataOf } from '~/lib/layout'
 import { layoutData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
+import { isPrivatePath } from '~/lib/seguimiento/paths'
 import styles from '~/styles/app.css'
 
 export const links: LinksFunction = () => [
@@ -43,6 +45,9 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  // A private tracking page runs no script at all: no analytics, no client router that could carry its
+  // address elsewhere; every way in and out is a whole document (docs/decisions/071-tracking-pages-private.md).
+  const scripts = !isPrivatePath(useLocation().pathname)
   return (
     <html lang="es">
       <head>
@@ -54,8 +59,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

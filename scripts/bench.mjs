@@ -1,4 +1,4 @@
-// npm run bench: builds, serves the site in local workerd and prints, for six pages,
+// npm run bench: builds, serves the site in local workerd and prints, for eight pages,
 //   1. bytes of HTML, CSS, JS and images (raw and gzip) and the request count of a first load;
 //   2. Lighthouse 12 mobile scores and metrics, medians of BENCH_RUNS (3) runs (Debian chromium, third parties blocked);
 //   3. server rendering throughput: pages/s of a page against a static file of the same Worker.
@@ -18,6 +18,8 @@ const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/blog',
   '/blog/como-reparar-drift-joystick',
   '/servicios/consolas',
+  '/envios',
+  '/seguimiento',
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 

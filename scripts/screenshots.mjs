@@ -1,10 +1,49 @@
 // npm run screenshots: builds, serves the site on a free port and saves full-page
 // Chromium screenshots of every page kind at 375 px and 1440 px, with JavaScript
 // on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
+// The site talks to the stand-in function (scripts/stand-in-function.mjs), so the
+// tracking pages show canned quotes in several states, and the quote form's toast
+// its tracking link.
 import { mkdirSync } from 'node:fs'
 
 import { launchChromium } from './chromium.mjs'
+import { STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function.mjs'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.mjs'
+
+const tracking = (name) => `/seguimiento/${STAND_IN_TOKENS[name]}`
+
+/** Pages reached through a form: the path, then what the visitor does there. */
+const FLOWS = {
+  'presupuesto-enviado': {
+    path: '/presupuesto',
+    async act(page) {
+      await page.getByLabel('Mando', { exact: true }).check()
+      await page.getByLabel('Modelo').selectOption('PlayStation 5 DualSense')
+      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.getByLabel('Teléfono').fill('600 111 222')
+      await page.getByLabel('Comentarios (opcional)').fill('El joystick izquierdo se mueve solo [seguimiento]')
+      await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+      await page.locator('.toast__link').waitFor()
+    },
+  },
+  'seguimiento-no-encontrada': {
+    path: '/seguimiento',
+    async act(page) {
+      await page.getByLabel('Referencia de tu solicitud').fill('P-ZZZZ')
+      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
+      await page.locator('.toast').waitFor()
+    },
+  },
+  'seguimiento-errores': {
+    path: '/seguimiento',
+    async act(page) {
+      await page.getByLabel('Email').fill('no-es-un-email')
+      await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
+      await page.locator('[aria-invalid="true"]').first().waitFor()
+    },
+  },
+}
 
 const PAGES = {
   inicio: '/',
@@ -20,6 +59,15 @@ const PAGES = {
   consolas: '/servicios/consolas',
   'consola-otras': '/servicios/consolas/otras',
   '404': '/no-existe',
+  envios: '/envios',
+  seguimiento: '/seguimiento',
+  'seguimiento-recibida': tracking('recibida'),
+  'seguimiento-respondida': tracking('respondida'),
+  'seguimiento-reparacion': tracking('reparacion'),
+  'seguimiento-enviado': tracking('enviado'),
+  'seguimiento-cancelada': tracking('cancelada'),
+  'seguimiento-caido': tracking('falla'),
+  'seguimiento-404': '/seguimiento/no-existe-este-enlace-de-seguimiento',
 }
 const only = process.argv.slice(2)
 
@@ -27,7 +75,13 @@ const port = await freePort()
 
 // The articles' module, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
-const site = await wranglerDev({ config: 'wrangler.toml', port, vars: [], extra: ['--log-level', 'error'] })
+const standIn = await startStandInFunction({ key: 'clave-publica-local' })
+const site = await wranglerDev({
+  config: 'wrangler.toml',
+  port,
+  vars: ['--var', `QUOTE_FUNCTION_URL:${standIn.quoteFunctionUrl}`],
+  extra: ['--log-level', 'error'],
+})
 const base = `http://127.0.0.1:${port}`
 await waitFor(`${base}/images/favicon.svg`, site)
 
@@ -37,11 +91,27 @@ const browser = await launchChromium()
 try {
   for (const width of [375, 1440]) {
     for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 812 : 900 }, javaScriptEnabled, locale: 'es-ES' })
+      // Each context is its own visitor for the forms' per-IP rate limits.
+      const visitor = `10.77.${width % 250}.${javaScriptEnabled ? 1 : 2}`
+      const context = await browser.newContext({
+        viewport: { width, height: width < 800 ? 812 : 900 },
+        javaScriptEnabled,
+        locale: 'es-ES',
+        extraHTTPHeaders: { 'CF-Connecting-IP': visitor },
+      })
       const page = await context.newPage()
-      for (const [name, path] of Object.entries(PAGES)) {
+      const shots = [
+        ...Object.entries(PAGES).map(([name, path]) => ({ name, path, act: null })),
+        ...Object.entries(FLOWS).map(([name, flow]) => ({ name, ...flow })),
+      ]
+      for (const { name, path, act } of shots) {
         if (only.length && !only.includes(name)) continue
         await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+        if (act) {
+          if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+          await act(page)
+          await page.waitForLoadState('networkidle')
+        }
         const file = `${out}/${name}-${width}${javaScriptEnabled ? '' : '-nojs'}`
         await page.screenshot({ path: `${file}-fold.png` })
         // Bring lazy images in before the full-page shot.
@@ -50,13 +120,12 @@ try {
           await Promise.all([...document.images].map((img) => img.decode().catch(() => {})))
         })
         await page.screenshot({ path: `${file}.png`, fullPage: true })
-        // Phone-sized slices of the full page, readable one by one.
-        if (width < 800) {
-          const height = await page.evaluate(() => document.documentElement.scrollHeight)
-          for (let y = 0, part = 1; y < height; y += 812, part++) {
-            const clip = { x: 0, y, width, height: Math.min(812, height - y) }
-            await page.screenshot({ path: `${file}-parte${part}.png`, fullPage: true, clip })
-          }
+        // Screen-sized slices of the full page, readable one by one.
+        const screen = width < 800 ? 812 : 900
+        const height = await page.evaluate(() => document.documentElement.scrollHeight)
+        for (let y = 0, part = 1; y < height; y += screen, part++) {
+          const clip = { x: 0, y, width, height: Math.min(screen, height - y) }
+          await page.screenshot({ path: `${file}-parte${part}.png`, fullPage: true, clip })
         }
         console.log(file)
       }
@@ -66,5 +135,6 @@ try {
 } finally {
   await browser.close()
   stopChild(site)
+  standIn.close()
 }
 process.exit(0)

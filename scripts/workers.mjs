@@ -20,6 +20,7 @@ export const SITE_SETTINGS = [
   'FORM_SECRET',
   'FORM_MIN_SECONDS',
   'QUOTE_RETENTION_DAYS',
+  'SHOP_SHIPPING_ADDRESS',
 ]
 /** Settings of the quote function enviar-telegram. */
 export const FUNCTION_SETTINGS = [

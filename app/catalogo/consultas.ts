@@ -1,7 +1,9 @@
 import { articulos } from './articulos.generado'
 import { blog, posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
+import { envios } from './envios'
 import { marcasMandos, modelosMandos } from './mandos'
+import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
 import { datosTaller, imagenTaller, motivos, pasos, sellosPorLugar, tienda, ventajas } from './tienda'
 import { secciones } from './secciones'
@@ -23,6 +25,9 @@ export const catalogo = {
   marcasConsolas,
   reparacionesConsolas,
   modelosMandos,
+  envios,
+  estadosSeguimiento,
+  textosSeguimiento,
 }
 
 export function marcaMando(slug: string | undefined): MarcaMando | undefined {
@@ -90,9 +95,9 @@ export function actualizacionesDelBlog(): Map<string, string> {
   return fechas
 }
 
-/** Every page of the site, generated from the catalogue (41 routes). */
+/** Every page of the site, generated from the catalogue (42 routes): the sitemap lists them all. */
 export function rutasDelSitio(): string[] {
-  const rutas = ['/', '/blog', '/presupuesto', '/servicios/mandos', '/servicios/consolas']
+  const rutas = ['/', '/blog', '/presupuesto', '/envios', '/servicios/mandos', '/servicios/consolas']
   for (const marca of marcasMandos) rutas.push(marca.link)
   for (const modelo of modelosMandos) {
     rutas.push(modelo.link)
@@ -102,6 +107,13 @@ export function rutasDelSitio(): string[] {
   for (const item of posts) rutas.push(item.link)
   return rutas
 }
+
+/**
+ * Public pages kept out of search results and the sitemap: the tracking
+ * lookup, useful only to whoever has a quote's reference
+ * (docs/decisions/071-tracking-pages-private.md).
+ */
+export const rutasSinIndexar = ['/seguimiento'] as const
 
 export function seccion(slug: string | undefined): Seccion | undefined {
   return slug === 'mandos' || slug === 'consolas' ? secciones[slug] : undefined

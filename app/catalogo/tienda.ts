@@ -19,6 +19,9 @@ const horario = {
   textoCorto: 'L-V 9:00-20:00',
 } as const
 
+/** The mail-in page: every claim of pickup and shipping links to it. */
+const PAGINA_ENVIOS = '/envios'
+
 /**
  * The claims the site makes, each worded once with its icon: more than 5
  * years of experience, warranty on every repair, most repairs in 24-48 h,
@@ -30,8 +33,8 @@ const sellos = {
   garantia: { texto: 'Garantía en todas las reparaciones', icono: 'escudo' },
   plazo: { texto: 'La mayoría en 24-48 h', icono: 'reloj' },
   presupuesto: { texto: 'Presupuesto gratis y sin compromiso', icono: 'check' },
-  envio: { texto: 'Recogida en Vitoria-Gasteiz y envío a toda España', icono: 'camion' },
-  envioCorto: { texto: 'Envío a toda España', icono: 'camion' },
+  envio: { texto: 'Recogida en Vitoria-Gasteiz y envío a toda España', icono: 'camion', enlace: PAGINA_ENVIOS },
+  envioCorto: { texto: 'Envío a toda España', icono: 'camion', enlace: PAGINA_ENVIOS },
   respuesta: { texto: 'Respuesta en menos de 24 horas laborables', icono: 'reloj' },
 } as const satisfies Record<string, Sello>
 
@@ -55,6 +58,8 @@ export const sellosPorLugar = {
   servicio: [sellos.garantia, sellos.plazo, sellos.envio],
   /** Under the hero's button: short enough for one line on a phone each. */
   portada: [sellos.garantia, sellos.plazo, sellos.envioCorto],
+  /** On the mail-in page, which is the shipping claim's own page. */
+  envios: [sellos.presupuesto, sellos.garantia, sellos.plazo],
 } as const satisfies Record<string, readonly Sello[]>
 
 /** The reasons to choose the shop, on the quote page: the four promises, each explained. */
@@ -62,7 +67,12 @@ export const motivos = [
   { icono: 'check', titulo: 'Presupuesto sin compromiso', texto: 'Te decimos qué le pasa y cuánto cuesta antes de reparar.' },
   { icono: 'escudo', titulo: 'Garantía en todas las reparaciones', texto: 'Cada reparación sale del taller probada y con garantía.' },
   { icono: 'rayo', titulo: 'Servicio rápido 24-48 h', texto: 'La mayoría de reparaciones están listas en 24-48 horas.' },
-  { icono: 'camion', titulo: 'Recogida y envío a toda España', texto: 'Tráelo a Lakua, Vitoria-Gasteiz, o envíalo desde donde estés.' },
+  {
+    icono: 'camion',
+    titulo: 'Recogida y envío a toda España',
+    texto: 'Tráelo a Lakua, Vitoria-Gasteiz, o envíalo desde donde estés.',
+    enlace: { texto: 'Envíos y recogida', to: PAGINA_ENVIOS },
+  },
 ] as const satisfies readonly Ventaja[]
 
 /** The facts of the about section, big figure first. */
@@ -116,6 +126,7 @@ export const pasos = [
     icono: 'caja',
     titulo: 'Tráenos o envíanos tu mando',
     texto: 'Recogida en Vitoria-Gasteiz o envío desde cualquier punto de España.',
+    enlace: { texto: 'Envíos y recogida', to: PAGINA_ENVIOS },
   },
   {
     icono: 'herramienta',

@@ -112,16 +112,26 @@ export interface Slide {
   imagen: Imagen
 }
 
+/** A link the catalogue puts next to a text: what it says and where it goes. */
+export interface Enlace {
+  texto: string
+  to: string
+}
+
 export interface Ventaja {
   icono: Icono
   titulo: string
   texto: string
+  /** Where to read more (the reasons of the quote page: shipping links to /envios). */
+  enlace?: Enlace
 }
 
 export interface Paso {
   icono: Icono
   titulo: string
   texto: string
+  /** Where to read more about this step. */
+  enlace?: Enlace
 }
 
 export type Icono =
@@ -138,11 +148,44 @@ export type Icono =
   | 'ubicacion'
   | 'camion'
   | 'estrella'
+  | 'cerrar'
 
 /** A claim of the shop, worded for the page, with its icon. */
 export interface Sello {
   texto: string
   icono: Icono
+  /** The page that backs the claim (shipping to all of Spain: /envios); the claim links to it. */
+  enlace?: string
+}
+
+/** The shop's facts a page fills in: its area, its hours, the street address (a setting), what comes with the quote. */
+export type DatoDelTaller = 'zona' | 'horario' | 'direccion' | 'costes'
+
+/** One way of getting the device to the shop (/envios): bring it, or send it, with its facts. */
+export interface FormaDeEntrega {
+  icono: Icono
+  titulo: string
+  texto: string
+  /** Each fact: a fixed text, or one of the shop's facts. */
+  datos: ReadonlyArray<{ termino: string; texto: string } | { termino: string; dato: DatoDelTaller }>
+}
+
+/** How to pack one kind of device, or what to take out first (/envios). */
+export interface Embalaje {
+  icono: Icono
+  titulo: string
+  consejos: readonly string[]
+}
+
+/** A state of a quote, as its tracking page tells it. */
+export interface EstadoSeguimiento {
+  /** The state's label ('Solicitud recibida'). */
+  etiqueta: string
+  icono: Icono
+  /** What happens now, in plain words. */
+  ahora: string
+  /** The step that comes next, greyed in the timeline, worded unlike any label; null when nothing follows. */
+  siguiente: string | null
 }
 
 /** A section of the catalogue (/servicios/mandos, /servicios/consolas): the page that lists its brands. */

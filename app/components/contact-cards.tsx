@@ -1,3 +1,7 @@
+import { Link } from '@remix-run/react'
+
+import type { Sello } from '~/catalogo/tipos'
+
 import { Icon } from './icon'
 
 interface ContactCardsProps {
@@ -9,8 +13,8 @@ interface ContactCardsProps {
   horario: string
   /** Reply-time claim, shown under the e-mail. */
   respuesta: string
-  /** Pickup and shipping claim, shown under the address. */
-  envio: string
+  /** Pickup and shipping claim, shown under the address, linked to the page that explains it. */
+  envio: Sello
 }
 
 /** Phone, e-mail and address cards of the home page's #contacto section. */
@@ -43,7 +47,7 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
         </span>
         <h3 className="contact-card__title">Dirección</h3>
         <p className="contact-card__value">{direccion}</p>
-        <p className="contact-card__note">{envio}</p>
+        <p className="contact-card__note">{envio.enlace ? <Link to={envio.enlace}>{envio.texto}</Link> : envio.texto}</p>
       </li>
     </ul>
   )

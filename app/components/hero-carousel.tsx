@@ -93,7 +93,13 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
                   {sellos.map((sello) => (
                     <li key={sello.texto}>
                       <Icon name="check" size={16} />
-                      {sello.texto}
+                      {sello.enlace ? (
+                        <Link to={sello.enlace} className="trust__link">
+                          {sello.texto}
+                        </Link>
+                      ) : (
+                        sello.texto
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ETIQUETAS_TIPO, MODELOS, TIPOS, type QuotePrefill, type Tipo } from '~/lib/presupuesto/options'
 
 import { FieldError } from './field-error'
+import { Honeypot } from './honeypot'
 import { TextField } from './text-field'
 
 /** What the /presupuesto action answers about the form: conform's result (messages and the values sent). */
@@ -181,11 +182,7 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
         <FieldError id={`${FORM}-comentarios-error`} error={error('comentarios')} />
       </div>
 
-      {/* Honeypot: people never see or reach it; bots fill it in. */}
-      <div className="honeypot" aria-hidden="true">
-        <label htmlFor={`${FORM}-website`}>Sitio web</label>
-        <input id={`${FORM}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot form={FORM} />
       <input type="hidden" name="token" value={formToken} />
 
       <button type="submit" className="button button--primary button--large button--block" disabled={sending}>

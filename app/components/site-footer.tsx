@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import type { LayoutData } from '~/lib/layout'
-import { footerLinks } from '~/lib/navigation'
+import { ENVIOS, footerLinks } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { PrivacyPolicy } from './privacy-policy'
@@ -21,8 +21,8 @@ export function SiteFooter({ nombre, anioCopyright, contacto, conservacionDias }
         <div className="site-footer__about">
           <BrandMark nombre={nombre} />
           <p>
-            Taller de reparación y personalización de mandos y consolas en Lakua, Vitoria-Gasteiz. Recogida local y
-            envío a toda España.
+            Taller de reparación y personalización de mandos y consolas en Lakua, Vitoria-Gasteiz.{' '}
+            <Link to={ENVIOS.to}>Recogida local y envío a toda España</Link>.
           </p>
         </div>
         <nav aria-label="Pie de página">

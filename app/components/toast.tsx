@@ -1,6 +1,8 @@
 import clsx from 'clsx'
 import { useEffect, useState } from 'react'
 
+import type { Enlace } from '~/catalogo/tipos'
+
 export interface ToastData {
   /** Changes for every new message, so a dismissed toast can come back. */
   id: string
@@ -9,9 +11,15 @@ export interface ToastData {
   texto: string
   /** One more line, e.g. the quote's reference. */
   detalle?: string
+  /**
+   * A link to follow from the message (the quote's tracking page). It loads a
+   * whole new document, never a client-side navigation: the tracking page
+   * runs no script (docs/decisions/071-tracking-pages-private.md).
+   */
+  enlace?: Enlace
 }
 
-/** How long a success toast stays when JavaScript runs; errors stay until dismissed. */
+/** How long a success toast stays when JavaScript runs; errors, and toasts with a link, stay until dismissed. */
 const AUTO_HIDE_MS = 6000
 
 /**
@@ -21,13 +29,14 @@ const AUTO_HIDE_MS = 6000
  */
 export function Toast({ toast }: { toast: ToastData }) {
   const [closed, setClosed] = useState(false)
+  const lasting = Boolean(toast.enlace)
 
   useEffect(() => {
     setClosed(false)
-    if (toast.tipo !== 'exito') return
+    if (toast.tipo !== 'exito' || lasting) return
     const timer = window.setTimeout(() => setClosed(true), AUTO_HIDE_MS)
     return () => window.clearTimeout(timer)
-  }, [toast.id, toast.tipo])
+  }, [toast.id, toast.tipo, lasting])
 
   const closeId = `cerrar-${toast.id}`
   return (
@@ -48,6 +57,11 @@ export function Toast({ toast }: { toast: ToastData }) {
           <p className="toast__title">{toast.titulo}</p>
           <p className="toast__text">{toast.texto}</p>
           {toast.detalle ? <p className="toast__detail">{toast.detalle}</p> : null}
+          {toast.enlace ? (
+            <a href={toast.enlace.to} className="toast__link">
+              {toast.enlace.texto}
+            </a>
+          ) : null}
         </div>
         <label htmlFor={closeId} className="icon-button toast__close" title="Cerrar aviso">
           <span aria-hidden="true">×</span>

@@ -19,6 +19,7 @@ const DEFAULTS = {
   FORM_SECRET: 'secreto-local-del-formulario',
   FORM_MIN_SECONDS: '3',
   QUOTE_RETENTION_DAYS: '180',
+  SHOP_SHIPPING_ADDRESS: '',
 } as const
 
 type Key = keyof typeof DEFAULTS
@@ -41,6 +42,15 @@ const SCHEMAS = {
   FORM_MIN_SECONDS: z.coerce.number().min(0).max(60),
   /** Days the quote function keeps a quote (the same setting as the function's); shown in the privacy notice. */
   QUOTE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650),
+  /**
+   * The workshop's street address, where devices are brought or sent, on one line. Empty (unset): the
+   * mail-in and tracking pages say it comes with the quote.
+   */
+  SHOP_SHIPPING_ADDRESS: z
+    .string()
+    .trim()
+    .max(200, 'SHOP_SHIPPING_ADDRESS debe tener como mucho 200 caracteres')
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'SHOP_SHIPPING_ADDRESS debe ir en una sola línea'),
 } satisfies Record<Key, z.ZodType>
 
 /** Settings that must be the operator's own outside localhost: their defaults are public. */

@@ -1,9 +1,14 @@
+import { TRACKING_TOKEN } from './seguimiento/paths'
+
 /**
  * One-shot messages across a redirect (Post/Redirect/Get): the action sets a
  * short-lived cookie, the next GET reads it, shows the toast and clears it.
  * On https the cookie takes the __Host- prefix (Secure, Path=/, no Domain).
+ * A sent quote carries its reference and its tracking token, when the
+ * function gave them: `presupuesto-enviado.P-7K3Q.<token>` (HttpOnly, two
+ * minutes; neither part can hold a dot).
  */
-export type Flash = { tipo: 'presupuesto-enviado'; referencia: string | null }
+export type Flash = { tipo: 'presupuesto-enviado'; referencia: string | null; seguimiento: string | null }
 
 const MAX_AGE_S = 120
 /** A quote reference as the function gives it (ours: P-7K3Q); anything else is not shown. */
@@ -18,9 +23,12 @@ function attributes(request: Request, maxAge: number) {
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`
 }
 
+const valid = (value: string | null | undefined, pattern: RegExp) => (value && pattern.test(value) ? value : null)
+
 export function setFlash(request: Request, flash: Flash): string {
-  const referencia = flash.referencia && REFERENCIA.test(flash.referencia) ? `.${flash.referencia}` : ''
-  return `${cookieName(request)}=${flash.tipo}${referencia}; ${attributes(request, MAX_AGE_S)}`
+  const parts = [flash.tipo, valid(flash.referencia, REFERENCIA) ?? '', valid(flash.seguimiento, TRACKING_TOKEN) ?? '']
+  const value = parts.join('.').replace(/\.+$/, '')
+  return `${cookieName(request)}=${value}; ${attributes(request, MAX_AGE_S)}`
 }
 
 /** The pending flash, if any, and the Set-Cookie header that consumes it. */
@@ -31,8 +39,10 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
     .map((part) => part.trim().split('='))
     .find(([key]) => key === name)?.[1]
   if (value === undefined) return { flash: null, clear: null }
-  const [tipo, referencia] = value.split(/\.(.*)/s)
+  const [tipo, referencia, seguimiento] = value.split('.')
   const flash: Flash | null =
-    tipo === 'presupuesto-enviado' ? { tipo, referencia: referencia && REFERENCIA.test(referencia) ? referencia : null } : null
+    tipo === 'presupuesto-enviado'
+      ? { tipo, referencia: valid(referencia, REFERENCIA), seguimiento: valid(seguimiento, TRACKING_TOKEN) }
+      : null
   return { flash, clear: `${name}=; ${attributes(request, 0)}` }
 }

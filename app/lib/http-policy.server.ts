@@ -29,6 +29,18 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
 }
 
+/**
+ * What every answer at a private tracking address gets (the page, its 404,
+ * its 503), over the site-wide values: never stored by a cache, never
+ * indexed, and never sent as a referrer to the sites it links to (wa.me)
+ * (docs/decisions/071-tracking-pages-private.md).
+ */
+export const PRIVATE_PAGE_HEADERS: Record<string, string> = {
+  'Cache-Control': CACHE.noStore,
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+}
+
 /** Hosts the Google tag talks to; allowed only while analytics may run (see 005). */
 const GOOGLE_TAG_HOSTS = [
   'https://www.googletagmanager.com',

@@ -30,7 +30,7 @@ export function layoutData(request: Request, settings: Settings) {
       horario: tienda.horario.texto,
       horarioCorto: tienda.horario.textoCorto,
       respuesta: tienda.sellos.respuesta.texto,
-      envio: tienda.sellos.envio.texto,
+      envio: tienda.sellos.envio,
       whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.saludo),
     },
     privacidad: { conservacionDias: settings.QUOTE_RETENTION_DAYS },

@@ -20,5 +20,16 @@ export const headerLinks: readonly NavLink[] = [
   CONTACTO,
 ]
 
-/** The footer's five links. */
-export const footerLinks: readonly NavLink[] = [INICIO, QUIENES_SOMOS, link('Servicios', '/#servicios'), BLOG, CONTACTO]
+/** The mail-in page: linked from the footer and from every claim of shipping to all of Spain. */
+export const ENVIOS = link('Envíos y recogida', '/envios')
+
+/** The footer's links: the specification's five, then the mail-in page and the tracking lookup. */
+export const footerLinks: readonly NavLink[] = [
+  INICIO,
+  QUIENES_SOMOS,
+  link('Servicios', '/#servicios'),
+  BLOG,
+  CONTACTO,
+  ENVIOS,
+  link('Sigue tu reparación', '/seguimiento'),
+]

@@ -14,6 +14,10 @@ export const whatsappMessages = {
   servicio: (servicio: string, modelo: string) =>
     `Hola, estoy interesado en el servicio de ${servicio.charAt(0).toLowerCase()}${servicio.slice(1)} para mi ${modelo}.`,
   modelo: (modelo: string) => `Hola, me gustaría pedir un presupuesto para reparar mi ${modelo}.`,
+  envio: 'Hola, me gustaría enviaros un mando o una consola para repararlo.',
+  /** About a quote already sent: with its reference when it is known. */
+  seguimiento: (referencia?: string | null) =>
+    referencia ? `Hola, quiero saber cómo va mi solicitud ${referencia}.` : 'Hola, quiero saber cómo va mi reparación.',
 }
 
 /** "600000000" -> "600 000 000", for reading; links keep the bare digits. */

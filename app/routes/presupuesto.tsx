@@ -6,9 +6,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
+import type { Ventaja } from '~/catalogo/tipos'
 import { DirectContact } from '~/components/direct-contact'
 import { Icon } from '~/components/icon'
 import { PageHero } from '~/components/page-hero'
@@ -23,13 +24,9 @@ import { parseQuoteSubmission, readQuoteForm } from '~/lib/presupuesto/form.serv
 import { forwardQuote, idempotencyKey } from '~/lib/presupuesto/forward.server'
 import { AVISOS, prefillFromQuery } from '~/lib/presupuesto/options'
 import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/presupuesto/token.server'
+import { withinLimits } from '~/lib/rate-limits.server'
+import { sentToast, toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
-
-const toast = (aviso: (typeof AVISOS)[keyof typeof AVISOS], detalle?: string): ToastData => ({
-  id: crypto.randomUUID(),
-  ...aviso,
-  ...(detalle ? { detalle } : {}),
-})
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -37,10 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, clear } = readFlash(request)
   return json(
     {
-      toast: flash ? toast(AVISOS.enviado, flash.referencia ? `Referencia de tu solicitud: ${flash.referencia}` : undefined) : null,
+      toast: flash ? sentToast(AVISOS.enviado, flash) : null,
       formToken: await signFormToken(settings.FORM_SECRET),
       prefill: prefillFromQuery(new URL(request.url).searchParams),
-      motivos: catalogo.motivos,
+      motivos: catalogo.motivos as readonly Ventaja[],
       whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
@@ -72,23 +69,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.fields.intent === 'validar') return answer(200, null)
   if (submission.status !== 'success') return answer(400, null)
   const { website, ...quote } = submission.value
-  const sent = (referencia: string | null) =>
-    redirect('/presupuesto', { status: 303, headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia }) } })
-  if (website) return sent(null)
-  if (!(await withinLimits(request, context.cloudflare.env))) return answer(429, toast(AVISOS.demasiadas))
+  const sent = (referencia: string | null, seguimiento: string | null) =>
+    redirect('/presupuesto', {
+      status: 303,
+      headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia, seguimiento }) },
+    })
+  if (website) return sent(null, null)
+  const { env } = context.cloudflare
+  const limits = { perIp: env.LIMITE_PRESUPUESTO_IP, overall: env.LIMITE_PRESUPUESTO_TOTAL, overallKey: 'presupuestos' }
+  if (!(await withinLimits(request, limits))) return answer(429, toast(AVISOS.demasiadas))
   const result = await forwardQuote(settings, { ...quote, sospecha: suspicion(reading) }, { idempotencyKey: await idempotencyKey(form.fields.token, quote) })
-  if (result.ok) return sent(result.referencia)
+  if (result.ok) return sent(result.referencia, result.seguimiento)
   return answer(502, toast(AVISOS.error))
-}
-
-/** Rate limits of quote posts: per client IP and overall (wrangler.toml [[ratelimits]]). */
-async function withinLimits(request: Request, env: Env): Promise<boolean> {
-  const ip = request.headers.get('CF-Connecting-IP') ?? 'desconocida'
-  const [perIp, overall] = await Promise.all([
-    env.LIMITE_PRESUPUESTO_IP?.limit({ key: ip }),
-    env.LIMITE_PRESUPUESTO_TOTAL?.limit({ key: 'presupuestos' }),
-  ])
-  return perIp?.success !== false && overall?.success !== false
 }
 
 /** A check as the visitor corrects changes nothing the page's loader shows. */
@@ -157,6 +149,11 @@ export default function Presupuesto() {
                   <div>
                     <h3 className="reasons__title">{motivo.titulo}</h3>
                     <p>{motivo.texto}</p>
+                    {motivo.enlace ? (
+                      <Link to={motivo.enlace.to} className="link-arrow">
+                        {motivo.enlace.texto} <Icon name="flecha" size={18} />
+                      </Link>
+                    ) : null}
                   </div>
                 </li>
               ))}

@@ -13,10 +13,15 @@ interface Env {
   FORM_SECRET?: string
   FORM_MIN_SECONDS?: string
   QUOTE_RETENTION_DAYS?: string
+  SHOP_SHIPPING_ADDRESS?: string
   /** Quote posts per client IP (wrangler.toml [[ratelimits]]). */
   LIMITE_PRESUPUESTO_IP?: RateLimit
   /** Quote posts overall. */
   LIMITE_PRESUPUESTO_TOTAL?: RateLimit
+  /** Tracking lookups (/seguimiento) per client IP. */
+  LIMITE_SEGUIMIENTO_IP?: RateLimit
+  /** Tracking lookups overall. */
+  LIMITE_SEGUIMIENTO_TOTAL?: RateLimit
 }
 
 /** The classic Remix compiler turns a CSS import into the URL of the hashed file. */

@@ -97,7 +97,7 @@ describe('mobile menu at 375 px', () => {
 
   it('has no horizontal scroll on any page kind', async () => {
     const { page, context } = await newPage(browser(), PHONE)
-    for (const path of ['/', '/blog', '/blog/como-reparar-drift-joystick', '/presupuesto', '/servicios/mandos/playstation/ps5', '/servicios/mandos/xbox/elite', '/servicios/mandos/playstation/ps5/click-mouse-botonera', '/servicios/consolas/otras', '/nada']) {
+    for (const path of ['/', '/blog', '/blog/como-reparar-drift-joystick', '/presupuesto', '/envios', '/seguimiento', '/servicios/mandos/playstation/ps5', '/servicios/mandos/xbox/elite', '/servicios/mandos/playstation/ps5/click-mouse-botonera', '/servicios/consolas/otras', '/nada']) {
       await page.goto(`${base}${path}`)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, path).toBeLessThanOrEqual(0)
@@ -109,7 +109,7 @@ describe('mobile menu at 375 px', () => {
 describe('console', () => {
   it('stays free of errors on every page kind', async () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
-    for (const path of ['/', '/blog', '/blog/gatillos-nintendo-switch', '/presupuesto', '/servicios/mandos', '/servicios/consolas', '/servicios/mandos/nintendo', '/servicios/mandos/nintendo/joycon-2', '/servicios/mandos/xbox/series/ergo-joysticks', '/servicios/consolas/xbox']) {
+    for (const path of ['/', '/blog', '/blog/gatillos-nintendo-switch', '/presupuesto', '/envios', '/seguimiento', '/servicios/mandos', '/servicios/consolas', '/servicios/mandos/nintendo', '/servicios/mandos/nintendo/joycon-2', '/servicios/mandos/xbox/series/ergo-joysticks', '/servicios/consolas/xbox']) {
       await page.goto(`${base}${path}`)
       await hydrated(page)
     }

@@ -1,25 +1,15 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
-import { startSiteWithStandInFunction } from '../support/stand-in-function'
+import { useSiteWithStandInFunction } from '../support/stand-in-function'
 import { chatMessages, delivered, marker } from '../support/html'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
 
 /** A second site whose quote function fails on demand (test/support/stand-in-function.ts). */
-let standInSite: Awaited<ReturnType<typeof startSiteWithStandInFunction>> | undefined
-beforeAll(async () => {
-  standInSite = await startSiteWithStandInFunction('e2e-funcion-caida')
-}, 120_000)
-afterAll(async () => {
-  await standInSite?.stop()
-})
-const standIn = () => {
-  if (!standInSite) throw new Error('sin sitio sustituto')
-  return standInSite
-}
+const standIn = useSiteWithStandInFunction('e2e-funcion-caida')
 
 const errorOf = async (page: Page, name: string) => {
   const control = name === 'tipo' ? page.locator('fieldset:has([name="tipo"])') : page.locator(`[name="${name}"]`)

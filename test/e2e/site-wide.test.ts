@@ -293,6 +293,8 @@ describe('accessibility (axe-core)', () => {
     '/blog',
     '/blog/como-reparar-drift-joystick',
     '/presupuesto',
+    '/envios',
+    '/seguimiento',
     '/servicios/mandos',
     '/servicios/mandos/playstation',
     '/servicios/mandos/playstation/ps5',

@@ -1,42 +1,49 @@
 /**
- * A stand-in for the quote function, for the site's side of failures: the
- * answer depends on a marker in the comments.
- *   [falla]          500 {"success": false} (the function could not store it)
- *   [cortado]        closes the connection (the function is unreachable)
- *   [raro]           200 {"success": "true"} (not a true success flag)
- *   anything else    200 {"success": true} with no reference (a hosted function)
- * Started with the site pointed at it (scripts/workers.mjs, startStack with quoteFunctionUrl).
+ * The site pointed at a stand-in for the quote function
+ * (scripts/stand-in-function.mjs: canned answers to the quote post and to
+ * the tracking endpoints, chosen by markers, tokens and references), for the
+ * site's side of failures and of tracking, without the real function.
  */
-import { createServer } from 'node:http'
+import { afterAll, beforeAll } from 'vitest'
 
 import { startStack } from '../../scripts/workers.mjs'
+import { startStandInFunction } from '../../scripts/stand-in-function.mjs'
 
 import { TEST_SETTINGS } from './settings'
 
-export async function startSiteWithStandInFunction(name: string) {
-  const received: Array<Record<string, string>> = []
-  const server = createServer((request, response) => {
-    let raw = ''
-    request.on('data', (chunk) => (raw += chunk))
-    request.on('end', () => {
-      const body = JSON.parse(raw || '{}') as Record<string, string>
-      received.push(body)
-      const comentarios = body.comentarios ?? ''
-      if (comentarios.includes('[cortado]')) return request.socket.destroy()
-      response.writeHead(comentarios.includes('[falla]') ? 500 : 200, { 'Content-Type': 'application/json' })
-      response.end(comentarios.includes('[falla]') ? '{"success":false}' : comentarios.includes('[raro]') ? '{"success":"true"}' : '{"success":true}')
-    })
+export { STAND_IN_PAIR, STAND_IN_RECEIVED_AT, STAND_IN_TOKENS } from '../../scripts/stand-in-function.mjs'
+
+export async function startSiteWithStandInFunction(name: string, siteSettings: Record<string, string> = {}) {
+  const standIn = await startStandInFunction({ key: TEST_SETTINGS.QUOTE_FUNCTION_KEY })
+  try {
+    const stack = await startStack({ name, siteSettings: { ...TEST_SETTINGS, ...siteSettings }, quoteFunctionUrl: standIn.quoteFunctionUrl })
+    return {
+      siteUrl: stack.siteUrl,
+      siteLog: stack.siteLog,
+      received: standIn.received,
+      trackingCalls: standIn.trackingCalls,
+      async stop() {
+        await stack.stop()
+        standIn.close()
+      },
+    }
+  } catch (error) {
+    standIn.close()
+    throw error
+  }
+}
+
+/** The site with the stand-in for one test file: started before its tests, stopped after. */
+export function useSiteWithStandInFunction(name: string): () => Awaited<ReturnType<typeof startSiteWithStandInFunction>> {
+  let site: Awaited<ReturnType<typeof startSiteWithStandInFunction>> | undefined
+  beforeAll(async () => {
+    site = await startSiteWithStandInFunction(name)
+  }, 120_000)
+  afterAll(async () => {
+    await site?.stop()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  const stack = await startStack({ name, siteSettings: TEST_SETTINGS, quoteFunctionUrl: `http://127.0.0.1:${port}/functions/v1/enviar-telegram` })
-  return {
-    siteUrl: stack.siteUrl,
-    received,
-    async stop() {
-      await stack.stop()
-      server.closeAllConnections()
-      server.close()
-    },
+  return () => {
+    if (!site) throw new Error('sin sitio sustituto')
+    return site
   }
 }

@@ -11,6 +11,7 @@ const TABLA_DE_RUTAS = [
   /^\/$/,
   /^\/blog$/,
   /^\/presupuesto$/,
+  /^\/envios$/,
   /^\/servicios\/mandos$/,
   /^\/servicios\/consolas$/,
   /^\/servicios\/mandos\/(playstation|xbox|nintendo)$/,

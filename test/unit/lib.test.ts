@@ -20,6 +20,7 @@ describe('settings', () => {
       FORM_SECRET: 'secreto-local-del-formulario',
       FORM_MIN_SECONDS: 3,
       QUOTE_RETENTION_DAYS: 180,
+      SHOP_SHIPPING_ADDRESS: '',
       missingSecrets: [],
     })
   })

@@ -168,9 +168,18 @@ describe('the call to the function', () => {
     server.close()
   })
 
-  it('sends the contract headers and body, and needs success === true; the reference is kept when given', async () => {
+  it('sends the contract headers and body, and needs success === true; the reference and the tracking token are kept when given', async () => {
     const seen: Array<{ headers: Record<string, unknown>; body: string }> = []
-    const answers = ['{"success":true}', '{"success":"true"}', 'no es json', '{"success":true,"referencia":"P-7K3Q"}']
+    const token = 'AbCdEfGhIjKlMnOpQrSt_-'
+    const answers = [
+      '{"success":true}',
+      '{"success":"true"}',
+      'no es json',
+      `{"success":true,"referencia":"P-7K3Q","seguimiento":"${token}"}`,
+      '{"success":true,"referencia":"P-7K3Q","seguimiento":"corto"}',
+      '{"success":true,"referencia":"P-7K3Q","seguimiento":"../../otra-ruta/../../../x"}',
+      '{"success":true,"referencia":"P-7K3Q","seguimiento":1234567890123456789012345}',
+    ]
     const server = createServer((request, response) => {
       let body = ''
       request.on('data', (chunk) => (body += chunk))
@@ -182,10 +191,12 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const settings = { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' }
-    expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null, seguimiento: null })
     expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
     expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
-    expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({ ok: true, referencia: 'P-7K3Q' })
+    expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({ ok: true, referencia: 'P-7K3Q', seguimiento: token })
+    // Only a token of the contract's form (22-64 of A-Z a-z 0-9 _ -) becomes a link; anything else, none.
+    for (let i = 0; i < 3; i++) expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: 'P-7K3Q', seguimiento: null })
     expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon' })
     expect(seen[0]?.headers).not.toHaveProperty('idempotency-key')
     expect(seen[3]?.headers).toMatchObject({ 'idempotency-key': 'presupuesto-123456789' })

@@ -3,28 +3,22 @@
  * see 'Error', with every value kept. A function that answers success
  * without a reference (a hosted one) gets the specification's toast alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { parseHTML } from 'linkedom'
 
-import { startSiteWithStandInFunction } from '../support/stand-in-function'
+import { useSiteWithStandInFunction } from '../support/stand-in-function'
 import { text } from '../support/html'
 
-let site: Awaited<ReturnType<typeof startSiteWithStandInFunction>>
-beforeAll(async () => {
-  site = await startSiteWithStandInFunction('funcion-caida')
-}, 120_000)
-afterAll(async () => {
-  await site?.stop()
-})
+const standIn = useSiteWithStandInFunction('funcion-caida')
 
 let ip = 1
 async function post(comentarios: string) {
   const fields = { tipo: 'consola', modelo: 'PlayStation 5', email: 'caida@correo.es', telefono: '622 111 000', comentarios, website: '' }
-  const response = await fetch(`${site.siteUrl}/presupuesto`, {
+  const response = await fetch(`${standIn().siteUrl}/presupuesto`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.siteUrl, 'CF-Connecting-IP': `10.88.0.${ip++}` },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: standIn().siteUrl, 'CF-Connecting-IP': `10.88.0.${ip++}` },
     body: new URLSearchParams(fields).toString(),
   })
   return { response, document: parseHTML(await response.text()).document, fields }
@@ -52,12 +46,12 @@ describe('when the quote function fails', () => {
     const { response } = await post('Función alojada')
     expect(response.status).toBe(303)
     const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
-    const toast = await fetch(`${site.siteUrl}/presupuesto`, { headers: { Cookie: cookie } })
+    const toast = await fetch(`${standIn().siteUrl}/presupuesto`, { headers: { Cookie: cookie } })
     const status = parseHTML(await toast.text()).document.querySelector('[role="status"]')
     expect(text(status)).toContain('¡Solicitud enviada!')
     expect(text(status)).toContain('Nos pondremos en contacto contigo lo antes posible.')
     expect(text(status)).not.toContain('Referencia')
     // The contract's body reached it (a post without the form's token carries the note for the owner).
-    expect(site.received.at(-1)).toEqual({ tipo: 'consola', modelo: 'PlayStation 5', comentarios: 'Función alojada', email: 'caida@correo.es', telefono: '622 111 000', honeypot: '', sospecha: 'enviado sin el formulario de la web' })
+    expect(standIn().received.at(-1)).toEqual({ tipo: 'consola', modelo: 'PlayStation 5', comentarios: 'Función alojada', email: 'caida@correo.es', telefono: '622 111 000', honeypot: '', sospecha: 'enviado sin el formulario de la web' })
   })
 })

@@ -13,6 +13,7 @@ function expectedHeadings(): Map<string, string> {
     ['/', 'Reparación profesional de mandos'],
     ['/blog', 'Blog del taller'],
     ['/presupuesto', 'Solicitar Presupuesto'],
+    ['/envios', 'Envíos y recogida'],
     ['/servicios/mandos', '¿De qué marca es tu mando?'],
     ['/servicios/consolas', '¿Qué consola quieres reparar?'],
     ['/servicios/consolas/playstation', 'Reparación de consolas PlayStation'],
@@ -34,8 +35,8 @@ function expectedHeadings(): Map<string, string> {
 describe('every route of the table', () => {
   const headings = expectedHeadings()
 
-  it('covers the 35 routes of the specification and the six blog articles', () => {
-    expect(rutasDelSitio()).toHaveLength(41)
+  it('covers the 35 routes of the specification, the six blog articles and the mail-in page', () => {
+    expect(rutasDelSitio()).toHaveLength(42)
     expect([...headings.keys()].sort()).toEqual([...rutasDelSitio()].sort())
   })
 
@@ -61,6 +62,9 @@ describe('every route of the table', () => {
       '/#contacto',
     ])
     expect(text(document.querySelector('footer'))).toContain('© 2024')
+    // The footer leads to the mail-in page and to the tracking lookup.
+    expect(document.querySelector('footer nav a[href="/envios"]')?.textContent).toBe('Envíos y recogida')
+    expect(document.querySelector('footer nav a[href="/seguimiento"]')?.textContent).toBe('Sigue tu reparación')
     // The privacy and cookie policies, in the footer of every page.
     const privacy = document.querySelector('footer #politica-privacidad')
     expect(text(privacy?.querySelector('h2'))).toBe('Política de privacidad')

@@ -1,4 +1,5 @@
 import type { Settings } from '../env.server'
+import { TRACKING_TOKEN } from '../seguimiento/paths'
 
 import type { Quote } from './schema'
 
@@ -25,13 +26,14 @@ export async function idempotencyKey(token: string | undefined, quote: Quote): P
   return `presupuesto-${[...digest.slice(0, 20)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
 
-export type ForwardResult = { ok: true; referencia: string | null } | { ok: false }
+export type ForwardResult = { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false }
 
 /**
  * Forwards a quote to the enviar-telegram function (ours, or a hosted one at
  * https://{host}/functions/v1/enviar-telegram). Ok only for a JSON answer
  * whose `success` is exactly true; anything else, a timeout included, is not.
- * Ours answers with the quote's `referencia` too; a hosted one may not.
+ * Ours answers with the quote's `referencia` and its tracking token
+ * `seguimiento` too (kept only when it has a token's form); a hosted one may not.
  */
 export async function forwardQuote(
   settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
@@ -59,8 +61,14 @@ export async function forwardQuote(
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     })
-    const answer = (await response.json().catch(() => null)) as { success?: unknown; referencia?: unknown } | null
-    if (answer?.success === true) return { ok: true, referencia: typeof answer.referencia === 'string' ? answer.referencia : null }
+    const answer = (await response.json().catch(() => null)) as { success?: unknown; referencia?: unknown; seguimiento?: unknown } | null
+    if (answer?.success === true) {
+      return {
+        ok: true,
+        referencia: typeof answer.referencia === 'string' ? answer.referencia : null,
+        seguimiento: typeof answer.seguimiento === 'string' && TRACKING_TOKEN.test(answer.seguimiento) ? answer.seguimiento : null,
+      }
+    }
     console.error(`Presupuesto no enviado: la función respondió ${response.status}`)
     return { ok: false }
   } catch (error) {

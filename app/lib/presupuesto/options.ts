@@ -68,6 +68,9 @@ export const AVISOS = {
   },
 } as const
 
+/** The success toast's link to the quote's tracking page. */
+export const SEGUIR_SOLICITUD = 'Sigue tu solicitud'
+
 /** What the form starts with when a page links to it with the type, the model or the service. */
 export interface QuotePrefill {
   tipo?: Tipo

@@ -1,0 +1,99 @@
+import type { TrackingState } from '../lib/seguimiento/states'
+
+import { tienda } from './tienda'
+import type { EstadoSeguimiento } from './tipos'
+
+const horario = tienda.horario.texto.toLowerCase()
+
+/**
+ * The states of a quote as its tracking page (/seguimiento/<token>) tells
+ * them: the label, what happens now and what comes next. A quote marked as
+ * spam reaches the site as 'received': spam is never a state here.
+ */
+export const estadosSeguimiento = {
+  received: {
+    etiqueta: 'Solicitud recibida',
+    icono: 'check',
+    ahora: 'Tenemos tu solicitud. Te respondemos con tu presupuesto en menos de 24 horas laborables.',
+    siguiente: 'Te enviamos tu presupuesto',
+  },
+  answered: {
+    etiqueta: 'Te hemos respondido',
+    icono: 'chat',
+    ahora: 'Ya tienes nuestra respuesta con el presupuesto. Si quieres seguir adelante, tráelo al taller o envíanoslo: aquí tienes cómo.',
+    siguiente: 'Llega al taller',
+  },
+  in_workshop: {
+    etiqueta: 'Recibido en el taller',
+    icono: 'caja',
+    ahora: 'Ya está en el taller. Lo revisamos y nos ponemos con la reparación; aquí verás cada paso.',
+    siguiente: 'Nos ponemos a repararlo',
+  },
+  repairing: {
+    etiqueta: 'En reparación',
+    icono: 'herramienta',
+    ahora: 'Lo estamos reparando. Al terminar lo probamos y te avisamos para recogerlo, o te lo enviamos con número de seguimiento.',
+    siguiente: 'Recogida o envío de vuelta',
+  },
+  ready: {
+    etiqueta: 'Listo para recoger',
+    icono: 'ubicacion',
+    ahora: `Ya está reparado y probado. Pásate a recogerlo por el taller de ${tienda.direccion.barrio}, de ${horario}.`,
+    siguiente: 'De vuelta en tus manos',
+  },
+  shipped: {
+    etiqueta: 'Enviado',
+    icono: 'camion',
+    ahora: 'Va de camino. Con el número de seguimiento puedes seguirlo en la web del transportista.',
+    siguiente: 'Llega a tu casa',
+  },
+  delivered: {
+    etiqueta: 'Entregado',
+    icono: 'escudo',
+    ahora: 'Ya lo tienes. Tu reparación tiene garantía: si algo no va bien, escríbenos con tu referencia.',
+    siguiente: null,
+  },
+  cancelled: {
+    etiqueta: 'Cancelada',
+    icono: 'cerrar',
+    ahora: 'Esta solicitud no sigue adelante. Si cambias de idea o quieres otro presupuesto, escríbenos.',
+    siguiente: null,
+  },
+} as const satisfies Record<TrackingState, EstadoSeguimiento>
+
+/** The texts around the states: the lookup form's page and the tracking page's notes. */
+export const textosSeguimiento = {
+  consulta: {
+    meta: {
+      title: 'Sigue tu reparación',
+      description:
+        '¿Has perdido el enlace de seguimiento de tu reparación? Escribe la referencia de tu solicitud y tu email para volver a verlo.',
+    },
+    eyebrow: 'Seguimiento',
+    titulo: 'Sigue tu reparación',
+    lead: '¿Has perdido el enlace de seguimiento? Escribe la referencia de tu solicitud y el email con el que la pediste.',
+    dondeReferencia:
+      'La referencia (por ejemplo P-7K3Q) aparece al enviar la solicitud y en nuestra respuesta. Si no la encuentras, escríbenos por WhatsApp.',
+    noEncontrada: {
+      titulo: 'No la encontramos',
+      texto: 'No hay ninguna solicitud con esa referencia y ese email. Revisa los dos datos y vuelve a intentarlo.',
+    },
+    demasiadas: {
+      titulo: 'Demasiados intentos',
+      texto: 'Has hecho varias búsquedas seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
+    },
+    demasiadoLarga: {
+      titulo: 'Búsqueda demasiado larga',
+      texto: 'Solo necesitamos la referencia y el email. Revísalos y vuelve a intentarlo.',
+    },
+  },
+  pagina: {
+    eyebrow: 'Seguimiento de tu reparación',
+    privado:
+      'Este enlace es privado: quien lo tenga puede ver el estado de tu solicitud. Guárdalo y compártelo solo con quien quieras.',
+  },
+  caida: {
+    titulo: 'Ahora mismo no podemos consultar el estado',
+    texto: 'Nuestro sistema de seguimiento no responde. Vuelve a intentarlo en unos minutos o pregúntanos por WhatsApp o por teléfono.',
+  },
+} as const

@@ -1,0 +1,32 @@
+import { catalogo } from '~/catalogo/consultas'
+import type { DatoDelTaller, FormaDeEntrega } from '~/catalogo/tipos'
+
+import type { Settings } from './env.server'
+
+/**
+ * What the mail-in page and the tracking page say about getting a device to
+ * the shop: where (its area, and the street address while
+ * SHOP_SHIPPING_ADDRESS is set; otherwise that it comes with the quote), when
+ * it is open, and that the carrier, cost and insurance come with the quote.
+ */
+export function mailInFacts(settings: Pick<Settings, 'SHOP_SHIPPING_ADDRESS'>): Record<DatoDelTaller, string> {
+  const { tienda, envios } = catalogo
+  return {
+    zona: tienda.direccion.texto,
+    horario: tienda.horario.texto,
+    direccion: settings.SHOP_SHIPPING_ADDRESS || envios.pendiente.direccion,
+    costes: envios.pendiente.costes,
+  }
+}
+
+type Dato = FormaDeEntrega['datos'][number]
+
+/** Facts as a page shows them: each { termino, valor }, the shop's facts filled in. */
+export function fillFacts(datos: readonly Dato[], facts: Record<DatoDelTaller, string>) {
+  return datos.map((dato) => ({ termino: dato.termino, valor: 'dato' in dato ? facts[dato.dato] : dato.texto }))
+}
+
+/** The two ways of /envios, each with its facts filled in. */
+export function deliveryOptions(facts: Record<DatoDelTaller, string>) {
+  return catalogo.envios.formas.map(({ datos, ...forma }) => ({ ...forma, datos: fillFacts(datos, facts) }))
+}

@@ -1,0 +1,105 @@
+import * as z from 'zod/mini'
+
+import type { Settings } from '../env.server'
+
+import { TRACKING_TOKEN } from './paths'
+import { TRACKING_STATES } from './states'
+
+/**
+ * The site's reading of tracking states from the quote function, the one
+ * owner of quote data (docs/decisions/070-tracking-read-through-the-function.md).
+ * Both calls go to the origin of QUOTE_FUNCTION_URL with the key the quote
+ * post uses. Whatever is not the contract's answer (a network failure, a
+ * timeout, a 5xx, a 401, HTML, JSON of another shape) counts as the function
+ * being down: the pages then say the state cannot be checked now, never 500.
+ */
+
+/** A visitor waits at most this long for the function before the page says it is down. */
+export const TRACKING_TIMEOUT_MS = 5000
+
+const TrackingSchema = z.object({
+  referencia: z.string().check(z.minLength(1), z.maxLength(24)),
+  tipo: z.enum(['mando', 'consola']),
+  modelo: z.string().check(z.minLength(1), z.maxLength(100)),
+  state: z.enum(TRACKING_STATES),
+  history: z
+    .array(z.object({ state: z.enum(TRACKING_STATES), at: z.int().check(z.nonnegative()) }))
+    .check(z.minLength(1), z.maxLength(100)),
+  /** The carrier and tracking number, once shipped; null (or left out) before. */
+  shipment: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+})
+
+export type Tracking = z.infer<typeof TrackingSchema>
+
+const Found = z.object({ success: z.literal(true), tracking: TrackingSchema })
+const Token = z.object({ success: z.literal(true), seguimiento: z.string().check(z.regex(TRACKING_TOKEN)) })
+const Unknown = z.object({ success: z.literal(false) })
+
+export type TrackingAnswer = { kind: 'found'; tracking: Tracking } | { kind: 'unknown' } | { kind: 'down' }
+export type LookupAnswer = { kind: 'found'; seguimiento: string } | { kind: 'unknown' } | { kind: 'down' }
+
+type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>
+
+/** The tracking endpoint, at the origin of QUOTE_FUNCTION_URL: {origin}/functions/v1/seguimiento. */
+export function trackingEndpoint(settings: Pick<Settings, 'QUOTE_FUNCTION_URL'>): string {
+  return `${new URL(settings.QUOTE_FUNCTION_URL).origin}/functions/v1/seguimiento`
+}
+
+/**
+ * One call to the function, read as the contract says: a 200 whose body is
+ * `found`'s shape is found; a 404 whose body is {"success": false} is
+ * unknown; anything else (no answer in time, a network failure, another
+ * status, another body) is down. Logs name the call and the status only
+ * (never the token, the reference or the e-mail).
+ */
+async function ask<T>(
+  settings: FunctionSettings,
+  request: { url: string; init: RequestInit; what: string; timeoutMs: number },
+  found: z.ZodMiniType<T>,
+): Promise<{ kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'down' }> {
+  let status: number
+  let body: unknown
+  try {
+    const response = await fetch(request.url, {
+      ...request.init,
+      headers: {
+        Accept: 'application/json',
+        apikey: settings.QUOTE_FUNCTION_KEY,
+        Authorization: `Bearer ${settings.QUOTE_FUNCTION_KEY}`,
+        ...request.init.headers,
+      },
+      signal: AbortSignal.timeout(request.timeoutMs),
+    })
+    status = response.status
+    body = await response.json().catch(() => null)
+  } catch (error) {
+    console.error(`Seguimiento no disponible (${request.what}): ${(error as Error).name}`)
+    return { kind: 'down' }
+  }
+  if (status === 200) {
+    const parsed = found.safeParse(body)
+    if (parsed.success) return { kind: 'found', value: parsed.data }
+  }
+  if (status === 404 && Unknown.safeParse(body).success) return { kind: 'unknown' }
+  console.error(`Seguimiento no disponible (${request.what}): la función respondió ${status}`)
+  return { kind: 'down' }
+}
+
+/** The state of the quote behind a tracking token: found, unknown (404 of the contract) or down. */
+export async function fetchTracking(settings: FunctionSettings, token: string, { timeoutMs = TRACKING_TIMEOUT_MS } = {}): Promise<TrackingAnswer> {
+  if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
+  const url = `${trackingEndpoint(settings)}/${encodeURIComponent(token)}`
+  const answer = await ask(settings, { url, init: { method: 'GET' }, what: 'estado', timeoutMs }, Found)
+  return answer.kind === 'found' ? { kind: 'found', tracking: answer.value.tracking } : answer
+}
+
+/** The tracking token of the quote with this reference and e-mail: found, unknown (either wrong) or down. */
+export async function findTracking(
+  settings: FunctionSettings,
+  pair: { referencia: string; email: string },
+  { timeoutMs = TRACKING_TIMEOUT_MS } = {},
+): Promise<LookupAnswer> {
+  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(pair) }
+  const answer = await ask(settings, { url: trackingEndpoint(settings), init, what: 'búsqueda', timeoutMs }, Token)
+  return answer.kind === 'found' ? { kind: 'found', seguimiento: answer.value.seguimiento } : answer
+}

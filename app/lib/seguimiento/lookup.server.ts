@@ -1,0 +1,57 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import * as z from 'zod/mini'
+
+import { readBoundedForm } from '../form-body.server'
+import { LIMITES, MENSAJES as MENSAJES_PRESUPUESTO } from '../presupuesto/options'
+
+/**
+ * The lookup form of /seguimiento, for whoever lost the tracking link: the
+ * quote's reference and the e-mail it was sent with, plus the honeypot
+ * `website`. Read bounded (docs/decisions/033-bounded-form-reading.md) and
+ * validated here, on the server, with the messages shown under each field.
+ */
+
+export const LOOKUP_MESSAGES = {
+  referenciaObligatoria: 'Escribe la referencia de tu solicitud',
+  referenciaFormato: 'La referencia tiene esta forma: P-7K3Q',
+  emailObligatorio: 'Escribe el email con el que pediste el presupuesto',
+  emailInvalido: MENSAJES_PRESUPUESTO.emailInvalido,
+  emailLargo: MENSAJES_PRESUPUESTO.emailLargo,
+} as const
+
+/** A reference as the function gives it: P- and four characters (docs/decisions/041-quote-reference.md); a few more are allowed. */
+const REFERENCIA = /^P-[A-Z0-9]{4,8}$/
+
+/** Caps of each field read (four times its limit, so an over-long value still comes back with its message). */
+const LOOKUP_FIELD_CAPS = { referencia: 48, email: LIMITES.email * 4, website: 200 } as const
+
+/** The largest lookup post read; larger bodies are answered 413. */
+export const LOOKUP_BODY_MAX_BYTES = 8 * 1024
+
+export const LookupSchema = z.object({
+  /** Typed as the visitor likes: trimmed, upper case, spaces dropped, the hyphen added ("p 7k3q" is P-7K3Q). */
+  referencia: z
+    .string({ error: LOOKUP_MESSAGES.referenciaObligatoria })
+    .check(
+      z.trim(),
+      z.toUpperCase(),
+      z.overwrite((value) => value.replace(/\s+/g, '').replace(/^P-?/, 'P-')),
+      z.regex(REFERENCIA, LOOKUP_MESSAGES.referenciaFormato),
+    ),
+  email: z
+    .string({ error: LOOKUP_MESSAGES.emailObligatorio })
+    .check(z.trim(), z.regex(z.regexes.email, LOOKUP_MESSAGES.emailInvalido), z.maxLength(LIMITES.email, LOOKUP_MESSAGES.emailLargo)),
+  website: z.optional(z.string()),
+})
+
+/** The posted form's own fields, bounded. */
+export function readLookupForm(request: Request) {
+  return readBoundedForm(request, LOOKUP_FIELD_CAPS, LOOKUP_BODY_MAX_BYTES)
+}
+
+/** conform + the schema, over the form's own fields only. */
+export function parseLookup(fields: Partial<Record<keyof typeof LOOKUP_FIELD_CAPS, string>>) {
+  const formData = new FormData()
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) formData.set(name, value)
+  return parseWithZod(formData, { schema: LookupSchema })
+}

@@ -1,0 +1,59 @@
+import { redirectDocument } from '@remix-run/cloudflare'
+
+import { catalogo } from '~/catalogo/consultas'
+
+import { localDateTime } from '../dates'
+import { fillFacts, mailInFacts } from '../envios.server'
+import type { Settings } from '../env.server'
+import { ETIQUETAS_TIPO } from '../presupuesto/options'
+import { whatsappLink, whatsappMessages } from '../whatsapp'
+
+import type { Tracking } from './client.server'
+import { trackingPath } from './paths'
+
+/** States whose answer carries the way back's carrier and tracking number. */
+const SHIPPED = new Set<Tracking['state']>(['shipped', 'delivered'])
+
+/**
+ * What the tracking page shows of a quote, in Spanish: the reference, the
+ * type and model, the current state with what happens now, the timeline of
+ * every state reached (Madrid time) with the next one, the shipment once it
+ * is on its way, and, while the quote has been answered, how to bring or send
+ * the device. Never the e-mail, the phone or the comments (the function does
+ * not even give them).
+ */
+export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_PHONE' | 'SHOP_SHIPPING_ADDRESS'>) {
+  const { estadosSeguimiento, envios, tienda } = catalogo
+  const zone = tienda.horario.zona
+  const when = (at: number) => ({ fecha: localDateTime(at, zone), fechaIso: new Date(at).toISOString() })
+  const estado = estadosSeguimiento[tracking.state]
+  const last = tracking.history[tracking.history.length - 1]
+  return {
+    referencia: tracking.referencia,
+    tipo: ETIQUETAS_TIPO[tracking.tipo],
+    modelo: tracking.modelo,
+    estado: { etiqueta: estado.etiqueta, icono: estado.icono, ahora: estado.ahora, ...when(last?.at ?? Date.now()) },
+    historial: tracking.history.map((paso) => ({ etiqueta: estadosSeguimiento[paso.state].etiqueta, ...when(paso.at) })),
+    siguiente: estado.siguiente,
+    envio: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
+    comoEnviarlo:
+      tracking.state === 'answered'
+        ? { ...envios.resumen, datos: fillFacts(envios.resumen.datos, mailInFacts(settings)) }
+        : null,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
+  }
+}
+
+/** The page when the function cannot be reached: WhatsApp prefilled with the reference when it is known. */
+export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, referencia: string | null) {
+  return { ...catalogo.textosSeguimiento.caida, whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(referencia)) }
+}
+
+/**
+ * The answer to a right lookup: the tracking page as a whole new document
+ * (303; with JavaScript too), never a client-side navigation
+ * (docs/decisions/071-tracking-pages-private.md).
+ */
+export function trackingRedirect(token: string): Response {
+  return redirectDocument(trackingPath(token), 303)
+}

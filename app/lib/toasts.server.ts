@@ -1,0 +1,26 @@
+import type { Enlace } from '~/catalogo/tipos'
+import type { ToastData } from '~/components/toast'
+
+import { SEGUIR_SOLICITUD } from './presupuesto/options'
+import { trackingPath } from './seguimiento/paths'
+
+/**
+ * The toasts the forms' loaders and actions answer with (the quote page, the
+ * tracking lookup). Built on the server only: the browser gets them as data.
+ */
+export function toast(aviso: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, extra: { detalle?: string; enlace?: Enlace } = {}): ToastData {
+  return {
+    id: crypto.randomUUID(),
+    ...aviso,
+    ...(extra.detalle ? { detalle: extra.detalle } : {}),
+    ...(extra.enlace ? { enlace: extra.enlace } : {}),
+  }
+}
+
+/** The quote's success toast: its reference when the function gave one, and the link to follow it. */
+export function sentToast(aviso: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, { referencia, seguimiento }: { referencia: string | null; seguimiento: string | null }) {
+  return toast(aviso, {
+    ...(referencia ? { detalle: `Referencia de tu solicitud: ${referencia}` } : {}),
+    ...(seguimiento ? { enlace: { texto: SEGUIR_SOLICITUD, to: trackingPath(seguimiento) } } : {}),
+  })
+}

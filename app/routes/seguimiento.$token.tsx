@@ -1,0 +1,85 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import { useLoaderData } from '@remix-run/react'
+
+import { catalogo } from '~/catalogo/consultas'
+import { MailInSummary } from '~/components/mail-in-summary'
+import { PageHero } from '~/components/page-hero'
+import { TrackingHelp } from '~/components/tracking-help'
+import { TrackingStatus } from '~/components/tracking-status'
+import { TrackingTimeline } from '~/components/tracking-timeline'
+import { TrackingUnavailable } from '~/components/tracking-unavailable'
+import { getSettings, requireSecrets } from '~/lib/env.server'
+import { notFound } from '~/lib/http.server'
+import { useLayoutData } from '~/lib/layout'
+import { pageMetaOr404 } from '~/lib/meta'
+import { fetchTracking } from '~/lib/seguimiento/client.server'
+import { trackingUnavailable, trackingView } from '~/lib/seguimiento/view.server'
+
+/**
+ * A quote's private tracking page. The function owns the data: an unknown or
+ * erased token is the not-found page (404), a function that cannot be
+ * reached is a page that says so (503). Every answer here is private
+ * (server.ts, docs/decisions/071-tracking-pages-private.md).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const settings = getSettings(request, context.cloudflare.env)
+  requireSecrets(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const answer = await fetchTracking(settings, params.token ?? '')
+  if (answer.kind === 'unknown') notFound(request)
+  const { pagina } = catalogo.textosSeguimiento
+  if (answer.kind === 'down') return json({ kind: 'down' as const, pagina, caida: trackingUnavailable(settings, null) }, { status: 503 })
+  return json({ kind: 'found' as const, pagina, envios: catalogo.envios.resumen.enlace, seguimiento: trackingView(answer.tracking, settings) })
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMetaOr404(args, (data) =>
+    data.kind === 'found'
+      ? {
+          title: `Seguimiento de la solicitud ${data.seguimiento.referencia}`,
+          description: `Estado de tu solicitud ${data.seguimiento.referencia}: ${data.seguimiento.estado.etiqueta}.`,
+          noindex: true,
+        }
+      : { title: 'Seguimiento no disponible', description: data.caida.texto, noindex: true },
+  )
+
+export default function Seguimiento() {
+  const data = useLoaderData<typeof loader>()
+  const contacto = useLayoutData()?.contacto
+  const { pagina } = data
+  if (data.kind === 'down') {
+    return (
+      <>
+        <PageHero eyebrow="Seguimiento" title={pagina.eyebrow} />
+        <section className="section section--tight">
+          <div className="container tracking-narrow">
+            {contacto ? <TrackingUnavailable {...data.caida} telefono={contacto.telefono} telefonoLegible={contacto.telefonoLegible} /> : null}
+          </div>
+        </section>
+      </>
+    )
+  }
+  const { seguimiento } = data
+  return (
+    <>
+      <PageHero eyebrow={pagina.eyebrow} title={`Solicitud ${seguimiento.referencia}`} lead={`${seguimiento.tipo} · ${seguimiento.modelo}`} />
+      <section className="section section--tight">
+        <div className="container tracking-layout">
+          <div className="tracking-layout__main">
+            <TrackingStatus {...seguimiento.estado} envio={seguimiento.envio} />
+            <section className="panel" aria-labelledby="historial">
+              <h2 id="historial" className="panel__title">
+                Historial
+              </h2>
+              <TrackingTimeline historial={seguimiento.historial} siguiente={seguimiento.siguiente} />
+            </section>
+            {seguimiento.comoEnviarlo ? <MailInSummary {...seguimiento.comoEnviarlo} /> : null}
+          </div>
+          <TrackingHelp titulo="¿Tienes dudas?" whatsapp={seguimiento.whatsapp} contacto={contacto} nota={pagina.privado} envios={seguimiento.comoEnviarlo ? undefined : data.envios}>
+            Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{seguimiento.referencia}</strong>, y te
+            contamos cómo va.
+          </TrackingHelp>
+        </div>
+      </section>
+    </>
+  )
+}

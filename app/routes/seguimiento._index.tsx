@@ -1,0 +1,105 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
+import { useActionData, useLoaderData } from '@remix-run/react'
+
+import { catalogo } from '~/catalogo/consultas'
+import { PageHero } from '~/components/page-hero'
+import { Toast, type ToastData } from '~/components/toast'
+import { TrackingHelp } from '~/components/tracking-help'
+import { TrackingLookupForm, type TrackingLookupResult } from '~/components/tracking-lookup-form'
+import { TrackingUnavailable } from '~/components/tracking-unavailable'
+import { getSettings, requireSecrets } from '~/lib/env.server'
+import { useLayoutData } from '~/lib/layout'
+import { pageMetaOr404 } from '~/lib/meta'
+import { withinLimits } from '~/lib/rate-limits.server'
+import { findTracking } from '~/lib/seguimiento/client.server'
+import { parseLookup, readLookupForm } from '~/lib/seguimiento/lookup.server'
+import { trackingRedirect, trackingUnavailable } from '~/lib/seguimiento/view.server'
+import { toast } from '~/lib/toasts.server'
+import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const settings = getSettings(request, context.cloudflare.env)
+  const { consulta } = catalogo.textosSeguimiento
+  return json({
+    meta: consulta.meta,
+    envios: catalogo.envios.resumen.enlace,
+    consulta: { eyebrow: consulta.eyebrow, titulo: consulta.titulo, lead: consulta.lead, dondeReferencia: consulta.dondeReferencia },
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento()),
+  })
+}
+
+type ActionData = {
+  result: TrackingLookupResult
+  toast: ToastData | null
+  /** The function could not be reached: the page says so, with WhatsApp prefilled with the reference. */
+  caida: ReturnType<typeof trackingUnavailable> | null
+}
+
+/**
+ * A lookup, in this order: read only the form's own fields, bounded (413);
+ * validate (400 with the messages and the values); a filled honeypot gets
+ * the answer of a wrong pair; the rate limits answer 429; then the function
+ * is asked. A right pair goes to its tracking page (303, a whole new
+ * document); an unknown reference and a wrong e-mail get one answer, the
+ * same status and text (404); a function that cannot be reached, a page that
+ * says so (503).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const settings = getSettings(request, context.cloudflare.env)
+  requireSecrets(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const { consulta } = catalogo.textosSeguimiento
+  const form = await readLookupForm(request)
+  const submission = parseLookup(form.fields)
+  const answer = (status: number, shown: ToastData | null, caida: ActionData['caida'] = null) =>
+    json<ActionData>({ result: submission.reply(), toast: shown, caida }, { status })
+
+  if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
+  if (submission.status !== 'success') return answer(400, null)
+  const { website, referencia, email } = submission.value
+  if (website) return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
+  const { env } = context.cloudflare
+  const limits = { perIp: env.LIMITE_SEGUIMIENTO_IP, overall: env.LIMITE_SEGUIMIENTO_TOTAL, overallKey: 'seguimiento' }
+  if (!(await withinLimits(request, limits))) return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
+  const found = await findTracking(settings, { referencia, email })
+  if (found.kind === 'found') return trackingRedirect(found.seguimiento)
+  if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
+  return answer(503, null, trackingUnavailable(settings, referencia))
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => ({ ...data.meta, noindex: true }))
+
+export default function SeguimientoConsulta() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ActionData | undefined
+  const contacto = useLayoutData()?.contacto
+  const { consulta: textos } = data
+  return (
+    <>
+      {actionData?.toast ? <Toast key={actionData.toast.id} toast={actionData.toast} /> : null}
+      <PageHero eyebrow={textos.eyebrow} title={textos.titulo} lead={textos.lead} />
+      <section className="section section--tight">
+        <div className="container tracking-layout">
+          <div className="tracking-layout__main">
+            {actionData?.caida && contacto ? (
+              <TrackingUnavailable {...actionData.caida} telefono={contacto.telefono} telefonoLegible={contacto.telefonoLegible} />
+            ) : null}
+            <section className="panel" aria-labelledby="buscar-solicitud">
+              <h2 id="buscar-solicitud" className="panel__title">
+                Busca tu solicitud
+              </h2>
+              <TrackingLookupForm result={actionData?.result} />
+            </section>
+          </div>
+          <TrackingHelp titulo="¿Dónde está mi referencia?" whatsapp={data.whatsapp} contacto={contacto} envios={data.envios}>
+            {textos.dondeReferencia}
+          </TrackingHelp>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,171 @@
+// A stand-in for the quote function on loopback, for the site's tests and the screenshots: canned
+// answers, so the site's side of the quote and of tracking is checked without the real function.
+//
+// The quote endpoint (POST /functions/v1/enviar-telegram) answers from a marker in the comments:
+//   [falla]             500 {"success": false} (the function could not store it)
+//   [cortado]           closes the connection (the function is unreachable)
+//   [raro]              200 {"success": "true"} (not a true success flag)
+//   [seguimiento]       200 with the reference P-7K3Q and the tracking token of STAND_IN_TOKENS.respondida
+//   [seguimiento-raro]  200 with the reference and a `seguimiento` that is no token (no link may show)
+//   anything else       200 {"success": true} with no reference (a hosted function)
+//
+// The tracking endpoints, at the same origin, with the same key (`apikey` and `Authorization: Bearer`;
+// a wrong one gets 401):
+//   GET  /functions/v1/seguimiento/<token>  a token of STAND_IN_TOKENS: one quote per state, or a
+//        failure (falla 500, cortado closes the connection, lento answers after 8 s, raro 200 with
+//        another shape, html 200 with a web page); any other token 404 {"success": false}
+//   POST /functions/v1/seguimiento {referencia, email}  STAND_IN_PAIR (case and spaces aside) gets
+//        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA11 (500),
+//        P-C0RT (connection closed) and P-RAR0 (a token that is no token) fail; anything else 404
+//        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
+//        such JSON 400
+import { createServer } from 'node:http'
+
+/** One token per canned quote: 22 URL-safe characters, as the function's. */
+const token = (name) => name.padEnd(22, '0')
+
+export const STAND_IN_TOKENS = {
+  recibida: token('recibida'),
+  respondida: token('respondida'),
+  taller: token('taller'),
+  reparacion: token('reparacion'),
+  listo: token('listo'),
+  enviado: token('enviado'),
+  entregado: token('entregado'),
+  cancelada: token('cancelada'),
+  falla: token('falla'),
+  cortado: token('cortado'),
+  lento: token('lento'),
+  raro: token('raro'),
+  html: token('html'),
+}
+
+/** The reference and e-mail of the quote the lookup finds (STAND_IN_TOKENS.respondida). */
+export const STAND_IN_PAIR = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
+
+/** Monday 23 November 2026, 10:15 in Madrid (UTC+1): the canned quotes' reception. */
+export const STAND_IN_RECEIVED_AT = Date.UTC(2026, 10, 23, 9, 15)
+const HOUR = 3_600_000
+
+/** The states in order, each reached some hours after the one before. */
+const PATH = [
+  ['received', 0],
+  ['answered', 3],
+  ['in_workshop', 48],
+  ['repairing', 50],
+]
+
+function tracking(state, { shipment = null, tipo = 'mando', modelo = 'PlayStation 5 DualSense', through = state } = {}) {
+  const steps = []
+  for (const [name, hours] of PATH) {
+    steps.push({ state: name, at: STAND_IN_RECEIVED_AT + hours * HOUR })
+    if (name === through) break
+  }
+  if (!steps.some((step) => step.state === state)) steps.push({ state, at: STAND_IN_RECEIVED_AT + 54 * HOUR })
+  if (state === 'delivered') steps.splice(-1, 0, { state: 'shipped', at: STAND_IN_RECEIVED_AT + 53 * HOUR })
+  return { referencia: STAND_IN_PAIR.referencia, tipo, modelo, state, history: steps, shipment }
+}
+
+/** The canned quotes, by token. */
+const QUOTES = {
+  [STAND_IN_TOKENS.recibida]: tracking('received'),
+  [STAND_IN_TOKENS.respondida]: tracking('answered'),
+  [STAND_IN_TOKENS.taller]: tracking('in_workshop'),
+  [STAND_IN_TOKENS.reparacion]: tracking('repairing'),
+  [STAND_IN_TOKENS.listo]: tracking('ready', { through: 'repairing' }),
+  [STAND_IN_TOKENS.enviado]: tracking('shipped', { through: 'repairing', shipment: 'SEUR 123456789' }),
+  [STAND_IN_TOKENS.entregado]: tracking('delivered', { through: 'repairing', shipment: 'SEUR 123456789' }),
+  [STAND_IN_TOKENS.cancelada]: tracking('cancelled', { through: 'answered', tipo: 'consola', modelo: 'Nintendo Switch' }),
+}
+
+const FUNCTIONS = '/functions/v1/'
+
+/**
+ * Starts the stand-in on a free loopback port. `key` is the key it accepts.
+ * @param {{ key: string }} options
+ */
+export async function startStandInFunction({ key }) {
+  /** @type {Array<Record<string, string>>} the quote posts, in order */
+  const received = []
+  /** @type {Array<{ method: string, path: string, apikey: string | undefined, authorization: string | undefined, body: string }>} the tracking calls */
+  const trackingCalls = []
+
+  const json = (response, status, body) => {
+    response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+    response.end(JSON.stringify(body))
+  }
+
+  const quote = (request, response, raw) => {
+    const body = JSON.parse(raw || '{}')
+    received.push(body)
+    const comentarios = body.comentarios ?? ''
+    if (comentarios.includes('[cortado]')) return request.socket.destroy()
+    if (comentarios.includes('[falla]')) return json(response, 500, { success: false })
+    if (comentarios.includes('[raro]')) return json(response, 200, { success: 'true' })
+    if (comentarios.includes('[seguimiento-raro]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
+    if (comentarios.includes('[seguimiento]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: STAND_IN_TOKENS.respondida })
+    return json(response, 200, { success: true })
+  }
+
+  const state = (request, response, wanted) => {
+    if (wanted === STAND_IN_TOKENS.cortado) return request.socket.destroy()
+    if (wanted === STAND_IN_TOKENS.falla) return json(response, 500, { success: false })
+    if (wanted === STAND_IN_TOKENS.raro) return json(response, 200, { success: true, tracking: { referencia: 7 } })
+    if (wanted === STAND_IN_TOKENS.html) {
+      response.writeHead(200, { 'Content-Type': 'text/html' })
+      return response.end('<!doctype html><p>Página de mantenimiento</p>')
+    }
+    if (wanted === STAND_IN_TOKENS.lento) {
+      const timer = setTimeout(() => json(response, 200, { success: true, tracking: QUOTES[STAND_IN_TOKENS.recibida] }), 8000)
+      response.on('close', () => clearTimeout(timer))
+      return
+    }
+    const found = QUOTES[wanted]
+    return found ? json(response, 200, { success: true, tracking: found }) : json(response, 404, { success: false })
+  }
+
+  const lookup = (request, response, raw) => {
+    let pair
+    try {
+      pair = JSON.parse(raw)
+    } catch {
+      pair = null
+    }
+    if (typeof pair?.referencia !== 'string' || typeof pair?.email !== 'string') return json(response, 400, { success: false })
+    const referencia = pair.referencia.trim().toUpperCase()
+    if (referencia === 'P-C0RT') return request.socket.destroy()
+    if (referencia === 'P-FA11') return json(response, 500, { success: false })
+    if (referencia === 'P-RAR0') return json(response, 200, { success: true, seguimiento: 'corto' })
+    const right = referencia === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
+    return right ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida }) : json(response, 404, { success: false })
+  }
+
+  const server = createServer((request, response) => {
+    let raw = ''
+    request.on('data', (chunk) => (raw += chunk))
+    request.on('end', () => {
+      const path = new URL(request.url ?? '/', 'http://stand-in').pathname
+      if (path === `${FUNCTIONS}enviar-telegram`) return quote(request, response, raw)
+      if (!path.startsWith(`${FUNCTIONS}seguimiento`)) return json(response, 404, { success: false })
+      const { apikey, authorization } = request.headers
+      trackingCalls.push({ method: request.method ?? '', path, apikey: String(apikey ?? ''), authorization: String(authorization ?? ''), body: raw })
+      if (apikey !== key || authorization !== `Bearer ${key}`) return json(response, 401, { success: false })
+      if (request.method === 'POST' && path === `${FUNCTIONS}seguimiento`) return lookup(request, response, raw)
+      const wanted = path.slice(`${FUNCTIONS}seguimiento/`.length)
+      if (request.method === 'GET' && wanted) return state(request, response, decodeURIComponent(wanted))
+      return json(response, 405, { success: false })
+    })
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
+  return {
+    /** The quote endpoint's address, for the site's QUOTE_FUNCTION_URL. */
+    quoteFunctionUrl: `http://127.0.0.1:${port}${FUNCTIONS}enviar-telegram`,
+    received,
+    trackingCalls,
+    close() {
+      server.closeAllConnections()
+      server.close()
+    },
+  }
+}

@@ -1,0 +1,325 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { catalogo } from '~/catalogo/consultas'
+import { localDateTime } from '~/lib/dates'
+import { deliveryOptions, mailInFacts } from '~/lib/envios.server'
+import { readFlash, setFlash } from '~/lib/flash.server'
+import { fetchTracking, findTracking, trackingEndpoint, type Tracking } from '~/lib/seguimiento/client.server'
+import { parseLookup } from '~/lib/seguimiento/lookup.server'
+import { isPrivatePath, TRACKING_TOKEN, trackingPath } from '~/lib/seguimiento/paths'
+import { TRACKING_STATES } from '~/lib/seguimiento/states'
+import { trackingView } from '~/lib/seguimiento/view.server'
+import { loader as robots } from '~/routes/[robots.txt]'
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrSt_-'
+
+describe('tracking addresses', () => {
+  it('takes tokens of 22 to 64 URL-safe characters only', () => {
+    expect(TRACKING_TOKEN.test(TOKEN)).toBe(true)
+    expect(TRACKING_TOKEN.test('a'.repeat(64))).toBe(true)
+    for (const bad of ['', 'corto', 'a'.repeat(21), 'a'.repeat(65), `${TOKEN.slice(1)}/`, `${TOKEN.slice(1)}.`, `${TOKEN.slice(1)}%`]) {
+      expect(TRACKING_TOKEN.test(bad), bad).toBe(false)
+    }
+  })
+
+  it('every path under /seguimiento/ is private, in any case; the lookup is not', () => {
+    expect(trackingPath(TOKEN)).toBe(`/seguimiento/${TOKEN}`)
+    for (const path of [`/seguimiento/${TOKEN}`, '/seguimiento/x', '/SEGUIMIENTO/x', '/seguimiento/']) expect(isPrivatePath(path), path).toBe(true)
+    for (const path of ['/seguimiento', '/envios', '/', '/presupuesto']) expect(isPrivatePath(path), path).toBe(false)
+  })
+
+  it('robots.txt keeps crawlers out of the tracking pages on the public host', async () => {
+    const env = { ASSETS: {} as Fetcher, SITE_URL: 'https://taller.es' } as Env
+    const context = { cloudflare: { env, ctx: {} as ExecutionContext }, cspNonce: '' }
+    const body = await (await robots({ request: new Request('https://taller.es/robots.txt'), context, params: {} })).text()
+    expect(body).toContain('Allow: /\n')
+    expect(body).toContain('Disallow: /seguimiento/\n')
+    expect(body).toContain('Sitemap: https://taller.es/sitemap.xml')
+  })
+})
+
+describe('the flash of a sent quote', () => {
+  const request = (cookie?: string) => new Request('https://taller.es/presupuesto', { headers: cookie ? { Cookie: cookie } : {} })
+  const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? ''
+
+  it('carries the reference and the tracking token to the next GET, once', () => {
+    const set = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: TOKEN })
+    expect(set).toMatch(/^__Host-flash=presupuesto-enviado\.P-7K3Q\.AbCdEfGhIjKlMnOpQrSt_-; Path=\/; HttpOnly; SameSite=Lax; Max-Age=120; Secure$/)
+    const { flash, clear } = readFlash(request(cookieOf(set)))
+    expect(flash).toEqual({ tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: TOKEN })
+    expect(clear).toContain('Max-Age=0')
+  })
+
+  it('without a reference or a token (a hosted function, a honeypot post), or with a bad one, carries none', () => {
+    const none = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: null, seguimiento: null })
+    expect(cookieOf(none)).toBe('__Host-flash=presupuesto-enviado')
+    expect(readFlash(request(cookieOf(none))).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: null, seguimiento: null })
+    const tokenOnly = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: null, seguimiento: TOKEN })
+    expect(readFlash(request(cookieOf(tokenOnly))).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: null, seguimiento: TOKEN })
+    const bad = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: 'no/es.un token' })
+    expect(readFlash(request(cookieOf(bad))).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: null })
+    // A forged cookie gets nothing it should not.
+    expect(readFlash(request('__Host-flash=presupuesto-enviado.<b>.../x')).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: null, seguimiento: null })
+    expect(readFlash(request('__Host-flash=otra-cosa.P-7K3Q')).flash).toBeNull()
+  })
+})
+
+describe('the lookup form', () => {
+  const check = (fields: Record<string, string>) => parseLookup(fields)
+
+  it('takes the reference as people type it and the e-mail trimmed', () => {
+    for (const typed of ['P-7K3Q', 'p-7k3q', ' p7k3q ', 'P 7K3Q']) {
+      const result = check({ referencia: typed, email: ' cliente@correo.es ' })
+      expect(result.status, typed).toBe('success')
+      if (result.status === 'success') expect(result.value).toEqual({ referencia: 'P-7K3Q', email: 'cliente@correo.es' })
+    }
+  })
+
+  it('answers each field with its message', () => {
+    const messages = (fields: Record<string, string>) => {
+      const result = check(fields)
+      return result.status === 'success' ? {} : Object.fromEntries(Object.entries(result.error ?? {}).map(([name, errors]) => [name, errors?.[0]]))
+    }
+    expect(messages({})).toEqual({
+      referencia: 'Escribe la referencia de tu solicitud',
+      email: 'Escribe el email con el que pediste el presupuesto',
+    })
+    expect(messages({ referencia: '7K3Q', email: 'no-es-email' })).toEqual({
+      referencia: 'La referencia tiene esta forma: P-7K3Q',
+      email: 'Email inválido',
+    })
+    expect(messages({ referencia: 'P-7K3Q<script>', email: `${'a'.repeat(250)}@correo.es` })).toEqual({
+      referencia: 'La referencia tiene esta forma: P-7K3Q',
+      email: 'El email debe tener menos de 255 caracteres',
+    })
+  })
+})
+
+describe('the tracking client', () => {
+  const calls: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = []
+  let answer: (url: string) => { status: number; body: string; type?: string } | 'hang' = () => ({ status: 404, body: '{"success":false}' })
+  let port = 0
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      calls.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body })
+      const reply = answer(request.url ?? '')
+      if (reply === 'hang') return
+      response.writeHead(reply.status, { 'Content-Type': reply.type ?? 'application/json' })
+      response.end(reply.body)
+    })
+  })
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as { port: number }).port
+  })
+  afterAll(() => {
+    server.closeAllConnections()
+    server.close()
+  })
+  const settings = () => ({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' })
+  const tracking: Tracking = {
+    referencia: 'P-7K3Q',
+    tipo: 'mando',
+    modelo: 'Xbox Elite',
+    state: 'answered',
+    history: [
+      { state: 'received', at: Date.UTC(2026, 10, 23, 9, 15) },
+      { state: 'answered', at: Date.UTC(2026, 10, 23, 12, 15) },
+    ],
+    shipment: null,
+  }
+
+  it('asks at the origin of QUOTE_FUNCTION_URL, with the quote post’s key', async () => {
+    expect(trackingEndpoint({ QUOTE_FUNCTION_URL: 'https://abc.supabase.co/functions/v1/enviar-telegram' })).toBe('https://abc.supabase.co/functions/v1/seguimiento')
+    answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking }) })
+    expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'found', tracking })
+    const call = calls.at(-1)
+    expect(call).toMatchObject({ method: 'GET', url: `/functions/v1/seguimiento/${TOKEN}` })
+    expect(call?.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon', accept: 'application/json' })
+  })
+
+  it('takes what the contract allows around the edges: extra fields, a shipment left out', async () => {
+    const { shipment: _left, ...withoutShipment } = tracking
+    answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking: { ...withoutShipment, nota: 'x' }, extra: 1 }) })
+    const found = await fetchTracking(settings(), TOKEN)
+    expect(found.kind).toBe('found')
+    if (found.kind === 'found') expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).envio).toBeNull()
+    answer = () => ({ status: 404, body: '{"success":false,"error":"no existe"}' })
+    expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
+  })
+
+  it('a malformed token is unknown without asking; the contract’s 404 is unknown', async () => {
+    const before = calls.length
+    expect(await fetchTracking(settings(), '../../enviar-telegram')).toEqual({ kind: 'unknown' })
+    expect(calls.length).toBe(before)
+    answer = () => ({ status: 404, body: '{"success":false}' })
+    expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
+  })
+
+  it('anything else is the function down: 5xx, 401, a 404 that is not the contract’s, HTML, another shape, a timeout', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const downs = [
+        { status: 500, body: '{"success":false}' },
+        { status: 401, body: '{"success":false}' },
+        { status: 404, body: '<html>Not found</html>', type: 'text/html' },
+        { status: 200, body: '<!doctype html><p>Mantenimiento</p>', type: 'text/html' },
+        { status: 200, body: JSON.stringify({ success: true, tracking: { ...tracking, state: 'spam' } }) },
+        { status: 200, body: JSON.stringify({ success: true, tracking: { ...tracking, history: [] } }) },
+        { status: 200, body: JSON.stringify({ success: true, tracking: { ...tracking, history: [{ state: 'received', at: -5 }] } }) },
+        { status: 200, body: JSON.stringify({ success: 'true', tracking }) },
+      ]
+      for (const reply of downs) {
+        answer = () => reply
+        expect(await fetchTracking(settings(), TOKEN), reply.body).toEqual({ kind: 'down' })
+      }
+      answer = () => 'hang'
+      const started = Date.now()
+      expect(await fetchTracking(settings(), TOKEN, { timeoutMs: 300 })).toEqual({ kind: 'down' })
+      expect(Date.now() - started).toBeLessThan(2000)
+      // The logs name the call and the status, never the token.
+      expect(errors.mock.calls.flat().join('\n')).not.toContain(TOKEN)
+      expect(String(errors.mock.calls[0]?.[0])).toBe('Seguimiento no disponible (estado): la función respondió 500')
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('the lookup posts the pair as JSON; a token, unknown (either part wrong) or down', async () => {
+    answer = () => ({ status: 200, body: JSON.stringify({ success: true, seguimiento: TOKEN }) })
+    const pair = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
+    expect(await findTracking(settings(), pair)).toEqual({ kind: 'found', seguimiento: TOKEN })
+    const call = calls.at(-1)
+    expect(call).toMatchObject({ method: 'POST', url: '/functions/v1/seguimiento' })
+    expect(call?.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon', 'content-type': 'application/json' })
+    expect(JSON.parse(call?.body ?? '')).toEqual(pair)
+    answer = () => ({ status: 404, body: '{"success":false}' })
+    expect(await findTracking(settings(), pair)).toEqual({ kind: 'unknown' })
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      for (const reply of [
+        { status: 200, body: '{"success":true,"seguimiento":"../x"}' },
+        { status: 400, body: '{"success":false}' },
+        { status: 503, body: '{"success":false}' },
+      ]) {
+        answer = () => reply
+        expect(await findTracking(settings(), pair), reply.body).toEqual({ kind: 'down' })
+      }
+      expect(errors.mock.calls.flat().join('\n')).not.toContain('cliente@correo.es')
+    } finally {
+      errors.mockRestore()
+    }
+  })
+})
+
+describe('the tracking page’s content', () => {
+  const settings = { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }
+  const at = (hours: number) => Date.UTC(2026, 10, 23, 9, 15) + hours * 3_600_000
+  const quote = (state: Tracking['state'], history: Tracking['state'][], shipment: string | null = null): Tracking => ({
+    referencia: 'P-7K3Q',
+    tipo: 'consola',
+    modelo: 'Nintendo Switch',
+    state,
+    history: history.map((name, index) => ({ state: name, at: at(index * 5) })),
+    shipment,
+  })
+
+  it('has a label, what happens now and what comes next for every state of the function', () => {
+    expect(Object.keys(catalogo.estadosSeguimiento).sort()).toEqual([...TRACKING_STATES].sort())
+    expect(TRACKING_STATES.map((state) => catalogo.estadosSeguimiento[state].etiqueta)).toEqual([
+      'Solicitud recibida',
+      'Te hemos respondido',
+      'Recibido en el taller',
+      'En reparación',
+      'Listo para recoger',
+      'Enviado',
+      'Entregado',
+      'Cancelada',
+    ])
+    // What comes next is never worded as a label: a page shows only the states reached.
+    const labels = TRACKING_STATES.map((state) => catalogo.estadosSeguimiento[state].etiqueta.toLowerCase())
+    for (const state of TRACKING_STATES) {
+      const next = catalogo.estadosSeguimiento[state].siguiente?.toLowerCase() ?? ''
+      for (const label of labels) expect(next, state).not.toContain(label)
+    }
+  })
+
+  it('shows Madrid time, the timeline of the states reached and the next step', () => {
+    const view = trackingView(quote('repairing', ['received', 'answered', 'in_workshop', 'repairing']), settings)
+    expect(view).toMatchObject({ referencia: 'P-7K3Q', tipo: 'Consola', modelo: 'Nintendo Switch', siguiente: 'Recogida o envío de vuelta', envio: null, comoEnviarlo: null })
+    expect(view.estado).toMatchObject({ etiqueta: 'En reparación', fecha: '24 de noviembre de 2026, 01:15' })
+    expect(view.historial.map((paso) => `${paso.etiqueta} · ${paso.fecha}`)).toEqual([
+      'Solicitud recibida · 23 de noviembre de 2026, 10:15',
+      'Te hemos respondido · 23 de noviembre de 2026, 15:15',
+      'Recibido en el taller · 23 de noviembre de 2026, 20:15',
+      'En reparación · 24 de noviembre de 2026, 01:15',
+    ])
+    expect(view.historial[0]?.fechaIso).toBe('2026-11-23T09:15:00.000Z')
+    expect(new URL(view.whatsapp).searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
+    expect(JSON.stringify(view)).not.toMatch(/@|comentarios|telefono/)
+  })
+
+  it('a quote marked as spam reaches the site as received: Solicitud recibida only', () => {
+    const view = trackingView(quote('received', ['received']), settings)
+    const labels = TRACKING_STATES.map((state) => catalogo.estadosSeguimiento[state].etiqueta)
+    const shown = JSON.stringify(view)
+    expect(labels.filter((label) => shown.includes(label))).toEqual(['Solicitud recibida'])
+  })
+
+  it('while answered: how to bring or send it, with the address once it is set', () => {
+    const unset = trackingView(quote('answered', ['received', 'answered']), settings)
+    expect(unset.comoEnviarlo?.datos).toEqual([
+      { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
+      { termino: 'Taller', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
+      { termino: 'Horario', valor: 'Lunes a viernes de 9:00 a 20:00' },
+    ])
+    expect(unset.comoEnviarlo?.pasos.map((paso) => paso.titulo)).toEqual(['Embálalo bien', 'Mete la referencia dentro', 'Envíalo'])
+    const set = trackingView(quote('answered', ['received', 'answered']), { ...settings, SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
+    expect(set.comoEnviarlo?.datos[0]).toEqual({ termino: 'Dirección', valor: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
+  })
+
+  it('shows the carrier and tracking number only once it is on its way; nothing comes after the end', () => {
+    expect(trackingView(quote('shipped', ['received', 'shipped'], 'SEUR 123456789'), settings).envio).toBe('SEUR 123456789')
+    const delivered = trackingView(quote('delivered', ['received', 'shipped', 'delivered'], 'SEUR 123456789'), settings)
+    expect(delivered).toMatchObject({ envio: 'SEUR 123456789', siguiente: null })
+    expect(trackingView(quote('ready', ['received', 'ready'], 'SEUR 1'), settings).envio).toBeNull()
+    expect(trackingView(quote('cancelled', ['received', 'cancelled']), settings).siguiente).toBeNull()
+  })
+
+  it('writes dates in Madrid time across the daylight-saving change', () => {
+    expect(localDateTime(Date.UTC(2026, 6, 10, 8, 5), 'Europe/Madrid')).toBe('10 de julio de 2026, 10:05')
+    expect(localDateTime(Date.UTC(2026, 0, 1, 22, 59), 'Europe/Madrid')).toBe('1 de enero de 2026, 23:59')
+    expect(localDateTime(Date.UTC(2026, 11, 31, 23, 30), 'Europe/Madrid')).toBe('1 de enero de 2027, 00:30')
+  })
+})
+
+describe('the mail-in page’s facts', () => {
+  it('says the address comes with the quote while SHOP_SHIPPING_ADDRESS is unset, and never invents costs', () => {
+    const [traer, enviar] = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: '' }))
+    expect(traer?.datos).toEqual([
+      { termino: 'Dónde', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
+      { termino: 'Cuándo', valor: 'Lunes a viernes de 9:00 a 20:00' },
+      { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
+    ])
+    expect(enviar?.datos).toContainEqual({ termino: 'Transportista, coste y seguro', valor: 'Te los indicamos en el presupuesto' })
+    const set = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1' }))
+    expect(set.flatMap((forma) => forma.datos).filter((dato) => dato.termino === 'Dirección').map((dato) => dato.valor)).toEqual(['Calle Ejemplo 1', 'Calle Ejemplo 1'])
+    expect(JSON.stringify(catalogo.envios)).not.toMatch(/\d+\s?€|euros|Correos|SEUR|MRW|GLS/)
+  })
+
+  it('has the seven steps, from the quote to the device back with a tracking number', () => {
+    expect(catalogo.envios.pasos.map((paso) => paso.titulo)).toEqual([
+      'Pide tu presupuesto',
+      'Te respondemos',
+      'Embálalo bien',
+      'Mete la referencia dentro',
+      'Envíalo',
+      'Te avisamos',
+      'Vuelve a casa',
+    ])
+  })
+})

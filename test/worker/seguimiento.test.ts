@@ -1,0 +1,331 @@
+/**
+ * Tracking on the built site, against the stand-in function
+ * (scripts/stand-in-function.mjs), never the real one: the success toast's
+ * link, the private tracking page in every state, its 404 and its 503, and
+ * the lookup for whoever lost the link.
+ */
+import { readFileSync } from 'node:fs'
+
+import { parseHTML } from 'linkedom'
+import { describe, expect, it } from 'vitest'
+
+import { catalogo } from '~/catalogo/consultas'
+import { TRACKING_STATES } from '~/lib/seguimiento/states'
+
+import { TEST_SETTINGS } from '../support/settings'
+import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
+import { text } from '../support/html'
+import { BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
+
+const standIn = useSiteWithStandInFunction('seguimiento')
+
+async function get(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${standIn().siteUrl}${path}`, { redirect: 'manual', ...init })
+  const html = await response.text()
+  return { response, html, document: parseHTML(html).document }
+}
+
+let visitor = 1
+/** A form post as a browser without JavaScript sends it, from its own address unless told. */
+async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return get(path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: standIn().siteUrl,
+      'CF-Connecting-IP': `10.70.${Math.floor(visitor / 250)}.${(visitor++ % 250) + 1}`,
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+const tracking = (name: keyof typeof STAND_IN_TOKENS) => `/seguimiento/${STAND_IN_TOKENS[name]}`
+/** The labels of every state (test/unit/seguimiento.test.ts holds them to the contract's words). */
+const LABELS = TRACKING_STATES.map((state) => catalogo.estadosSeguimiento[state].etiqueta)
+const labelsIn = (document: Document) => LABELS.filter((label) => [...document.querySelectorAll('main h2, .timeline__label')].some((node) => text(node) === label))
+
+/** Every answer at a tracking address, whatever its status: private. */
+function expectPrivate(response: Response, document: Document, what: string) {
+  expect(response.headers.get('cache-control'), what).toBe('no-store')
+  expect(response.headers.get('referrer-policy'), what).toBe('no-referrer')
+  expect(response.headers.get('x-robots-tag'), what).toBe('noindex')
+  expect(document.querySelector('meta[name="robots"]')?.getAttribute('content'), what).toBe('noindex')
+  // No script runs there: no analytics, no client router (JSON-LD is data, not a script).
+  const scripts = [...document.querySelectorAll('script')].filter((script) => script.getAttribute('type') !== 'application/ld+json')
+  expect(scripts, what).toHaveLength(0)
+  expect(document.querySelector('link[rel="modulepreload"]'), what).toBeNull()
+  // Even with consent given, its policy lets no Google host load.
+  expect(response.headers.get('content-security-policy'), what).not.toContain('google')
+}
+
+describe('the success toast', () => {
+  const quote = (comentarios: string) =>
+    post('/presupuesto', { tipo: 'mando', modelo: 'Xbox One', email: 'jugador@correo.es', telefono: '699 111 222', comentarios, website: '' })
+
+  it('shows the reference and the link "Sigue tu solicitud" to the quote’s tracking page', async () => {
+    const { response } = await quote('Drift [seguimiento]')
+    expect(response.status).toBe(303)
+    const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
+    const { document } = await get('/presupuesto', { headers: { Cookie: cookie } })
+    const toast = document.querySelector('[role="status"]')
+    expect(text(toast)).toContain('¡Solicitud enviada!')
+    expect(text(toast)).toContain('Referencia de tu solicitud: P-7K3Q')
+    const link = [...(toast?.querySelectorAll('a') ?? [])].find((a) => text(a) === 'Sigue tu solicitud')
+    expect(link?.getAttribute('href')).toBe(tracking('respondida'))
+    // Once: the cookie is consumed.
+    expect(text((await get('/presupuesto')).document.querySelector('[role="status"]'))).toBe('')
+  })
+
+  it('with a token that is no token, or none (a hosted function): no link, as before', async () => {
+    for (const comentarios of ['Drift [seguimiento-raro]', 'Drift sin seguimiento']) {
+      const { response } = await quote(comentarios)
+      expect(response.status).toBe(303)
+      const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
+      const toast = (await get('/presupuesto', { headers: { Cookie: cookie } })).document.querySelector('[role="status"]')
+      expect(text(toast), comentarios).toContain('¡Solicitud enviada!')
+      expect(toast?.querySelector('a'), comentarios).toBeNull()
+    }
+  })
+})
+
+describe('the tracking page', () => {
+  it('shows the reference, type and model, the state, the timeline in Madrid time, and contact', async () => {
+    const { response, document, html } = await get(tracking('respondida'))
+    expect(response.status).toBe(200)
+    expectPrivate(response, document, 'respondida')
+    expect(text(document.querySelector('h1'))).toBe('Solicitud P-7K3Q')
+    expect(text(document.querySelector('.page-hero__lead'))).toBe('Mando · PlayStation 5 DualSense')
+    expect(text(document.querySelector('#estado-actual'))).toBe('Te hemos respondido')
+    expect(
+      [...document.querySelectorAll('.timeline__item:not(.timeline__item--next)')].map(
+        (item) => `${text(item.querySelector('.timeline__label'))} · ${text(item.querySelector('time'))}`,
+      ),
+    ).toEqual(['Solicitud recibida · 23 de noviembre de 2026, 10:15', 'Te hemos respondido · 23 de noviembre de 2026, 13:15'])
+    expect(/datetime="([^"]+)"/i.exec(document.querySelector('.timeline time')?.outerHTML ?? '')?.[1]).toBe('2026-11-23T09:15:00.000Z')
+    expect(text(document.querySelector('.timeline__item--next'))).toBe('Lo siguiente: Llega al taller')
+    expect(text(document.querySelector('.tracking-status__now'))).toContain('tráelo al taller o envíanoslo')
+    // While answered: how to bring or send it, and the address comes with the quote (SHOP_SHIPPING_ADDRESS unset).
+    const howTo = document.querySelector('.mail-in-summary')
+    expect(text(howTo?.querySelector('.facts__row dd'))).toBe('Te la indicamos en el presupuesto')
+    expect(text(howTo)).toContain('Mete la referencia dentro')
+    expect(howTo?.querySelector('a[href="/envios"]')).not.toBeNull()
+    // Contact: WhatsApp prefilled with the reference, and the phone.
+    const whatsapp = new URL(document.querySelector('main a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+    expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe(`https://wa.me/34${TEST_SETTINGS.SHOP_PHONE}`)
+    expect(whatsapp.searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
+    expect(document.querySelector(`main a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
+    expect(document.querySelector('main a[href="/envios"]')).not.toBeNull()
+    // Never the customer's e-mail, phone or comments (the stand-in has them nowhere to give, the page no place to show them).
+    expect(html).not.toMatch(/cliente@correo\.es|699 111 222|Drift/)
+  })
+
+  it.each([
+    ['recibida', 'Solicitud recibida', ['Solicitud recibida']],
+    ['taller', 'Recibido en el taller', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller']],
+    ['reparacion', 'En reparación', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación']],
+    ['listo', 'Listo para recoger', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Listo para recoger']],
+    ['enviado', 'Enviado', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Enviado']],
+    ['entregado', 'Entregado', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Enviado', 'Entregado']],
+    ['cancelada', 'Cancelada', ['Solicitud recibida', 'Te hemos respondido', 'Cancelada']],
+  ] as const)('%s: the state "%s" and only the states reached', async (name, current, reached) => {
+    const { response, document } = await get(tracking(name))
+    expect(response.status).toBe(200)
+    expectPrivate(response, document, name)
+    expect(text(document.querySelector('#estado-actual'))).toBe(current)
+    expect([...document.querySelectorAll('.timeline__item:not(.timeline__item--next) .timeline__label')].map(text)).toEqual(reached)
+    expect(labelsIn(document).sort()).toEqual([...new Set<string>(reached)].sort())
+    // How to bring or send it only while answered; the shipment once on its way.
+    expect(document.querySelector('.mail-in-summary')).toBeNull()
+    const shipment = text(document.querySelector('.tracking-status__shipment'))
+    expect(shipment).toBe(name === 'enviado' || name === 'entregado' ? 'Envío: SEUR 123456789' : '')
+    expect(document.querySelector('.timeline__item--next') === null).toBe(name === 'entregado' || name === 'cancelada')
+  })
+
+  it('a quote marked as spam reads "Solicitud recibida" only (the function gives it as received)', async () => {
+    const { document } = await get(tracking('recibida'))
+    expect(labelsIn(document)).toEqual(['Solicitud recibida'])
+    expect(text(document.querySelector('main'))).not.toMatch(/spam/i)
+  })
+
+  it('an unknown or erased token, or no token at all, is the not-found page (404), private too', async () => {
+    const before = standIn().trackingCalls.length
+    for (const path of ['/seguimiento/NoExisteNoExisteNoExiste', '/seguimiento/corto', `/seguimiento/${STAND_IN_TOKENS.respondida}x/otra`]) {
+      const { response, document } = await get(path)
+      expect(response.status, path).toBe(404)
+      expectPrivate(response, document, path)
+      expect(text(document.querySelector('main h1')), path).toContain('Oops! Page not found')
+      expect([...document.querySelectorAll('main a')].find((a) => text(a) === 'Return to Home')?.getAttribute('href')).toBe('/')
+    }
+    // Only the well-formed token reached the function.
+    expect(standIn().trackingCalls.slice(before).map((call) => call.path)).toEqual(['/functions/v1/seguimiento/NoExisteNoExisteNoExiste'])
+    expect(standIn().trackingCalls.at(-1)).toMatchObject({ method: 'GET', apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY, authorization: `Bearer ${TEST_SETTINGS.QUOTE_FUNCTION_KEY}` })
+    // The token is a capability: the site's own log lines never name it (wrangler's access log, not the Worker's, does).
+    await expect.poll(() => readFileSync(standIn().siteLog, 'utf8'), { timeout: 5000 }).toContain('404: seguimiento desconocido')
+    const log = readFileSync(standIn().siteLog, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('[wrangler:'))
+      .join('\n')
+    expect(log).not.toContain('NoExisteNoExisteNoExiste')
+    expect(log).not.toContain(`${STAND_IN_TOKENS.respondida}x`)
+  })
+
+  it.each(['falla', 'cortado', 'raro', 'html', 'lento'] as const)(
+    'the function %s: a 503 page that says so and offers WhatsApp and the phone, never a 500',
+    async (name) => {
+      const started = Date.now()
+      const { response, document } = await get(tracking(name))
+      expect(response.status).toBe(503)
+      expect(Date.now() - started).toBeLessThan(7000)
+      expectPrivate(response, document, name)
+      expect(text(document.querySelector('[role="alert"] h2'))).toBe('Ahora mismo no podemos consultar el estado')
+      const whatsapp = new URL(document.querySelector('main a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+      expect(whatsapp.searchParams.get('text')).toBe('Hola, quiero saber cómo va mi reparación.')
+      expect(document.querySelector(`main a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
+    },
+    15_000,
+  )
+
+  it('ships no JavaScript at all, and stays within the HTML and CSS budgets', async () => {
+    const weight = await pageWeight(standIn().siteUrl, tracking('respondida'))
+    console.log(weightRow('/seguimiento/<token>', weight))
+    expect(weight.js).toBe(0)
+    expect(weight.html).toBeLessThanOrEqual(BUDGETS_KB.html)
+    expect(weight.css).toBeLessThanOrEqual(BUDGETS_KB.css)
+    expect(weight.html + weight.css).toBeLessThanOrEqual(BUDGETS_KB.firstRender)
+  })
+
+  it('with consent given and analytics set, still no Google: the policy and the page say so', async () => {
+    const { response, document } = await get(tracking('respondida'), { headers: { Cookie: 'cookie-consent=accepted' } })
+    expect(response.status).toBe(200)
+    expectPrivate(response, document, 'consent accepted')
+    // The other pages do allow it, so this is the tracking page's own rule.
+    const envios = await get('/envios', { headers: { Cookie: 'cookie-consent=accepted' } })
+    expect(envios.response.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com')
+    expect(envios.response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+
+  it('a POST to a tracking page is refused (405), never a 500', async () => {
+    const { response } = await post(tracking('respondida'), { referencia: 'x' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+  })
+})
+
+describe('the lookup /seguimiento', () => {
+  const lookup = (fields: Record<string, string>, headers: Record<string, string> = {}) => post('/seguimiento', { website: '', ...fields }, headers)
+
+  it('shows the form, out of search results', async () => {
+    const { response, document } = await get('/seguimiento')
+    expect(response.status).toBe(200)
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex')
+    const form = document.querySelector('form#seguimiento')
+    expect(form?.getAttribute('method')).toBe('post')
+    expect(form?.getAttribute('action')).toBe('/seguimiento')
+    expect([...(form?.querySelectorAll('input') ?? [])].map((input) => input.getAttribute('name'))).toEqual(['referencia', 'email', 'website'])
+  })
+
+  it('a right pair (as people type it) leads to its tracking page: 303', async () => {
+    const before = standIn().trackingCalls.length
+    const { response } = await lookup({ referencia: ' p7k3q ', email: ' Cliente@Correo.ES ' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(tracking('respondida'))
+    const call = standIn().trackingCalls.slice(before).at(-1)
+    expect(call).toMatchObject({ method: 'POST', path: '/functions/v1/seguimiento', apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY })
+    expect(JSON.parse(call?.body ?? '')).toEqual({ referencia: 'P-7K3Q', email: 'Cliente@Correo.ES' })
+  })
+
+  it('a wrong e-mail and an unknown reference get the same answer: same status, same text, values kept', async () => {
+    const wrongEmail = await lookup({ referencia: STAND_IN_PAIR.referencia, email: 'otra@correo.es' })
+    const unknownReference = await lookup({ referencia: 'P-ZZZZ', email: STAND_IN_PAIR.email })
+    const honeypot = await lookup({ ...STAND_IN_PAIR, website: 'https://spam.example' })
+    const main = (document: Document) => text(document.querySelector('main')).replace(/P-ZZZZ|P-7K3Q|otra@correo\.es|cliente@correo\.es/g, '…')
+    const alert = (document: Document) => `${text(document.querySelector('.toast__title'))} ${text(document.querySelector('.toast__text'))}`
+    for (const answer of [wrongEmail, unknownReference, honeypot]) {
+      expect(answer.response.status).toBe(404)
+      expect(alert(answer.document)).toBe(
+        'No la encontramos No hay ninguna solicitud con esa referencia y ese email. Revisa los dos datos y vuelve a intentarlo.',
+      )
+    }
+    expect(main(wrongEmail.document)).toBe(main(unknownReference.document))
+    expect(alert(wrongEmail.document)).toBe(alert(unknownReference.document))
+    expect(wrongEmail.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('otra@correo.es')
+    expect(unknownReference.document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe('P-ZZZZ')
+    expect(wrongEmail.response.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('the honeypot: the answer of a wrong pair, and the function is not asked', async () => {
+    const before = standIn().trackingCalls.length
+    const { response } = await lookup({ ...STAND_IN_PAIR, website: 'https://spam.example' })
+    expect(response.status).toBe(404)
+    expect(standIn().trackingCalls.length).toBe(before)
+  })
+
+  it('empty or malformed fields: 400 with the messages under the fields and the values kept', async () => {
+    const before = standIn().trackingCalls.length
+    const empty = await lookup({ referencia: '', email: '' })
+    expect(empty.response.status).toBe(400)
+    const message = (document: Document, name: string) => {
+      const id = document.querySelector(`[name="${name}"]`)?.getAttribute('aria-describedby')
+      return text(id ? document.getElementById(id) : null)
+    }
+    expect(message(empty.document, 'referencia')).toBe('Escribe la referencia de tu solicitud')
+    expect(message(empty.document, 'email')).toBe('Escribe el email con el que pediste el presupuesto')
+    const malformed = await lookup({ referencia: '7K3Q', email: 'no-es-email' })
+    expect(malformed.response.status).toBe(400)
+    expect(message(malformed.document, 'referencia')).toBe('La referencia tiene esta forma: P-7K3Q')
+    expect(message(malformed.document, 'email')).toBe('Email inválido')
+    expect(malformed.document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe('7K3Q')
+    expect(malformed.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('no-es-email')
+    expect(standIn().trackingCalls.length).toBe(before)
+  })
+
+  it('past 5 lookups a minute from one visitor: 429 with a reason; another visitor is not affected', async () => {
+    const ip = '10.71.0.1'
+    const statuses: number[] = []
+    let refused: Awaited<ReturnType<typeof lookup>> | undefined
+    for (let i = 0; i < 12 && !refused; i++) {
+      const answer = await lookup({ referencia: 'P-ZZZZ', email: `intento${i}@correo.es` }, { 'CF-Connecting-IP': ip })
+      statuses.push(answer.response.status)
+      if (answer.response.status === 429) refused = answer
+    }
+    if (!refused) throw new Error(`no 429 after ${statuses.join(', ')}`)
+    expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404])
+    expect(text(refused.document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
+    expect((await lookup(STAND_IN_PAIR)).response.status).toBe(303)
+  })
+
+  it('the function down: a 503 page that says so, with WhatsApp prefilled with the reference', async () => {
+    for (const referencia of ['P-FA11', 'P-C0RT', 'P-RAR0']) {
+      const { response, document } = await lookup({ referencia, email: STAND_IN_PAIR.email })
+      expect(response.status, referencia).toBe(503)
+      expect(text(document.querySelector('.tracking-unavailable h2'))).toBe('Ahora mismo no podemos consultar el estado')
+      const whatsapp = new URL(document.querySelector('.tracking-unavailable a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+      expect(whatsapp.searchParams.get('text')).toBe(`Hola, quiero saber cómo va mi solicitud ${referencia}.`)
+      expect(document.querySelector(`.tracking-unavailable a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
+      expect(document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe(referencia)
+    }
+  })
+
+  it('hostile input as on /presupuesto: foreign origin 403, odd methods 405, huge bodies 413, other content types 400', async () => {
+    expect((await lookup(STAND_IN_PAIR, { Origin: 'https://malicioso.example' })).response.status).toBe(403)
+    expect((await get('/seguimiento', { method: 'PUT', body: 'x' })).response.status).toBe(405)
+    const huge = await get('/seguimiento', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: standIn().siteUrl },
+      body: `referencia=P-7K3Q&email=${'a'.repeat(200_000)}`,
+    })
+    expect(huge.response.status).toBe(413)
+    expect(text(huge.document.querySelector('[role="alert"]'))).toContain('Búsqueda demasiado larga')
+    const json = await get('/seguimiento', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: standIn().siteUrl },
+      body: JSON.stringify(STAND_IN_PAIR),
+    })
+    expect(json.response.status).toBe(400)
+    const extra = await lookup({ ...STAND_IN_PAIR, 'referencia[0]': 'x', ['__proto__']: 'x', ['a'.repeat(5000)]: 'b' })
+    expect(extra.response.status).toBe(303)
+    // The site still answers.
+    expect((await get('/seguimiento')).response.status).toBe(200)
+  })
+})
