@@ -48,7 +48,7 @@ export const articulos = {
       "<p>Lo que no compensa es insistir con la limpieza cuando el drift vuelve una y otra vez. Eso indica que la pista ya está gastada, y limpiar solo retrasa lo inevitable. Si además notas botones duros o pegajosos, te conviene leer nuestra guía de <a href=\"/blog/limpieza-profesional-mandos\">limpieza profesional de mandos</a>.</p>",
       "<h2>Cómo lo reparamos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Comprobamos el centrado y el recorrido de los dos joysticks para confirmar que el fallo está en el módulo y no en otra pieza.</li>\n<li><strong>Desmontaje.</strong> Abrimos el mando con herramientas adecuadas para no marcar la carcasa ni romper las pestañas.</li>\n<li><strong>Cambio del módulo.</strong> En el DualSense y en el mando de Xbox el joystick va soldado a la placa: desoldamos el módulo gastado, limpiamos los puntos de soldadura y soldamos uno nuevo con estaño y flux de calidad. En los Joy-Con el joystick va unido por un cable plano y se sustituye sin soldar.</li>\n<li><strong>Calibración y prueba.</strong> Cerramos el mando, comprobamos el centrado y el recorrido completo de las dos palancas y que todo lo demás sigue funcionando antes de devolvértelo.</li>\n</ol>",
-      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o enviárnoslo desde cualquier punto de España. Si nos pides presupuesto, te respondemos en menos de 24 horas laborables.</p>",
+      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslo desde cualquier punto de España</a>. Si nos pides presupuesto, te respondemos en menos de 24 horas laborables.</p>",
     ].join('\n'),
   },
   "conectividad-bluetooth-mandos": {
@@ -91,7 +91,7 @@ export const articulos = {
       "<p>Si tu mando es de PS5 y, además de desconectarse, la batería te dura poco, echa un vistazo a nuestra guía de <a href=\"/blog/mantenimiento-mandos-ps5\">mantenimiento de mandos de PS5</a>.</p>",
       "<h2>Cómo lo reparamos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Probamos el mando por cable y sin cable, a distintas distancias y con la batería a distintos niveles de carga, para separar un fallo de batería de uno de antena o de placa.</li>\n<li><strong>Revisión interna.</strong> Abrimos el mando y revisamos la antena, su conexión, el conector de la batería y las soldaduras de la zona.</li>\n<li><strong>Reparación.</strong> Sustituimos la batería o la pieza dañada y rehacemos las soldaduras o conexiones que lo necesiten.</li>\n<li><strong>Prueba.</strong> Volvemos a emparejar el mando y comprobamos que mantiene la conexión durante el uso normal antes de devolvértelo.</li>\n</ol>",
-      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o enviárnoslo desde cualquier punto de España, y te respondemos en menos de 24 horas laborables.</p>",
+      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslo desde cualquier punto de España</a>, y te respondemos en menos de 24 horas laborables.</p>",
     ].join('\n'),
   },
   "gatillos-nintendo-switch": {
@@ -133,7 +133,7 @@ export const articulos = {
       "<p>Aprovecha la reparación si tu Joy-Con tiene también drift: lo revisamos a la vez. Te explicamos por qué aparece en nuestra guía sobre <a href=\"/blog/como-reparar-drift-joystick\">el drift del joystick</a>.</p>",
       "<h2>Cómo lo reparamos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Probamos cada botón del mando, unido a la consola y por separado, para saber si falla el gatillo, el pulsador, el cable plano o la conexión.</li>\n<li><strong>Apertura.</strong> Abrimos el mando con las herramientas adecuadas, con cuidado de los cables planos y de la batería.</li>\n<li><strong>Cambio de la pieza.</strong> Sustituimos el muelle, el cable plano de los botones o el pulsador, según el caso, y revisamos el eje y las pestañas del gatillo.</li>\n<li><strong>Prueba.</strong> Comprobamos ZL, ZR y el resto de botones en la prueba de la consola, unido y sin unir, antes de devolvértelo.</li>\n</ol>",
-      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer tus mandos a nuestro taller de Lakua, en Vitoria-Gasteiz, o enviárnoslos desde cualquier punto de España, y te respondemos en menos de 24 horas laborables.</p>",
+      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer tus mandos a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslos desde cualquier punto de España</a>, y te respondemos en menos de 24 horas laborables.</p>",
     ].join('\n'),
   },
   "limpieza-profesional-mandos": {
@@ -177,7 +177,7 @@ export const articulos = {
       "<p>Para cualquier otro caso te hacemos un presupuesto gratis y sin compromiso: te decimos qué le pasa a tu mando y cuánto cuesta antes de tocar nada. Si el problema es de botones en un mando de Xbox, lee también nuestra guía de <a href=\"/blog/reparacion-botones-xbox\">botones de Xbox que no responden</a>.</p>",
       "<h2>Cómo es una limpieza a fondo en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Probamos el mando para saber qué está sucio y qué está gastado, y te lo contamos antes de seguir.</li>\n<li><strong>Desmontaje.</strong> Abrimos el mando con herramientas adecuadas, sin forzar las pestañas, y desconectamos la batería antes de limpiar nada por dentro.</li>\n<li><strong>Limpieza de contactos y membranas.</strong> Separamos las membranas de la placa y limpiamos los contactos y las gomas con alcohol isopropílico.</li>\n<li><strong>Joysticks, gatillos y carcasa.</strong> Quitamos la suciedad de la base de los joysticks y del mecanismo de los gatillos, y limpiamos la carcasa por dentro y por fuera.</li>\n<li><strong>Secado y montaje.</strong> Dejamos que todo se seque por completo y volvemos a montar el mando.</li>\n<li><strong>Prueba.</strong> Comprobamos cada botón, los joysticks y los gatillos antes de devolvértelo.</li>\n</ol>",
-      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o enviárnoslo desde cualquier punto de España, y te respondemos en menos de 24 horas laborables.</p>",
+      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslo desde cualquier punto de España</a>, y te respondemos en menos de 24 horas laborables.</p>",
     ].join('\n'),
   },
   "mantenimiento-mandos-ps5": {
@@ -226,7 +226,7 @@ export const articulos = {
       "<p>Conviene repararlo pronto cuando el fallo puede ir a más: un puerto que solo carga en cierta posición, una batería que se calienta o un gatillo que hace ruido. Esperar suele convertir una reparación sencilla en una más delicada.</p>",
       "<h2>Cómo lo hacemos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Probamos el mando entero (carga, batería, gatillos, botones, joysticks y audio) para confirmar qué pieza falla y si hay algo más que debas saber.</li>\n<li><strong>Reparación.</strong> Abrimos el DualSense con herramientas adecuadas y sustituimos la pieza dañada. El conector USB-C, el joystick y el jack van soldados a la placa: desoldamos la pieza vieja y soldamos la nueva.</li>\n<li><strong>Prueba final.</strong> Comprobamos que el mando carga y mantiene la carga, que los gatillos responden en toda su carrera y que cada botón funciona antes de cerrarlo.</li>\n</ol>",
-      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer tu mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o enviárnoslo desde cualquier punto de España, y te respondemos en menos de 24 horas laborables.</p>",
+      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer tu mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslo desde cualquier punto de España</a>, y te respondemos en menos de 24 horas laborables.</p>",
     ].join('\n'),
   },
   "reparacion-botones-xbox": {
@@ -268,7 +268,7 @@ export const articulos = {
       "<p>Conviene no esperar si derramaste algo: los restos de bebida siguen actuando sobre los contactos aunque el mando parezca funcionar. Y si la suciedad es general, con joysticks ásperos o gatillos que chirrían, echa un vistazo a nuestra guía de <a href=\"/blog/limpieza-profesional-mandos\">limpieza profesional de mandos</a>.</p>",
       "<h2>Cómo lo reparamos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Probamos cada botón y la cruceta para ver qué falla y por qué: suciedad, membrana, pulsador, flex o soldadura.</li>\n<li><strong>Desmontaje de la botonera.</strong> Abrimos el mando sin forzar las pestañas y separamos las membranas de la placa.</li>\n<li><strong>Limpieza de contactos.</strong> Limpiamos las pistas de la placa y las membranas con alcohol isopropílico y dejamos que se evapore del todo.</li>\n<li><strong>Cambio de piezas.</strong> Sustituimos las membranas dañadas y, si hace falta, desoldamos el pulsador gastado de LB o RB y soldamos uno nuevo.</li>\n<li><strong>Prueba.</strong> Comprobamos cada botón y la cruceta antes de cerrar el mando y después de cerrarlo.</li>\n</ol>",
-      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o enviárnoslo desde cualquier punto de España. Pide presupuesto y te respondemos en menos de 24 horas laborables.</p>",
+      "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer el mando a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslo desde cualquier punto de España</a>. Pide presupuesto y te respondemos en menos de 24 horas laborables.</p>",
     ].join('\n'),
   },
 } as const satisfies Record<string, Articulo>
