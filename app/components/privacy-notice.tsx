@@ -17,8 +17,9 @@ export function PrivacyNotice({ nombre, email, conservacionDias }: PrivacyNotice
       </h3>
       <p>
         {nombre} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si
-        falla, por correo; se borran a los {conservacionDias} días. Puedes consultarlos, corregirlos o pedir que los
-        borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
+        falla, por correo; te damos un enlace privado para seguirla, que no muestra tus datos de contacto. Se borran a
+        los {conservacionDias} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que
+        los borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
         <a href="#politica-privacidad">Política de privacidad</a>
       </p>
     </aside>
