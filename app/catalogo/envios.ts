@@ -9,8 +9,8 @@ import type { Embalaje, Enlace, FormaDeEntrega, Paso } from './tipos'
 
 /**
  * The two ways: bring it in, or send it, each with its facts. A fact is a
- * fixed text, or one of the shop's facts the page fills in: its area and
- * hours (tienda.ts), the street address (a setting) and what comes with the
+ * fixed text, or one of the shop's facts the page fills in: its area
+ * (tienda.ts), the street address (a setting) and what comes with the
  * quote (carrier, cost, insurance).
  */
 const formas = [
@@ -20,7 +20,8 @@ const formas = [
     texto: 'Si estás en Vitoria-Gasteiz o cerca, tráelo en mano al taller de Lakua. Pide antes tu presupuesto: así ya sabemos qué le pasa.',
     datos: [
       { termino: 'Dónde', dato: 'zona' },
-      { termino: 'Cuándo', dato: 'horario' },
+      // The spec gives the WhatsApp hours only, not opening hours: the owner says when.
+      { termino: 'Cuándo', texto: 'Te decimos cuándo pasar al responderte' },
       { termino: 'Dirección', dato: 'direccion' },
     ],
   },
@@ -124,7 +125,7 @@ const seguimiento = {
 
 /**
  * While the state is 'Te hemos respondido', the tracking page sums this page
- * up: the address, area and hours, and the steps left to the customer (pack
+ * up: the address, area and when to come, and the steps left to the customer (pack
  * it, the reference inside, send it).
  */
 const resumen = {
@@ -132,7 +133,7 @@ const resumen = {
   datos: [
     { termino: 'Dirección', dato: 'direccion' },
     { termino: 'Taller', dato: 'zona' },
-    { termino: 'Horario', dato: 'horario' },
+    { termino: 'Cuándo pasar', texto: 'Te lo decimos en nuestra respuesta' },
   ],
   pasos: pasos.slice(2, 5),
   enlace: { texto: 'Todo sobre envíos y recogida', to: '/envios' },

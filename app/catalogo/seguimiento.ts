@@ -3,8 +3,6 @@ import type { TrackingState } from '../lib/seguimiento/states'
 import { tienda } from './tienda'
 import type { EstadoSeguimiento } from './tipos'
 
-const horario = tienda.horario.texto.toLowerCase()
-
 /**
  * The states of a quote as its tracking page (/seguimiento/<token>) tells
  * them: the label, what happens now and what comes next. A quote marked as
@@ -38,7 +36,7 @@ export const estadosSeguimiento = {
   ready: {
     etiqueta: 'Listo para recoger',
     icono: 'ubicacion',
-    ahora: `Ya está reparado y probado. Pásate a recogerlo por el taller de ${tienda.direccion.barrio}, de ${horario}.`,
+    ahora: `Ya puedes recogerlo en el taller de ${tienda.direccion.barrio}: escríbenos o llámanos y te decimos cuándo pasar.`,
     siguiente: 'De vuelta en tus manos',
   },
   shipped: {
@@ -50,7 +48,7 @@ export const estadosSeguimiento = {
   delivered: {
     etiqueta: 'Entregado',
     icono: 'escudo',
-    ahora: 'Ya lo tienes. Tu reparación tiene garantía: si algo no va bien, escríbenos con tu referencia.',
+    ahora: 'Ya lo tienes de vuelta. Si algo no va bien, escríbenos con tu referencia.',
     siguiente: null,
   },
   cancelled: {

@@ -42,8 +42,8 @@ export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicy
         <dt>Cuánto tiempo</dt>
         <dd>
           {conservacionDias ? `${conservacionDias} días` : 'El tiempo justo'} desde que la recibimos o desde el último
-          paso de la reparación; después se borra sola, con su historial y su página de seguimiento. Si nos pides que
-          la borremos antes, lo hacemos.
+          paso de la reparación (nunca mientras tu aparato esté en el taller o de camino); después se borra sola, con
+          su historial y su página de seguimiento. Si nos pides que la borremos antes, lo hacemos.
         </dd>
         <dt>Tus derechos</dt>
         <dd>

@@ -6,14 +6,13 @@ import type { Settings } from './env.server'
 /**
  * What the mail-in page and the tracking page say about getting a device to
  * the shop: where (its area, and the street address while
- * SHOP_SHIPPING_ADDRESS is set; otherwise that it comes with the quote), when
- * it is open, and that the carrier, cost and insurance come with the quote.
+ * SHOP_SHIPPING_ADDRESS is set; otherwise that it comes with the quote), and
+ * that the carrier, cost and insurance come with the quote.
  */
 export function mailInFacts(settings: Pick<Settings, 'SHOP_SHIPPING_ADDRESS'>): Record<DatoDelTaller, string> {
   const { tienda, envios } = catalogo
   return {
     zona: tienda.direccion.texto,
-    horario: tienda.horario.texto,
     direccion: settings.SHOP_SHIPPING_ADDRESS || envios.pendiente.direccion,
     costes: envios.pendiente.costes,
   }

@@ -91,8 +91,8 @@ export default function Inicio() {
             </p>
             <p>
               Cada reparación pasa por diagnóstico, reparación con recambios de calidad y una prueba final antes de
-              volver a tus manos, siempre con garantía. Puedes traernos tu mando en Vitoria-Gasteiz o enviárnoslo desde
-              cualquier punto de España.
+              volver a tus manos, siempre con garantía. Puedes traernos tu mando en Vitoria-Gasteiz o{' '}
+              <Link to="/envios">enviárnoslo desde cualquier punto de España</Link>.
             </p>
             <ul className="about__facts">
               {data.datosTaller.map((dato) => (

@@ -52,7 +52,7 @@ export default function Seguimiento() {
         <PageHero eyebrow="Seguimiento" title={pagina.eyebrow} />
         <section className="section section--tight">
           <div className="container tracking-narrow">
-            {contacto ? <TrackingUnavailable {...data.caida} telefono={contacto.telefono} telefonoLegible={contacto.telefonoLegible} /> : null}
+            <TrackingUnavailable {...data.caida} />
           </div>
         </section>
       </>

@@ -85,9 +85,7 @@ export default function SeguimientoConsulta() {
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
-            {actionData?.caida && contacto ? (
-              <TrackingUnavailable {...actionData.caida} telefono={contacto.telefono} telefonoLegible={contacto.telefonoLegible} />
-            ) : null}
+            {actionData?.caida ? <TrackingUnavailable {...actionData.caida} /> : null}
             <section className="panel" aria-labelledby="buscar-solicitud">
               <h2 id="buscar-solicitud" className="panel__title">
                 Busca tu solicitud

@@ -42,6 +42,8 @@ export const REMINDER_GAP_MS = 60 * 60 * 1000
 /** Rows one sweep claims, and how many it sends at once (Telegram allows ~20 a minute to a group). */
 export const SWEEP_BATCH = 20
 const SWEEP_PARALLEL = 4
+/** Edits of a stale message before giving up: with the backoff, about a day. */
+const MAX_VIEW_ATTEMPTS = 50
 /** The e-mail copy may take this long before its outcome counts as unknown (and it is tried again later, marked). */
 export const EMAIL_TIMEOUT_S = 10
 /** A send starts only with this much lease left: one Bot API call, one e-mail, and room to spare. */
@@ -260,6 +262,12 @@ async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, d
     } catch (error) {
       const failure = readFailure(error)
       if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) {
+        await markViewFresh(env.DB, row.id, row.view_stale_at)
+        continue
+      }
+      // Telegram will not take it until someone acts, or it has refused for a day: the saved state stands, the message stays.
+      if (failure.permanent || row.view_attempts + 1 >= MAX_VIEW_ATTEMPTS) {
+        console.error(`[enviar-telegram] ${row.referencia}: se deja de editar su mensaje (${failure.error}); el estado está guardado`)
         await markViewFresh(env.DB, row.id, row.view_stale_at)
         continue
       }

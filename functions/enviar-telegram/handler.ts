@@ -38,6 +38,7 @@ export async function handleQuote(
     'TELEGRAM_CHAT_ID',
     'SHOP_EMAIL',
     'QUOTE_EMAIL_FROM',
+    'SITE_URL',
   ])
   if (unconfigured) return unconfigured
   if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
@@ -71,7 +72,7 @@ export async function handleQuote(
   }
   if (stored.created) {
     ctx.waitUntil(
-      deliverNow(env, stored.row.id, { ...deps, local: isLocalRequest(request) }).catch((error: unknown) =>
+      deliverNow(env, stored.row.id, { waitUntil: (promise) => ctx.waitUntil(promise), ...deps, local: isLocalRequest(request) }).catch((error: unknown) =>
         console.error(`[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`),
       ),
     )

@@ -18,11 +18,12 @@ import type { UserFromGetMe } from 'grammy/types'
 import { z } from 'zod'
 
 import { readBoundedBody } from '../../app/lib/form-body.server'
+import { REFERENCIA } from '../../app/lib/presupuesto/referencia'
 import { withoutControls } from '../../app/lib/presupuesto/schema'
 
 import { backoffMs } from './delivery'
 import { pendingList, quoteView, workshopList } from './message'
-import { isRepairState, MAX_SHIPMENT_CHARS, NEXT_STEPS, STATE_LABELS, STEP_BUTTONS, type RepairState } from './repair-states'
+import { isRepairState, MAX_SHIPMENT_CHARS, nextSteps, STATE_LABELS, STEP_BUTTONS, type RepairState } from './repair-states'
 import { json } from './json'
 import { sameSecret } from './secret'
 import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
@@ -47,7 +48,7 @@ const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 /** Updates are small; anything past this is not Telegram's. */
 const MAX_UPDATE_BYTES = 64 * 1024
 /** The prompt '🚚 Enviado' sends; the owner's reply to it carries the carrier and tracking number. */
-const SHIPMENT_PROMPT = /^🚚 (P-[2-9A-Z]{4}): /u
+const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCIA.source.slice(1, -1)}): `, 'u')
 
 
 /** getMe once per isolate and token: grammY needs the bot's username to route /cmd@bot. */
@@ -123,19 +124,22 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     }
     const erased = await forgetEmail(env.DB, email)
     // Their messages go too where Telegram still allows it (48 hours); older ones are deleted by hand.
-    let deleted = 0
-    for (const row of erased) {
-      if (!row.telegram_message_id) continue
-      deleted += await ctx.api.deleteMessage(chatId, row.telegram_message_id).then(
-        () => 1,
-        () => 0,
-      )
-    }
+    // All at once: each call is bounded, so the reply comes within one Bot API timeout however many there are.
+    const withMessage = erased.filter((row) => row.telegram_message_id)
+    const deletions = await Promise.all(
+      withMessage.map((row) =>
+        ctx.api.deleteMessage(chatId, row.telegram_message_id ?? 0).then(
+          () => 1,
+          () => 0,
+        ),
+      ),
+    )
+    const deleted = deletions.reduce<number>((sum, one) => sum + one, 0)
     const emailed = erased.filter((row) => row.emailed_at).length
     const messagesNote =
       erased.length === 0
         ? ''
-        : ` Mensajes borrados del chat: ${deleted} de ${erased.filter((row) => row.telegram_message_id).length}; los que queden, bórralos a mano.` +
+        : ` Mensajes borrados del chat: ${deleted} de ${withMessage.length}; los que queden, y los recordatorios y listas (/pendientes, /taller) que lo nombren, bórralos a mano.` +
           (emailed ? ` ${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórralas también del buzón.` : '')
     await ctx.reply(
       erased.length === 0
@@ -162,7 +166,7 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 
   bot.command('enviado', async (ctx) => {
     const [referencia = '', ...rest] = ctx.match.trim().split(/\s+/)
-    if (!/^P-[2-9A-Z]{4}$/i.test(referencia)) {
+    if (!REFERENCIA.test(referencia.toUpperCase())) {
       await ctx.reply('Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.')
       return
     }
@@ -211,7 +215,7 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     const quote = await quoteById(env.DB, Number(id))
     const from = quote?.state
     const tap =
-      quote && from && NEXT_STEPS[from].includes(to)
+      quote && from && nextSteps(from, await stepsOf(env.DB, quote.id)).includes(to)
         ? await takeStep(env.DB, quote.id, from, to, { by: whoIs(ctx), now: now() })
         : quote
           ? { row: quote, taken: false }

@@ -2,7 +2,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types'
 
 import { withoutControls } from '../../app/lib/presupuesto/schema'
 
-import { customerNotice, NEXT_STEPS, STEP_BUTTONS, trackingUrl, type RepairState, type Step } from './repair-states'
+import { customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type RepairState, type Step } from './repair-states'
 import type { QuoteRow } from './store'
 
 /** Telegram's limit for one message's text. */
@@ -144,7 +144,7 @@ export function inboxKeyboard(quote: QuoteForKeyboard, steps: readonly Step[] = 
     }
   }
   const rows: InlineKeyboardMarkup['inline_keyboard'] = []
-  const next = NEXT_STEPS[state].filter((to): to is Exclude<RepairState, 'received'> => to !== 'received')
+  const next = nextSteps(state, steps).filter((to): to is Exclude<RepairState, 'received'> => to !== 'received')
   if (next.length) rows.push(next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` })))
   const previous = steps.at(-2)?.state ?? 'received'
   rows.push([

@@ -3,10 +3,13 @@
  * the customer follows it on /seguimiento/<token> (docs/decisions/058):
  *
  *   received -> answered -> in_workshop -> repairing -> ready | shipped -> delivered
- *                        \-> cancelled
+ *                        \-> cancelled   \-> cancelled -> ready | shipped -> delivered
  *
- * Every step can be taken back one step. Spam is not a state: a quote marked
- * spam stays 'received' for the customer.
+ * A customer may not go ahead before sending the device, or once the shop
+ * has looked at it: then it is cancelled, and a device in the shop goes
+ * back (ready to collect, or shipped). Every step can be taken back one
+ * step. Spam is not a state: a quote marked spam stays 'received' for the
+ * customer.
  */
 import { tienda } from '../../app/catalogo/tienda'
 
@@ -15,16 +18,22 @@ export type RepairState = (typeof REPAIR_STATES)[number]
 
 export const isRepairState = (value: unknown): value is RepairState => (REPAIR_STATES as readonly unknown[]).includes(value)
 
-/** The steps offered after each state. */
+/** The steps offered after each state (a cancelled quote goes on only if its device is in the shop: `nextSteps`). */
 export const NEXT_STEPS: Record<RepairState, readonly RepairState[]> = {
   received: ['answered'],
   answered: ['in_workshop', 'cancelled'],
-  in_workshop: ['repairing'],
+  in_workshop: ['repairing', 'cancelled'],
   repairing: ['ready', 'shipped'],
   ready: ['delivered'],
   shipped: ['delivered'],
   delivered: [],
-  cancelled: [],
+  cancelled: ['ready', 'shipped'],
+}
+
+/** The steps the owner may take now, given the steps taken so far (oldest first). */
+export function nextSteps(state: RepairState, steps: readonly Pick<Step, 'state'>[]): readonly RepairState[] {
+  if (state === 'cancelled' && !steps.some((step) => step.state === 'in_workshop')) return []
+  return NEXT_STEPS[state]
 }
 
 /** The label of each state on the customer's page and in the owner's message. */
@@ -75,15 +84,16 @@ export function customerNotice(
   link: string,
 ): string {
   const greeting = `Hola, te escribimos de ${tienda.nombre}.`
+  const on = `tu solicitud ${quote.referencia} (${quote.modelo})`
   const what: Record<RepairState, string> = {
-    received: `Hemos recibido tu solicitud ${quote.referencia} (${quote.modelo}).`,
-    answered: `Sobre tu solicitud ${quote.referencia} (${quote.modelo}):`,
-    in_workshop: `Ya tenemos tu ${quote.modelo} en el taller (solicitud ${quote.referencia}). Te avisamos en cuanto esté.`,
-    repairing: `Estamos reparando tu ${quote.modelo} (solicitud ${quote.referencia}).`,
-    ready: `Tu ${quote.modelo} está listo para recoger en el taller (solicitud ${quote.referencia}).`,
-    shipped: `Tu ${quote.modelo} ya va de camino (solicitud ${quote.referencia}).${quote.shipment ? ` Envío: ${quote.shipment}.` : ''}`,
-    delivered: `Tu ${quote.modelo} consta como entregado (solicitud ${quote.referencia}). ¡Gracias por confiar en nosotros!`,
-    cancelled: `Hemos cerrado tu solicitud ${quote.referencia} como cancelada. Si cambias de idea, escríbenos.`,
+    received: `Hemos recibido ${on}.`,
+    answered: `Te escribimos por ${on}.`,
+    in_workshop: `Ya tenemos en el taller ${on}. Te avisamos en cuanto haya novedades.`,
+    repairing: `Estamos con la reparación de ${on}.`,
+    ready: `Ya puedes recoger en el taller ${on}: dinos cuándo te viene bien pasar.`,
+    shipped: `Ya va de camino ${on}.${quote.shipment ? ` Envío: ${quote.shipment}.` : ''}`,
+    delivered: `Consta como entregada ${on}. ¡Gracias por confiar en nosotros!`,
+    cancelled: `Hemos cerrado como cancelada ${on}. Si cambias de idea, escríbenos.`,
   }
   return `${greeting} ${what[quote.state]} Puedes seguirla aquí: ${link}`
 }

@@ -19,6 +19,8 @@ export interface FunctionEnv {
   DB: D1Database
   /** The e-mail copy to the shop; absent where no send_email binding is configured. */
   EMAIL?: SendEmail
+  /** Tracking lookups per e-mail (wrangler.toml); absent in unit tests that do not give one. */
+  LOOKUP_PER_EMAIL?: RateLimit
 }
 
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value)
@@ -35,10 +37,12 @@ const SECRET_DEFAULTS = {
  * without which the safety net is silently dead (no chat to deliver to, an
  * e-mail copy addressed to example.com).
  */
-export type FunctionSecret = keyof typeof SECRET_DEFAULTS | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_CHAT_ID' | 'SHOP_EMAIL' | 'QUOTE_EMAIL_FROM'
+export type FunctionSecret = keyof typeof SECRET_DEFAULTS | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_CHAT_ID' | 'SHOP_EMAIL' | 'QUOTE_EMAIL_FROM' | 'SITE_URL'
 
 /** The e-mail defaults committed here: fine on this machine, a copy nobody receives anywhere else. */
 const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
+/** A site origin on this machine: customers' tracking links there would be dead. */
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?\/?$/i
 
 const SCHEMAS = {
   TELEGRAM_BOT_TOKEN: optional(z.string()),
@@ -77,7 +81,7 @@ export type FunctionSettings = { [K in Key]: z.output<(typeof SCHEMAS)[K]> } & {
  * validate is logged and replaced by its default, so one typo never stops
  * the quotes from being stored. Secrets are judged by `missingSecretAnswer`.
  */
-export function readSettings(env: Omit<FunctionEnv, 'DB' | 'EMAIL'>): FunctionSettings {
+export function readSettings(env: Omit<FunctionEnv, 'DB' | 'EMAIL' | 'LOOKUP_PER_EMAIL'>): FunctionSettings {
   const invalid: Key[] = []
   const values: Record<string, unknown> = {}
   for (const key of Object.keys(SCHEMAS) as Key[]) {
@@ -104,11 +108,12 @@ export function isLocalRequest(request: Request): boolean {
  * the public default committed here stops the path that needs it with a 503
  * and a log line saying what to set. Null when the path may be served. The
  * quote endpoint also needs the bot token and the chat (without them a
- * quote reaches nobody) and real e-mail addresses for its copy.
+ * quote reaches nobody), real e-mail addresses for its copy, and the site's
+ * public origin (else the customer's tracking links point to localhost).
  */
 export function missingSecretAnswer(
   request: Request,
-  env: Omit<FunctionEnv, 'DB' | 'EMAIL'>,
+  env: Omit<FunctionEnv, 'DB' | 'EMAIL' | 'LOOKUP_PER_EMAIL'>,
   settings: FunctionSettings,
   secrets: readonly FunctionSecret[],
 ): Response | null {
@@ -117,6 +122,7 @@ export function missingSecretAnswer(
     const value = env[secret]?.trim()
     if (!value || (settings.invalid as readonly string[]).includes(secret)) return true
     if (secret === 'SHOP_EMAIL' || secret === 'QUOTE_EMAIL_FROM') return EXAMPLE_ADDRESS.test(value)
+    if (secret === 'SITE_URL') return LOCAL_ORIGIN.test(value)
     return secret in SECRET_DEFAULTS && value === SECRET_DEFAULTS[secret as keyof typeof SECRET_DEFAULTS]
   })
   if (missing.length === 0) return null

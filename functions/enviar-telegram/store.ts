@@ -7,6 +7,7 @@
  * is unknown is counted, and every later send of that quote is marked as a
  * possible repeat (docs/decisions/038-at-least-once-delivery.md).
  */
+import { REFERENCIA_ALPHABET } from '../../app/lib/presupuesto/referencia'
 import type { Quote } from '../../app/lib/presupuesto/schema'
 
 import type { RepairState, Step } from './repair-states'
@@ -64,8 +65,6 @@ export interface NewQuote extends Quote {
 /** How long a claimed row is held by one run; far beyond one Telegram call (10 s), so a live run never loses it. */
 export const LEASE_MS = 2 * 60 * 1000
 
-/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L, U/V). */
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ'
 
 /** 128 random bits, base64url: the customer's private tracking address (22 characters). */
 export function newTrackingToken(): string {
@@ -76,7 +75,7 @@ export function newTrackingToken(): string {
 /** A short reference the visitor and the owner can read out: P-7K3Q. */
 export function newReferencia(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4))
-  return `P-${[...bytes].map((byte) => ALPHABET[byte % ALPHABET.length]).join('')}`
+  return `P-${[...bytes].map((byte) => REFERENCIA_ALPHABET[byte % REFERENCIA_ALPHABET.length]).join('')}`
 }
 
 /**
@@ -336,8 +335,10 @@ export async function stepBack(db: D1Database, id: number, from: RepairState, no
   }
   const to = previous?.state ?? 'received'
   const pending = to === 'received' ? ', attended_at = NULL, attended_by = NULL, reminded_at = NULL' : ''
+  // Back from 'shipped': that carrier and number no longer hold.
+  const unship = from === 'shipped' ? ', shipment = NULL' : ''
   const [update] = await db.batch([
-    db.prepare(`UPDATE presupuestos SET state = ?3${pending} WHERE id = ?1 AND state = ?2`).bind(id, from, to),
+    db.prepare(`UPDATE presupuestos SET state = ?3${pending}${unship} WHERE id = ?1 AND state = ?2`).bind(id, from, to),
     db.prepare('UPDATE quote_states SET undone_at = ?2 WHERE id = ?1 AND changes() = 1').bind(current.id, now),
   ])
   const row = await quoteById(db, id)
@@ -497,13 +498,15 @@ export async function forgetEmail(db: D1Database, email: string): Promise<QuoteR
  * Retention: erases quotes (with their history and tracking address)
  * received before `cutoff` whose delivery is confirmed (Telegram took it,
  * or its e-mail copy went out) and whose repair has not moved since. One
- * still pending is kept, whatever its age: it is still owed to the shop.
+ * still pending is kept, whatever its age: it is still owed to the shop; so
+ * is one whose device is in the shop or on its way back.
  */
 export async function eraseOlderThan(db: D1Database, cutoff: number): Promise<number> {
   const result = await db
     .prepare(
       `DELETE FROM presupuestos
        WHERE received_at < ?1 AND (sent_at IS NOT NULL OR emailed_at IS NOT NULL)
+         AND state NOT IN ('in_workshop', 'repairing', 'ready', 'shipped')
          AND NOT EXISTS (SELECT 1 FROM quote_states s WHERE s.quote_id = presupuestos.id AND s.at >= ?1)
        RETURNING id`,
     )

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod'
 
+import { REFERENCIA } from '../../app/lib/presupuesto/referencia'
+
 import { json, readJson } from './json'
 import type { RepairState } from './repair-states'
 import { hasKey } from './secret'
@@ -20,10 +22,7 @@ const TOKEN = /^[A-Za-z0-9_-]{22,64}$/
 const MAX_LOOKUP_BYTES = 4 * 1024
 
 const LookupSchema = z.object({
-  referencia: z
-    .string()
-    .trim()
-    .regex(/^P-[2-9A-Z]{4}$/i),
+  referencia: z.string().trim().max(40).toUpperCase(),
   email: z.string().trim().max(255).pipe(z.email()),
 })
 
@@ -54,7 +53,11 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
     if ('refused' in read) return read.refused
     const lookup = LookupSchema.safeParse(read.body)
     if (!lookup.success) return json({ success: false, error: 'Referencia o email no válidos' }, 400)
-    // An unknown reference and a wrong e-mail get the same answer.
+    // Guessing references for a known e-mail: 10 tries a minute per e-mail, whoever asks.
+    const limited = env.LOOKUP_PER_EMAIL && !(await env.LOOKUP_PER_EMAIL.limit({ key: lookup.data.email.toLowerCase() })).success
+    if (limited) return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
+    // An unknown reference (one that cannot exist among them) and a wrong e-mail get the same answer.
+    if (!REFERENCIA.test(lookup.data.referencia)) return notFound()
     const token = await tokenByReferenciaAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
     return token ? json({ success: true, seguimiento: token }) : notFound()
   }

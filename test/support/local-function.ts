@@ -132,6 +132,7 @@ export function functionEnv(db: D1Database, extra: Partial<FunctionEnv> = {}): F
     QUOTE_FUNCTION_KEY: 'clave',
     SHOP_EMAIL: 'taller@correo.es',
     QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
+    SITE_URL: 'https://taller.test',
     ...extra,
   }
 }

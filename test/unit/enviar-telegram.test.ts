@@ -43,12 +43,15 @@ describe('enviar-telegram as a plain fetch handler', () => {
       // With a token but no chat, or an e-mail copy addressed to example.com, still not: the safety net would be dead.
       const own = { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia', TELEGRAM_BOT_TOKEN: '1:t' }
       expect((await handleQuote(onTheInternet.clone() as Request, own, { waitUntil: () => undefined })).status).toBe(503)
-      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y QUOTE_EMAIL_FROM/)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y QUOTE_EMAIL_FROM y SITE_URL/)
       const withChat = { ...own, TELEGRAM_CHAT_ID: ' ', SHOP_EMAIL: 'taller@example.com', QUOTE_EMAIL_FROM: 'presupuestos@taller.es' }
       expect((await handleQuote(onTheInternet.clone() as Request, withChat, { waitUntil: () => undefined })).status).toBe(503)
-      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL \(/)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y SITE_URL \(/)
       // With all of them, it is served (and this request's key is not the shop's: 401).
-      const configured = { ...withChat, TELEGRAM_CHAT_ID: '-100123', SHOP_EMAIL: 'taller@taller.es' }
+      const almost = { ...withChat, TELEGRAM_CHAT_ID: '-100123', SHOP_EMAIL: 'taller@taller.es', SITE_URL: 'http://localhost:8787' }
+      expect((await handleQuote(onTheInternet.clone() as Request, almost, { waitUntil: () => undefined })).status).toBe(503)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta SITE_URL \(/)
+      const configured = { ...almost, SITE_URL: 'https://www.taller.es' }
       const served = await handleQuote(onTheInternet.clone() as Request, configured, { waitUntil: () => undefined })
       expect(served.status).toBe(401)
       // An invalid webhook secret counts as missing.

@@ -26,7 +26,7 @@ describe('tracking addresses', () => {
 
   it('every path under /seguimiento/ is private, in any case; the lookup is not', () => {
     expect(trackingPath(TOKEN)).toBe(`/seguimiento/${TOKEN}`)
-    for (const path of [`/seguimiento/${TOKEN}`, '/seguimiento/x', '/SEGUIMIENTO/x', '/seguimiento/']) expect(isPrivatePath(path), path).toBe(true)
+    for (const path of [`/seguimiento/${TOKEN}`, '/seguimiento/x', '/SEGUIMIENTO/x', '/seguimiento/', '/seguimient%6F/x', '/%73eguimiento/x']) expect(isPrivatePath(path), path).toBe(true)
     for (const path of ['/seguimiento', '/envios', '/', '/presupuesto']) expect(isPrivatePath(path), path).toBe(false)
   })
 
@@ -35,7 +35,8 @@ describe('tracking addresses', () => {
     const context = { cloudflare: { env, ctx: {} as ExecutionContext }, cspNonce: '' }
     const body = await (await robots({ request: new Request('https://taller.es/robots.txt'), context, params: {} })).text()
     expect(body).toContain('Allow: /\n')
-    expect(body).toContain('Disallow: /seguimiento/\n')
+    // Not disallowed: a crawler must fetch a tracking page to see its noindex (docs/decisions/075).
+    expect(body).not.toContain('Disallow')
     expect(body).toContain('Sitemap: https://taller.es/sitemap.xml')
   })
 })
@@ -275,7 +276,7 @@ describe('the tracking page’s content', () => {
     expect(unset.comoEnviarlo?.datos).toEqual([
       { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
       { termino: 'Taller', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
-      { termino: 'Horario', valor: 'Lunes a viernes de 9:00 a 20:00' },
+      { termino: 'Cuándo pasar', valor: 'Te lo decimos en nuestra respuesta' },
     ])
     expect(unset.comoEnviarlo?.pasos.map((paso) => paso.titulo)).toEqual(['Embálalo bien', 'Mete la referencia dentro', 'Envíalo'])
     const set = trackingView(quote('answered', ['received', 'answered']), { ...settings, SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
@@ -302,7 +303,7 @@ describe('the mail-in page’s facts', () => {
     const [traer, enviar] = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: '' }))
     expect(traer?.datos).toEqual([
       { termino: 'Dónde', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
-      { termino: 'Cuándo', valor: 'Lunes a viernes de 9:00 a 20:00' },
+      { termino: 'Cuándo', valor: 'Te decimos cuándo pasar al responderte' },
       { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
     ])
     expect(enviar?.datos).toContainEqual({ termino: 'Transportista, coste y seguro', valor: 'Te los indicamos en el presupuesto' })

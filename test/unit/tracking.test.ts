@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { sweep } from '../../functions/enviar-telegram/delivery'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { formatQuoteMessage, inboxKeyboard, workshopList } from '../../functions/enviar-telegram/message'
-import { customerNotice, NEXT_STEPS, REPAIR_STATES, STATE_LABELS, type RepairState, type Step } from '../../functions/enviar-telegram/repair-states'
+import { customerNotice, NEXT_STEPS, nextSteps, REPAIR_STATES, STATE_LABELS, type RepairState, type Step } from '../../functions/enviar-telegram/repair-states'
 import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { handleTracking, type Tracking } from '../../functions/enviar-telegram/tracking-api'
 
@@ -26,13 +26,16 @@ describe('the state machine', () => {
     expect(NEXT_STEPS).toEqual({
       received: ['answered'],
       answered: ['in_workshop', 'cancelled'],
-      in_workshop: ['repairing'],
+      in_workshop: ['repairing', 'cancelled'],
       repairing: ['ready', 'shipped'],
       ready: ['delivered'],
       shipped: ['delivered'],
       delivered: [],
-      cancelled: [],
+      cancelled: ['ready', 'shipped'],
     })
+    // A cancelled quote goes on only when its device is in the shop (to give it back).
+    expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'cancelled' }])).toEqual([])
+    expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'in_workshop' }, { state: 'cancelled' }])).toEqual(['ready', 'shipped'])
     expect(Object.values(STATE_LABELS)).toEqual([
       'Solicitud recibida',
       'Te hemos respondido',
@@ -51,7 +54,7 @@ describe('the state machine', () => {
 
   it.each([
     ['answered', [['📦 Recibido en el taller', '✖️ Cancelada'], ['↩️ Volver a pendiente'], ['💬 Avisar al cliente por WhatsApp']], ['answered']],
-    ['in_workshop', [['🔧 En reparación'], ['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop']],
+    ['in_workshop', [['🔧 En reparación', '✖️ Cancelada'], ['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop']],
     ['repairing', [['✅ Listo para recoger', '🚚 Enviado'], ['↩️ Volver a 📦 Recibido en el taller'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing']],
     ['ready', [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'ready']],
     ['shipped', [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'shipped']],
@@ -72,7 +75,7 @@ describe('the state machine', () => {
     expect(url.origin + url.pathname).toBe('https://wa.me/34612345678')
     const text = url.searchParams.get('text') ?? ''
     expect(text).toContain('Reparación Mandos Vitoria')
-    expect(text).toContain('ya va de camino (solicitud P-7K3Q). Envío: SEUR 123456789.')
+    expect(text).toContain('Ya va de camino tu solicitud P-7K3Q (Xbox Elite). Envío: SEUR 123456789.')
     expect(text).toContain(`https://taller.test/seguimiento/${'a'.repeat(22)}`)
     for (const state of REPAIR_STATES) {
       const notice = customerNotice({ referencia: 'P-7K3Q', modelo: 'Xbox Elite', state, shipment: null }, 'https://taller.test/seguimiento/x')
@@ -204,6 +207,39 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     expect(String(edit?.body.text)).not.toContain('🏁 Entregado por')
   })
 
+  it('a customer who does not go ahead once the shop has the device: cancelled, then given back', async () => {
+    const { db, webhook, track, telegram } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:cancelled`, `paso:${row.id}:ready`, `paso:${row.id}:delivered`]) {
+      expect((await webhook(press(data))).status).toBe(200)
+    }
+    expect((await track(row.tracking_token ?? '')).body.tracking?.history.map((step) => step.state)).toEqual([
+      'received',
+      'answered',
+      'in_workshop',
+      'cancelled',
+      'ready',
+      'delivered',
+    ])
+    // Cancelled before the device came: nothing more to offer.
+    const other = (await storeQuote(db, { ...quote, modelo: 'Otro' }, { idempotencyKey: null, now: MONDAY_10 })).row
+    for (const data of [`atendida:${other.id}`, `paso:${other.id}:cancelled`, `paso:${other.id}:ready`]) await webhook(press(data))
+    expect((await track(other.tracking_token ?? '')).body.tracking?.state).toBe('cancelled')
+    const keyboard = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)?.body.reply_markup as { inline_keyboard: Array<Array<{ text: string }>> }
+    expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual(['↩️ Volver a ✅ Atendida', '💬 Avisar al cliente por WhatsApp'])
+  })
+
+  it('back from ‘Enviado’ drops its carrier and number', async () => {
+    const { db, webhook, track } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
+    await webhook(say(`/enviado ${row.referencia} SEUR 111`))
+    expect((await track(row.tracking_token ?? '')).body.tracking?.shipment).toBe('SEUR 111')
+    await webhook(press(`atras:${row.id}:shipped`))
+    await webhook(press(`paso:${row.id}:shipped`))
+    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({ state: 'shipped', shipment: null })
+  })
+
   it('/enviado P-XXXX carrier number: records the shipment from the chat', async () => {
     const { db, webhook, track, telegram } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
@@ -235,10 +271,39 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const unknown = await lookup({ referencia: row.referencia === 'P-2222' ? 'P-3333' : 'P-2222', email: 'marta@correo.es' })
     expect([wrongEmail.status, unknown.status]).toEqual([404, 404])
     expect(await wrongEmail.text()).toBe(await unknown.text())
+    // A reference that can never exist (a zero typed for an O) is just as unknown.
+    const impossible = await lookup({ referencia: 'P-0000', email: 'marta@correo.es' })
+    expect(impossible.status).toBe(404)
+    expect(await impossible.text()).toBe(await (await lookup({ referencia: 'P-2222', email: 'x@correo.es' })).text())
     expect((await lookup({ referencia: 'x', email: 'y' })).status).toBe(400)
     expect((await api('', { method: 'POST', body: '{' })).status).toBe(400)
     expect((await api('', { method: 'POST', body: 'x'.repeat(10_000) })).status).toBe(413)
     expect((await api('', { method: 'PUT' })).status).toBe(405)
+  })
+
+  it('the lookup allows 10 tries a minute per e-mail, whoever asks', async () => {
+    const { db, env } = await setup()
+    const counts = new Map<string, number>()
+    const limiter = {
+      limit: async ({ key }: { key: string }) => {
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+        return { success: (counts.get(key) ?? 0) <= 10 }
+      },
+    } as unknown as RateLimit
+    const lookup = (email: string) =>
+      handleTracking(
+        new Request('https://funcion.test/functions/v1/seguimiento', {
+          method: 'POST',
+          headers: { apikey: 'clave', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ referencia: 'P-2222', email }),
+        }),
+        { ...env, LOOKUP_PER_EMAIL: limiter },
+      )
+    await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const statuses = []
+    for (let i = 0; i < 12; i++) statuses.push((await lookup(i % 2 ? 'Marta@correo.es' : 'marta@correo.es')).status)
+    expect(statuses).toEqual([...Array(10).fill(404), 429, 429])
+    expect((await lookup('otra@correo.es')).status).toBe(404)
   })
 
   it('needs the key; an unknown, malformed or erased token is 404', async () => {
@@ -288,6 +353,12 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     clock.advance(29 * 24 * HOUR)
     expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(1)
     expect((await db.prepare('SELECT COUNT(*) AS n FROM quote_states').first())?.n).toBe(0)
+    // A device left in the shop (ready, never collected) is never erased under its owner.
+    const kept = (await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })).row
+    await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })
+    for (const data of [`atendida:${kept.id}`, `paso:${kept.id}:in_workshop`, `paso:${kept.id}:repairing`, `paso:${kept.id}:ready`]) await webhook(press(data))
+    clock.advance(400 * 24 * HOUR)
+    expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(0)
   })
 
   it('the quote’s answer carries the tracking token', async () => {

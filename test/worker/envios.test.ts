@@ -19,7 +19,7 @@ describe('/envios', () => {
     expect(options).toEqual([
       {
         title: 'Tráelo al taller',
-        facts: ['Dónde: Lakua, Vitoria-Gasteiz, 01010', 'Cuándo: Lunes a viernes de 9:00 a 20:00', 'Dirección: Te la indicamos en el presupuesto'],
+        facts: ['Dónde: Lakua, Vitoria-Gasteiz, 01010', 'Cuándo: Te decimos cuándo pasar al responderte', 'Dirección: Te la indicamos en el presupuesto'],
       },
       {
         title: 'Envíalo desde toda España',

@@ -116,8 +116,11 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
     expect(right.response.headers.get('location')).toBe(link)
     const wrongEmail = await lookup(referencia, 'otra-persona@correo.es')
     const unknown = await lookup(referencia === 'P-2222' ? 'P-3333' : 'P-2222', email)
+    const impossible = await lookup('P-0000', email)
     expect(wrongEmail.response.status).toBe(unknown.response.status)
+    expect(impossible.response.status).toBe(unknown.response.status)
     expect(text(wrongEmail.document.querySelector('main'))).toBe(text(unknown.document.querySelector('main')))
+    expect(text(impossible.document.querySelector('main'))).toBe(text(unknown.document.querySelector('main')))
 
     // Erased at the customer's request: the address answers 404 with the not-found page.
     expect((await say(`/olvidar ${email}`)).status).toBe(200)

@@ -4,6 +4,7 @@ import type { Settings } from '../env.server'
 
 import { TRACKING_TOKEN } from './paths'
 import { TRACKING_STATES } from './states'
+import { REFERENCIA } from '../presupuesto/referencia'
 
 /**
  * The site's reading of tracking states from the quote function, the one
@@ -99,6 +100,8 @@ export async function findTracking(
   pair: { referencia: string; email: string },
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<LookupAnswer> {
+  // A reference the function can never have drawn (a 0 typed for an O, five characters): unknown, as any other.
+  if (!REFERENCIA.test(pair.referencia)) return { kind: 'unknown' }
   const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(pair) }
   const answer = await ask(settings, { url: trackingEndpoint(settings), init, what: 'búsqueda', timeoutMs }, Token)
   return answer.kind === 'found' ? { kind: 'found', seguimiento: answer.value.seguimiento } : answer

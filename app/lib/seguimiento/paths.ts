@@ -12,9 +12,19 @@ export const TRACKING_PREFIX = '/seguimiento/'
 /** A tracking token as the function gives it: 22+ URL-safe characters (16+ random bytes, base64url). */
 export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{22,64}$/
 
-/** A private tracking address (any path under /seguimiento/, a token or not). */
+/**
+ * A private tracking address (any path under /seguimiento/, a token or not),
+ * however it is spelled: Remix matches routes on the decoded path, so
+ * /seguimient%6F/… is the same page and as private.
+ */
 export function isPrivatePath(pathname: string): boolean {
-  return pathname.toLowerCase().startsWith(TRACKING_PREFIX)
+  let decoded = pathname
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  return decoded.toLowerCase().startsWith(TRACKING_PREFIX) || pathname.toLowerCase().startsWith(TRACKING_PREFIX)
 }
 
 /** The private address of one quote. */

@@ -6,7 +6,7 @@ import { localDateTime } from '../dates'
 import { fillFacts, mailInFacts } from '../envios.server'
 import type { Settings } from '../env.server'
 import { ETIQUETAS_TIPO } from '../presupuesto/options'
-import { whatsappLink, whatsappMessages } from '../whatsapp'
+import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
 import type { Tracking } from './client.server'
 import { trackingPath } from './paths'
@@ -46,7 +46,12 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
 
 /** The page when the function cannot be reached: WhatsApp prefilled with the reference when it is known. */
 export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, referencia: string | null) {
-  return { ...catalogo.textosSeguimiento.caida, whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(referencia)) }
+  return {
+    ...catalogo.textosSeguimiento.caida,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(referencia)),
+    telefono: settings.SHOP_PHONE,
+    telefonoLegible: readablePhone(settings.SHOP_PHONE),
+  }
 }
 
 /**
