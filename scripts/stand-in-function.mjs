@@ -15,8 +15,8 @@
 //        failure (falla 500, cortado closes the connection, lento answers after 8 s, raro 200 with
 //        another shape, html 200 with a web page); any other token 404 {"success": false}
 //   POST /functions/v1/seguimiento {referencia, email}  STAND_IN_PAIR (case and spaces aside) gets
-//        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA11 (500),
-//        P-C0RT (connection closed) and P-RAR0 (a token that is no token) fail; anything else 404
+//        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA22 (500),
+//        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
 //        such JSON 400
 import { createServer } from 'node:http'
@@ -133,9 +133,9 @@ export async function startStandInFunction({ key }) {
     }
     if (typeof pair?.referencia !== 'string' || typeof pair?.email !== 'string') return json(response, 400, { success: false })
     const referencia = pair.referencia.trim().toUpperCase()
-    if (referencia === 'P-C0RT') return request.socket.destroy()
-    if (referencia === 'P-FA11') return json(response, 500, { success: false })
-    if (referencia === 'P-RAR0') return json(response, 200, { success: true, seguimiento: 'corto' })
+    if (referencia === 'P-CRTT') return request.socket.destroy()
+    if (referencia === 'P-FA22') return json(response, 500, { success: false })
+    if (referencia === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
     const right = referencia === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
     return right ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida }) : json(response, 404, { success: false })
   }

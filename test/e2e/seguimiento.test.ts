@@ -227,7 +227,7 @@ describe('accessibility (axe-core)', () => {
         await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
         await page.locator('[aria-invalid="true"]').first().waitFor()
         expect(await axeViolations(page), `messages, JavaScript ${javaScript}`).toEqual([])
-        for (const referencia of ['P-ZZZZ', 'P-FA11']) {
+        for (const referencia of ['P-ZZZZ', 'P-FA22']) {
           await page.getByLabel('Referencia de tu solicitud').fill(referencia)
           await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
           await page.getByRole('button', { name: 'Ver mi solicitud' }).click()

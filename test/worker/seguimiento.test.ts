@@ -296,7 +296,7 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('the function down: a 503 page that says so, with WhatsApp prefilled with the reference', async () => {
-    for (const referencia of ['P-FA11', 'P-C0RT', 'P-RAR0']) {
+    for (const referencia of ['P-FA22', 'P-CRTT', 'P-RARR']) {
       const { response, document } = await lookup({ referencia, email: STAND_IN_PAIR.email })
       expect(response.status, referencia).toBe(503)
       expect(text(document.querySelector('.tracking-unavailable h2'))).toBe('Ahora mismo no podemos consultar el estado')
