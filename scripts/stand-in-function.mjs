@@ -16,7 +16,8 @@
 //        another shape, html 200 with a web page); any other token 404 {"success": false}
 //   POST /functions/v1/seguimiento {referencia, email}  STAND_IN_PAIR (case and spaces aside) gets
 //        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA22 (500),
-//        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; anything else 404
+//        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; P-MMMM is 429 (too many
+//        lookups for that e-mail); anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
 //        such JSON 400
 import { createServer } from 'node:http'
@@ -135,6 +136,7 @@ export async function startStandInFunction({ key }) {
     const referencia = pair.referencia.trim().toUpperCase()
     if (referencia === 'P-CRTT') return request.socket.destroy()
     if (referencia === 'P-FA22') return json(response, 500, { success: false })
+    if (referencia === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
     if (referencia === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
     const right = referencia === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
     return right ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida }) : json(response, 404, { success: false })

@@ -68,6 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const found = await findTracking(settings, { referencia, email })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)
   if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
+  if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
   return answer(503, null, trackingUnavailable(settings, referencia))
 }
 

@@ -295,6 +295,13 @@ describe('the lookup /seguimiento', () => {
     expect((await lookup(STAND_IN_PAIR)).response.status).toBe(303)
   })
 
+  it('the function refusing too many lookups for one e-mail: 429 with the same reason, not an outage', async () => {
+    const { response, document } = await lookup({ referencia: 'P-MMMM', email: STAND_IN_PAIR.email }, { 'CF-Connecting-IP': '10.71.0.9' })
+    expect(response.status).toBe(429)
+    expect(text(document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
+    expect(document.querySelector('.tracking-unavailable')).toBeNull()
+  })
+
   it('the function down: a 503 page that says so, with WhatsApp prefilled with the reference', async () => {
     for (const referencia of ['P-FA22', 'P-CRTT', 'P-RARR']) {
       const { response, document } = await lookup({ referencia, email: STAND_IN_PAIR.email })

@@ -37,7 +37,7 @@ const Token = z.object({ success: z.literal(true), seguimiento: z.string().check
 const Unknown = z.object({ success: z.literal(false) })
 
 export type TrackingAnswer = { kind: 'found'; tracking: Tracking } | { kind: 'unknown' } | { kind: 'down' }
-export type LookupAnswer = { kind: 'found'; seguimiento: string } | { kind: 'unknown' } | { kind: 'down' }
+export type LookupAnswer = { kind: 'found'; seguimiento: string } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'down' }
 
 type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>
 
@@ -57,7 +57,7 @@ async function ask<T>(
   settings: FunctionSettings,
   request: { url: string; init: RequestInit; what: string; timeoutMs: number },
   found: z.ZodMiniType<T>,
-): Promise<{ kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'down' }> {
+): Promise<{ kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'down' }> {
   let status: number
   let body: unknown
   try {
@@ -82,6 +82,8 @@ async function ask<T>(
     if (parsed.success) return { kind: 'found', value: parsed.data }
   }
   if (status === 404 && Unknown.safeParse(body).success) return { kind: 'unknown' }
+  // Too many lookups for one e-mail (the function's own limit): a reason for the visitor, not an outage.
+  if (status === 429) return { kind: 'limited' }
   console.error(`Seguimiento no disponible (${request.what}): la función respondió ${status}`)
   return { kind: 'down' }
 }
@@ -91,7 +93,9 @@ export async function fetchTracking(settings: FunctionSettings, token: string, {
   if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
   const url = `${trackingEndpoint(settings)}/${encodeURIComponent(token)}`
   const answer = await ask(settings, { url, init: { method: 'GET' }, what: 'estado', timeoutMs }, Found)
-  return answer.kind === 'found' ? { kind: 'found', tracking: answer.value.tracking } : answer
+  if (answer.kind === 'found') return { kind: 'found', tracking: answer.value.tracking }
+  // The function limits lookups, not pages: a 429 here is not its contract.
+  return answer.kind === 'limited' ? { kind: 'down' } : answer
 }
 
 /** The tracking token of the quote with this reference and e-mail: found, unknown (either wrong) or down. */
