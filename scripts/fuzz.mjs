@@ -330,7 +330,7 @@ try {
 
   const started = Date.now()
   console.log(
-    `Semilla ${SEED}: ${SITE_REQUESTS} peticiones a /presupuesto, ${FUNCTION_REQUESTS} a la función y ${WEBHOOK_REQUESTS} al webhook, ${CONCURRENCY} a la vez...`,
+    `Semilla ${SEED}: ${SITE_REQUESTS} peticiones a /presupuesto, ${FUNCTION_REQUESTS} a la función, ${WEBHOOK_REQUESTS} al webhook y ${TRACKING_REQUESTS} al seguimiento, ${CONCURRENCY} a la vez...`,
   )
   await pool(SITE_REQUESTS, () => siteRequest(base))
   await pool(FUNCTION_REQUESTS, () => functionRequest(stack.functionUrl))
