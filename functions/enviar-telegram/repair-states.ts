@@ -11,10 +11,13 @@
  * step. Spam is not a state: a quote marked spam stays 'received' for the
  * customer.
  */
+import { estadosSeguimiento } from '../../app/catalogo/seguimiento'
 import { tienda } from '../../app/catalogo/tienda'
+import { TRACKING_STATES, type TrackingState } from '../../app/lib/seguimiento/states'
 
-export const REPAIR_STATES = ['received', 'answered', 'in_workshop', 'repairing', 'ready', 'shipped', 'delivered', 'cancelled'] as const
-export type RepairState = (typeof REPAIR_STATES)[number]
+/** The states and their labels have one home, shared with the site's tracking page. */
+export const REPAIR_STATES = TRACKING_STATES
+export type RepairState = TrackingState
 
 export const isRepairState = (value: unknown): value is RepairState => (REPAIR_STATES as readonly unknown[]).includes(value)
 
@@ -37,16 +40,7 @@ export function nextSteps(state: RepairState, steps: readonly Pick<Step, 'state'
 }
 
 /** The label of each state on the customer's page and in the owner's message. */
-export const STATE_LABELS: Record<RepairState, string> = {
-  received: 'Solicitud recibida',
-  answered: 'Te hemos respondido',
-  in_workshop: 'Recibido en el taller',
-  repairing: 'En reparación',
-  ready: 'Listo para recoger',
-  shipped: 'Enviado',
-  delivered: 'Entregado',
-  cancelled: 'Cancelada',
-}
+export const STATE_LABELS = Object.fromEntries(REPAIR_STATES.map((state) => [state, estadosSeguimiento[state].etiqueta])) as Record<RepairState, string>
 
 /** The owner's button for each step; his message shows the same words once it is taken. */
 export const STEP_BUTTONS: Record<Exclude<RepairState, 'received'>, string> = {

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 
 import { REFERENCIA } from '../../app/lib/presupuesto/referencia'
+import { TRACKING_TOKEN } from '../../app/lib/seguimiento/paths'
 
 import { json, readJson } from './json'
 import type { RepairState } from './repair-states'
@@ -17,7 +18,6 @@ import { missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
 import { tokenByReferenciaAndEmail, trackingByToken } from './store'
 
 export const TRACKING_PATH = '/functions/v1/seguimiento'
-const TOKEN = /^[A-Za-z0-9_-]{22,64}$/
 /** A lookup is two short fields. */
 const MAX_LOOKUP_BYTES = 4 * 1024
 
@@ -64,7 +64,7 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
 
   if (request.method !== 'GET' && request.method !== 'HEAD') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'GET, HEAD' })
   const token = pathname.slice(TRACKING_PATH.length + 1)
-  if (!TOKEN.test(token)) return notFound()
+  if (!TRACKING_TOKEN.test(token)) return notFound()
   const found = await trackingByToken(env.DB, token)
   if (!found) return notFound()
   const { row, steps } = found
