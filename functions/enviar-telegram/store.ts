@@ -301,7 +301,7 @@ export async function takeStep(
   const [update] = await db.batch([
     db
       .prepare(
-        `UPDATE presupuestos SET state = ?3${attended}, shipment = CASE WHEN ?6 IS NULL THEN shipment ELSE ?6 END
+        `UPDATE presupuestos SET state = ?3${attended}, shipment = COALESCE(?6, shipment)
          WHERE id = ?1 AND state = ?2 AND spam_at IS NULL`,
       )
       .bind(id, from, to, now, who, shipment ?? null),
