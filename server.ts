@@ -7,10 +7,10 @@ import { canonicalRedirect } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
 import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
-import { readBoundedBody } from '~/lib/form-body.server'
+import { readBoundedBody } from '~shared/form-body'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { refuseMalformedRequest } from '~/lib/request-guard.server'
-import { isPrivatePath } from '~/lib/seguimiento/paths'
+import { isPrivatePath } from '~/lib/tracking/paths'
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 const PAGES = new Set([...rutasDelSitio(), ...rutasSinIndexar])

@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url'
 
 import { defineConfig } from 'vitest/config'
 
-const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
+// The tsconfig's paths: ~shared/ is what both Workers share, ~/ the site's own code.
+const alias = {
+  '~shared': fileURLToPath(new URL('./app/shared', import.meta.url)),
+  '~': fileURLToPath(new URL('./app', import.meta.url)),
+}
 
 export default defineConfig({
   test: {

@@ -22,7 +22,7 @@ import { getSettings } from '~/lib/env.server'
 import { layoutDataOf } from '~/lib/layout'
 import { layoutData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
-import { isPrivatePath } from '~/lib/seguimiento/paths'
+import { isPrivatePath } from '~/lib/tracking/paths'
 import styles from '~/styles/app.css'
 
 export const links: LinksFunction = () => [

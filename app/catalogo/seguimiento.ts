@@ -1,4 +1,4 @@
-import type { TrackingState } from '../lib/seguimiento/states'
+import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import { tienda } from './tienda'
 import type { EstadoSeguimiento } from './tipos'
@@ -10,49 +10,49 @@ import type { EstadoSeguimiento } from './tipos'
  */
 export const estadosSeguimiento = {
   received: {
-    etiqueta: 'Solicitud recibida',
+    etiqueta: TRACKING_STATE_LABELS.received,
     icono: 'check',
     ahora: 'Tenemos tu solicitud. Te respondemos con tu presupuesto en menos de 24 horas laborables.',
     siguiente: 'Te enviamos tu presupuesto',
   },
   answered: {
-    etiqueta: 'Te hemos respondido',
+    etiqueta: TRACKING_STATE_LABELS.answered,
     icono: 'chat',
     ahora: 'Ya tienes nuestra respuesta con el presupuesto. Si quieres seguir adelante, tráelo al taller o envíanoslo: aquí tienes cómo.',
     siguiente: 'Llega al taller',
   },
   in_workshop: {
-    etiqueta: 'Recibido en el taller',
+    etiqueta: TRACKING_STATE_LABELS.in_workshop,
     icono: 'caja',
     ahora: 'Ya está en el taller. Lo revisamos y nos ponemos con la reparación; aquí verás cada paso.',
     siguiente: 'Nos ponemos a repararlo',
   },
   repairing: {
-    etiqueta: 'En reparación',
+    etiqueta: TRACKING_STATE_LABELS.repairing,
     icono: 'herramienta',
     ahora: 'Lo estamos reparando. Al terminar lo probamos y te avisamos para recogerlo, o te lo enviamos con número de seguimiento.',
     siguiente: 'Recogida o envío de vuelta',
   },
   ready: {
-    etiqueta: 'Listo para recoger',
+    etiqueta: TRACKING_STATE_LABELS.ready,
     icono: 'ubicacion',
     ahora: `Ya puedes recogerlo en el taller de ${tienda.direccion.barrio}: escríbenos o llámanos y te decimos cuándo pasar.`,
     siguiente: 'De vuelta en tus manos',
   },
   shipped: {
-    etiqueta: 'Enviado',
+    etiqueta: TRACKING_STATE_LABELS.shipped,
     icono: 'camion',
     ahora: 'Va de camino. Con el número de seguimiento puedes seguirlo en la web del transportista.',
     siguiente: 'Llega a tu casa',
   },
   delivered: {
-    etiqueta: 'Entregado',
+    etiqueta: TRACKING_STATE_LABELS.delivered,
     icono: 'escudo',
     ahora: 'Ya lo tienes de vuelta. Si algo no va bien, escríbenos con tu referencia.',
     siguiente: null,
   },
   cancelled: {
-    etiqueta: 'Cancelada',
+    etiqueta: TRACKING_STATE_LABELS.cancelled,
     icono: 'cerrar',
     ahora: 'Esta solicitud no sigue adelante. Si cambias de idea o quieres otro presupuesto, escríbenos.',
     siguiente: null,

@@ -1,3 +1,5 @@
+import { SHOP_HOURS, SHOP_NAME } from '~shared/shop'
+
 import type { Imagen, Paso, Sello, Ventaja } from './tipos'
 
 const direccion = {
@@ -8,13 +10,12 @@ const direccion = {
   pais: 'ES',
 } as const
 
-/** The shop's hours (its WhatsApp hours): Monday to Friday, 9:00 to 20:00, Europe/Madrid. */
+/** The shop's hours (its WhatsApp hours), as app/shared/shop.ts counts them, in words. */
 const horario = {
-  /** ISO weekdays: 1 = Monday ... 5 = Friday. */
-  dias: [1, 2, 3, 4, 5],
-  desde: 9,
-  hasta: 20,
-  zona: 'Europe/Madrid',
+  dias: SHOP_HOURS.days,
+  desde: SHOP_HOURS.opens,
+  hasta: SHOP_HOURS.closes,
+  zona: SHOP_HOURS.timeZone,
   texto: 'Lunes a viernes de 9:00 a 20:00',
   textoCorto: 'L-V 9:00-20:00',
 } as const
@@ -40,7 +41,7 @@ const sellos = {
 
 /** The shop itself: name, address, hours and claims. */
 export const tienda = {
-  nombre: 'Reparación Mandos Vitoria',
+  nombre: SHOP_NAME,
   nombreCorto: 'RM Vitoria',
   direccion: { ...direccion, texto: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}` },
   horario,

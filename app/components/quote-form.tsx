@@ -2,7 +2,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 
-import { ETIQUETAS_TIPO, MODELOS, TIPOS, type QuotePrefill, type Tipo } from '~/lib/presupuesto/options'
+import { TYPE_LABELS, MODELS_BY_TYPE, type QuotePrefill } from '~/lib/quote/options'
+import { QUOTE_TYPES, type QuoteType } from '~shared/quote'
 
 import { FieldError } from './field-error'
 import { Honeypot } from './honeypot'
@@ -21,7 +22,7 @@ interface QuoteFormProps {
 
 const FORM = 'presupuesto'
 const ORDER = ['tipo', 'modelo', 'email', 'telefono', 'comentarios'] as const
-const GRUPOS: Record<Tipo, string> = { mando: 'Mandos', consola: 'Consolas' }
+const GRUPOS: Record<QuoteType, string> = { mando: 'Mandos', consola: 'Consolas' }
 /** How the visitor is reached: e-mail and phone. */
 const CONTACT_FIELDS = [
   { name: 'email', label: 'Email', type: 'email', input: { autoComplete: 'email', placeholder: 'tu@email.com', required: true } },
@@ -50,7 +51,7 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
   useEffect(() => setHydrated(true), [])
 
   const initial = (result?.initialValue ?? prefill) as Partial<Record<(typeof ORDER)[number], string>>
-  const [tipo, setTipo] = useState<Tipo | undefined>(TIPOS.find((value) => value === initial.tipo))
+  const [tipo, setTipo] = useState<QuoteType | undefined>(QUOTE_TYPES.find((value) => value === initial.tipo))
   const [modelo, setModelo] = useState(initial.modelo ?? '')
 
   // The messages: the last submit's, then those of the latest check as the visitor corrects.
@@ -85,9 +86,9 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
     }, REVALIDATE_MS)
   }
 
-  const chooseTipo = (value: Tipo) => {
+  const chooseTipo = (value: QuoteType) => {
     setTipo(value)
-    if (modelo && !MODELOS[value].includes(modelo)) setModelo('')
+    if (modelo && !MODELS_BY_TYPE[value].includes(modelo)) setModelo('')
   }
 
   const tipoError = error('tipo')
@@ -108,7 +109,7 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
       <fieldset className="field" aria-invalid={tipoError ? true : undefined} aria-describedby={tipoError ? `${FORM}-tipo-error` : undefined}>
         <legend className="field__label">¿Qué quieres reparar?</legend>
         <div className="choice-group">
-          {TIPOS.map((value) => (
+          {QUOTE_TYPES.map((value) => (
             <label key={value} className="choice">
               <input
                 type="radio"
@@ -118,7 +119,7 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
                 onChange={() => chooseTipo(value)}
                 required
               />
-              <span>{ETIQUETAS_TIPO[value]}</span>
+              <span>{TYPE_LABELS[value]}</span>
             </label>
           ))}
         </div>
@@ -141,16 +142,16 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
         >
           <option value="">Elige tu modelo</option>
           {/* A value from outside the lists (a post without this form) is kept, not dropped. */}
-          {modelo && !TIPOS.some((grupo) => MODELOS[grupo].includes(modelo)) ? <option value={modelo}>{modelo}</option> : null}
+          {modelo && !QUOTE_TYPES.some((grupo) => MODELS_BY_TYPE[grupo].includes(modelo)) ? <option value={modelo}>{modelo}</option> : null}
           {hydrated && tipo
-            ? MODELOS[tipo].map((nombre) => (
+            ? MODELS_BY_TYPE[tipo].map((nombre) => (
                 <option key={nombre} value={nombre}>
                   {nombre}
                 </option>
               ))
-            : TIPOS.map((grupo) => (
+            : QUOTE_TYPES.map((grupo) => (
                 <optgroup key={grupo} label={GRUPOS[grupo]} data-tipo={grupo}>
-                  {MODELOS[grupo].map((nombre) => (
+                  {MODELS_BY_TYPE[grupo].map((nombre) => (
                     <option key={nombre} value={nombre}>
                       {nombre}
                     </option>

@@ -1,4 +1,4 @@
-import { TRACKING_TOKEN } from './seguimiento/paths'
+import { TRACKING_TOKEN } from '~shared/tracking'
 
 /**
  * One-shot messages across a redirect (Post/Redirect/Get): the action sets a
@@ -12,7 +12,7 @@ export type Flash = { tipo: 'presupuesto-enviado'; referencia: string | null; se
 
 const MAX_AGE_S = 120
 /** A quote reference as the function gives it (ours: P-7K3Q); anything else is not shown. */
-const REFERENCIA = /^[A-Za-z0-9-]{1,24}$/
+const REFERENCE = /^[A-Za-z0-9-]{1,24}$/
 
 function cookieName(request: Request) {
   return new URL(request.url).protocol === 'https:' ? '__Host-flash' : 'flash'
@@ -26,7 +26,7 @@ function attributes(request: Request, maxAge: number) {
 const valid = (value: string | null | undefined, pattern: RegExp) => (value && pattern.test(value) ? value : null)
 
 export function setFlash(request: Request, flash: Flash): string {
-  const parts = [flash.tipo, valid(flash.referencia, REFERENCIA) ?? '', valid(flash.seguimiento, TRACKING_TOKEN) ?? '']
+  const parts = [flash.tipo, valid(flash.referencia, REFERENCE) ?? '', valid(flash.seguimiento, TRACKING_TOKEN) ?? '']
   const value = parts.join('.').replace(/\.+$/, '')
   return `${cookieName(request)}=${value}; ${attributes(request, MAX_AGE_S)}`
 }
@@ -42,7 +42,7 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   const [tipo, referencia, seguimiento] = value.split('.')
   const flash: Flash | null =
     tipo === 'presupuesto-enviado'
-      ? { tipo, referencia: valid(referencia, REFERENCIA), seguimiento: valid(seguimiento, TRACKING_TOKEN) }
+      ? { tipo, referencia: valid(referencia, REFERENCE), seguimiento: valid(seguimiento, TRACKING_TOKEN) }
       : null
   return { flash, clear: `${name}=; ${attributes(request, 0)}` }
 }

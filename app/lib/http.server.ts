@@ -1,5 +1,5 @@
 import { forLog } from './request-guard.server'
-import { isPrivatePath } from './seguimiento/paths'
+import { isPrivatePath } from './tracking/paths'
 
 /**
  * Answers an unknown brand, model, service or path: logs the attempted path

@@ -1,8 +1,8 @@
 import type { Enlace } from '~/catalogo/tipos'
 import type { ToastData } from '~/components/toast'
 
-import { SEGUIR_SOLICITUD } from './presupuesto/options'
-import { trackingPath } from './seguimiento/paths'
+import { FOLLOW_LINK_TEXT } from './quote/options'
+import { trackingPath } from '~shared/tracking'
 
 /**
  * The toasts the forms' loaders and actions answer with (the quote page, the
@@ -21,6 +21,6 @@ export function toast(aviso: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, extra
 export function sentToast(aviso: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, { referencia, seguimiento }: { referencia: string | null; seguimiento: string | null }) {
   return toast(aviso, {
     ...(referencia ? { detalle: `Referencia de tu solicitud: ${referencia}` } : {}),
-    ...(seguimiento ? { enlace: { texto: SEGUIR_SOLICITUD, to: trackingPath(seguimiento) } } : {}),
+    ...(seguimiento ? { enlace: { texto: FOLLOW_LINK_TEXT, to: trackingPath(seguimiento) } } : {}),
   })
 }

@@ -14,7 +14,7 @@ import { longDate } from '~/lib/dates'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { blogFeedLinks, pageMetaOr404 } from '~/lib/meta'
-import { quoteLink } from '~/lib/presupuesto/options'
+import { quoteLink } from '~/lib/quote/options'
 import { blogPosting } from '~/lib/structured-data'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare'
 
-import { readBoundedForm } from '~/lib/form-body.server'
+import { readBoundedForm } from '~shared/form-body'
 import { notFound } from '~/lib/http.server'
 import { consentCookie, isConsent, safeReturnPath } from '~/lib/consent'
 

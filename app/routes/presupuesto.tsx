@@ -20,10 +20,10 @@ import { getSettings, requireSecrets } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
-import { parseQuoteSubmission, readQuoteForm } from '~/lib/presupuesto/form.server'
-import { forwardQuote, idempotencyKey } from '~/lib/presupuesto/forward.server'
-import { AVISOS, prefillFromQuery } from '~/lib/presupuesto/options'
-import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/presupuesto/token.server'
+import { parseQuoteSubmission, readQuoteForm } from '~/lib/quote/form.server'
+import { forwardQuote, idempotencyKey } from '~/lib/quote/forward.server'
+import { QUOTE_TOASTS, prefillFromQuery } from '~/lib/quote/options'
+import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/quote/token.server'
 import { withinLimits } from '~/lib/rate-limits.server'
 import { sentToast, toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { flash, clear } = readFlash(request)
   return json(
     {
-      toast: flash ? sentToast(AVISOS.enviado, flash) : null,
+      toast: flash ? sentToast(QUOTE_TOASTS.enviado, flash) : null,
       formToken: await signFormToken(settings.FORM_SECRET),
       prefill: prefillFromQuery(new URL(request.url).searchParams),
       motivos: catalogo.motivos as readonly Ventaja[],
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseQuoteSubmission(form.fields)
   const answer = (status: number, shown: ToastData | null) => json<ActionData>({ result: submission.reply(), toast: shown, formToken }, { status })
 
-  if (!form.complete) return answer(413, toast(AVISOS.demasiadoLarga))
+  if (!form.complete) return answer(413, toast(QUOTE_TOASTS.demasiadoLarga))
   if (form.fields.intent === 'validar') return answer(200, null)
   if (submission.status !== 'success') return answer(400, null)
   const { website, ...quote } = submission.value
@@ -77,10 +77,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (website) return sent(null, null)
   const { env } = context.cloudflare
   const limits = { perIp: env.LIMITE_PRESUPUESTO_IP, overall: env.LIMITE_PRESUPUESTO_TOTAL, overallKey: 'presupuestos' }
-  if (!(await withinLimits(request, limits))) return answer(429, toast(AVISOS.demasiadas))
+  if (!(await withinLimits(request, limits))) return answer(429, toast(QUOTE_TOASTS.demasiadas))
   const result = await forwardQuote(settings, { ...quote, sospecha: suspicion(reading) }, { idempotencyKey: await idempotencyKey(form.fields.token, quote) })
   if (result.ok) return sent(result.referencia, result.seguimiento)
-  return answer(502, toast(AVISOS.error))
+  return answer(502, toast(QUOTE_TOASTS.error))
 }
 
 /** A check as the visitor corrects changes nothing the page's loader shows. */

@@ -12,8 +12,8 @@ import { getSettings, requireSecrets } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
-import { fetchTracking } from '~/lib/seguimiento/client.server'
-import { trackingUnavailable, trackingView } from '~/lib/seguimiento/view.server'
+import { fetchTracking } from '~/lib/tracking/client.server'
+import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
 
 /**
  * A quote's private tracking page. The function owns the data: an unknown or

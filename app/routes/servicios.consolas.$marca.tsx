@@ -12,7 +12,7 @@ import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { pageMetaOr404 } from '~/lib/meta'
-import { quoteLink } from '~/lib/presupuesto/options'
+import { quoteLink } from '~/lib/quote/options'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

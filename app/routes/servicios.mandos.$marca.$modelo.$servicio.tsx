@@ -14,7 +14,7 @@ import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { pageMetaOr404 } from '~/lib/meta'
-import { quoteLink } from '~/lib/presupuesto/options'
+import { quoteLink } from '~/lib/quote/options'
 import { serviceOffer } from '~/lib/structured-data'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 

@@ -1,4 +1,4 @@
-import { QuotePayloadSchema } from '../../app/lib/presupuesto/schema'
+import { QuotePayloadSchema } from '~shared/quote'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
 import { json, readJson } from './json'
@@ -7,8 +7,6 @@ import { isLocalRequest, missingSecretAnswer, readSettings, type FunctionEnv } f
 import { storeQuote } from './store'
 
 export type { FunctionEnv }
-
-export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
 
 /** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
 export const MAX_BODY_BYTES = 32 * 1024

@@ -17,9 +17,9 @@ import { Bot, BotError, GrammyError, HttpError, type Context } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
 import { z } from 'zod'
 
-import { readBoundedBody } from '../../app/lib/form-body.server'
-import { REFERENCIA } from '../../app/lib/presupuesto/referencia'
-import { withoutControls } from '../../app/lib/presupuesto/schema'
+import { readBoundedBody } from '~shared/form-body'
+import { REFERENCE } from '~shared/reference'
+import { withoutControls } from '~shared/quote'
 
 import { backoffMs } from './delivery'
 import { pendingList, quoteView, workshopList } from './message'
@@ -43,12 +43,11 @@ import {
 } from './store'
 import { readFailure, TELEGRAM_TIMEOUT_S, telegramApi, type TelegramDeps } from './telegram'
 
-export const WEBHOOK_PATH = '/functions/v1/telegram-webhook'
 const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 /** Updates are small; anything past this is not Telegram's. */
 const MAX_UPDATE_BYTES = 64 * 1024
 /** The prompt '🚚 Enviado' sends; the owner's reply to it carries the carrier and tracking number. */
-const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCIA.source.slice(1, -1)}): `, 'u')
+const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCE.source.slice(1, -1)}): `, 'u')
 
 
 /** getMe once per isolate and token: grammY needs the bot's username to route /cmd@bot. */
@@ -166,7 +165,7 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 
   bot.command('enviado', async (ctx) => {
     const [referencia = '', ...rest] = ctx.match.trim().split(/\s+/)
-    if (!REFERENCIA.test(referencia.toUpperCase())) {
+    if (!REFERENCE.test(referencia.toUpperCase())) {
       await ctx.reply('Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.')
       return
     }

@@ -7,20 +7,22 @@
  *   scheduled (every minute)             the delivery sweep, e-mail copies, reminders, retention
  */
 import { sweep } from './delivery'
-import { FUNCTION_PATH, handleQuote } from './handler'
-import { handleWebhook, WEBHOOK_PATH } from './inbox'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+
+import { handleQuote } from './handler'
+import { handleWebhook } from './inbox'
 import { json } from './json'
 import type { FunctionEnv } from './settings'
-import { handleTracking, TRACKING_PATH } from './tracking-api'
+import { handleTracking } from './tracking-api'
 
 
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url)
     try {
-      if (pathname === FUNCTION_PATH) return await handleQuote(request, env, ctx)
-      if (pathname === WEBHOOK_PATH) return await handleWebhook(request, env)
-      if (pathname === TRACKING_PATH || pathname.startsWith(`${TRACKING_PATH}/`)) return await handleTracking(request, env)
+      if (pathname === FUNCTION_PATHS.quote) return await handleQuote(request, env, ctx)
+      if (pathname === FUNCTION_PATHS.webhook) return await handleWebhook(request, env)
+      if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`)) return await handleTracking(request, env)
       return json({ success: false, error: 'No encontrado' }, 404)
     } catch (error) {
       console.error(`[enviar-telegram] Error en ${pathname}: ${(error as Error).message?.slice(0, 300)}`)

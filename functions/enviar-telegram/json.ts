@@ -1,4 +1,4 @@
-import { readBoundedBody } from '../../app/lib/form-body.server'
+import { readBoundedBody } from '~shared/form-body'
 
 /** A JSON answer of the function: never cached. */
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}) =>

@@ -1,6 +1,6 @@
 import type { InlineKeyboardMarkup } from 'grammy/types'
 
-import { withoutControls } from '../../app/lib/presupuesto/schema'
+import { withoutControls } from '~shared/quote'
 
 import { customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type RepairState, type Step } from './repair-states'
 import type { QuoteRow } from './store'
@@ -92,7 +92,7 @@ export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = fa
       ...(quote.sospecha ? [`⚠️ Posible spam: ${withoutControls(quote.sospecha)}`, ''] : []),
       `🎮 Nueva solicitud de presupuesto · ${quote.referencia}`,
       '',
-      `Tipo: ${quote.tipo}`,
+      `QuoteType: ${quote.tipo}`,
       `Modelo: ${withoutControls(quote.modelo)}`,
       `Email: ${withoutControls(quote.email)}`,
       `Teléfono: ${withoutControls(quote.telefono)}`,

@@ -11,9 +11,8 @@
  * step. Spam is not a state: a quote marked spam stays 'received' for the
  * customer.
  */
-import { estadosSeguimiento } from '../../app/catalogo/seguimiento'
-import { tienda } from '../../app/catalogo/tienda'
-import { TRACKING_STATES, type TrackingState } from '../../app/lib/seguimiento/states'
+import { SHOP_NAME } from '~shared/shop'
+import { TRACKING_STATE_LABELS, TRACKING_STATES, trackingPath, type TrackingState } from '~shared/tracking'
 
 /** The states and their labels have one home, shared with the site's tracking page. */
 export const REPAIR_STATES = TRACKING_STATES
@@ -40,7 +39,7 @@ export function nextSteps(state: RepairState, steps: readonly Pick<Step, 'state'
 }
 
 /** The label of each state on the customer's page and in the owner's message. */
-export const STATE_LABELS = Object.fromEntries(REPAIR_STATES.map((state) => [state, estadosSeguimiento[state].etiqueta])) as Record<RepairState, string>
+export const STATE_LABELS: Record<RepairState, string> = TRACKING_STATE_LABELS
 
 /** The owner's button for each step; his message shows the same words once it is taken. */
 export const STEP_BUTTONS: Record<Exclude<RepairState, 'received'>, string> = {
@@ -65,7 +64,7 @@ export const MAX_SHIPMENT_CHARS = 120
 
 /** The tracking address of a quote on the site. */
 export function trackingUrl(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/seguimiento/${token}`
+  return `${siteUrl.replace(/\/+$/, '')}${trackingPath(token)}`
 }
 
 /**
@@ -77,7 +76,7 @@ export function customerNotice(
   quote: { referencia: string; modelo: string; state: RepairState; shipment: string | null },
   link: string,
 ): string {
-  const greeting = `Hola, te escribimos de ${tienda.nombre}.`
+  const greeting = `Hola, te escribimos de ${SHOP_NAME}.`
   const on = `tu solicitud ${quote.referencia} (${quote.modelo})`
   const what: Record<RepairState, string> = {
     received: `Hemos recibido ${on}.`,

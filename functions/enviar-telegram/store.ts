@@ -7,8 +7,8 @@
  * is unknown is counted, and every later send of that quote is marked as a
  * possible repeat (docs/decisions/038-at-least-once-delivery.md).
  */
-import { REFERENCIA_ALPHABET } from '../../app/lib/presupuesto/referencia'
-import type { Quote } from '../../app/lib/presupuesto/schema'
+import { REFERENCE_ALPHABET } from '~shared/reference'
+import type { Quote } from '~shared/quote'
 
 import type { RepairState, Step } from './repair-states'
 
@@ -75,7 +75,7 @@ export function newTrackingToken(): string {
 /** A short reference the visitor and the owner can read out: P-7K3Q. */
 export function newReferencia(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4))
-  return `P-${[...bytes].map((byte) => REFERENCIA_ALPHABET[byte % REFERENCIA_ALPHABET.length]).join('')}`
+  return `P-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`
 }
 
 /**

@@ -8,8 +8,9 @@
  */
 import { z } from 'zod'
 
-import { REFERENCIA } from '../../app/lib/presupuesto/referencia'
-import { TRACKING_TOKEN } from '../../app/lib/seguimiento/paths'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { REFERENCE } from '~shared/reference'
+import { TRACKING_TOKEN } from '~shared/tracking'
 
 import { json, readJson } from './json'
 import type { RepairState } from './repair-states'
@@ -17,7 +18,6 @@ import { hasKey } from './secret'
 import { missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
 import { tokenByReferenciaAndEmail, trackingByToken } from './store'
 
-export const TRACKING_PATH = '/functions/v1/seguimiento'
 /** A lookup is two short fields. */
 const MAX_LOOKUP_BYTES = 4 * 1024
 
@@ -47,7 +47,7 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
   if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
   const { pathname } = new URL(request.url)
 
-  if (pathname === TRACKING_PATH) {
+  if (pathname === FUNCTION_PATHS.tracking) {
     if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
     const read = await readJson(request, MAX_LOOKUP_BYTES)
     if ('refused' in read) return read.refused
@@ -57,13 +57,13 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
     const limited = env.LOOKUP_PER_EMAIL && !(await env.LOOKUP_PER_EMAIL.limit({ key: lookup.data.email.toLowerCase() })).success
     if (limited) return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
     // An unknown reference (one that cannot exist among them) and a wrong e-mail get the same answer.
-    if (!REFERENCIA.test(lookup.data.referencia)) return notFound()
+    if (!REFERENCE.test(lookup.data.referencia)) return notFound()
     const token = await tokenByReferenciaAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
     return token ? json({ success: true, seguimiento: token }) : notFound()
   }
 
   if (request.method !== 'GET' && request.method !== 'HEAD') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'GET, HEAD' })
-  const token = pathname.slice(TRACKING_PATH.length + 1)
+  const token = pathname.slice(FUNCTION_PATHS.tracking.length + 1)
   if (!TRACKING_TOKEN.test(token)) return notFound()
   const found = await trackingByToken(env.DB, token)
   if (!found) return notFound()

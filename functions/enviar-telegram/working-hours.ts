@@ -1,12 +1,12 @@
 /**
- * Working-time arithmetic for the shop's hours (app/catalogo/tienda.ts:
+ * Working-time arithmetic for the shop's hours (app/shared/shop.ts:
  * Monday to Friday 9:00 to 20:00, Europe/Madrid) across days, weekends and
  * daylight-saving changes. Public holidays are not known and count as working
  * days: a reminder a day early is better than a promise broken.
  */
-import { tienda } from '../../app/catalogo/tienda'
+import { SHOP_HOURS } from '~shared/shop'
 
-const { dias: OPEN_DAYS, desde: OPENS, hasta: CLOSES, zona: TIME_ZONE } = tienda.horario
+const { days: OPEN_DAYS, opens: OPENS, closes: CLOSES, timeZone: TIME_ZONE } = SHOP_HOURS
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 

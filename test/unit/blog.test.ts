@@ -9,7 +9,8 @@ import { articulos } from '~/catalogo/articulos.generado'
 import { actualizacionesDelBlog, articuloDelBlog, catalogo, paginaDelCatalogo, postDelBlog, rutasDelSitio } from '~/catalogo/consultas'
 import { PRECIO_SERVICIO } from '~/catalogo/servicios'
 import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
-import { MODELOS, TIPOS, prefillFromQuery, quoteLink } from '~/lib/presupuesto/options'
+import { MODELS_BY_TYPE, prefillFromQuery, quoteLink } from '~/lib/quote/options'
+import { QUOTE_TYPES } from '~shared/quote'
 import { rfc822, rssFeed } from '~/lib/rss.server'
 import { blogPosting } from '~/lib/structured-data'
 
@@ -90,8 +91,8 @@ describe('blog articles', () => {
   it('the call to action prefills the quote form with what the article is about', () => {
     for (const { post, articulo } of articles) {
       const { tipo, modelo, servicio } = articulo.presupuesto
-      expect(TIPOS).toContain(tipo)
-      if (modelo) expect(MODELOS[tipo], post.slug).toContain(modelo)
+      expect(QUOTE_TYPES).toContain(tipo)
+      if (modelo) expect(MODELS_BY_TYPE[tipo], post.slug).toContain(modelo)
       if (servicio) {
         // A service is one of the catalogue's, of that model.
         const modelos = catalogo.modelosMandos.filter((item) => item.modeloPresupuesto === modelo && item.tipo === 'servicios')

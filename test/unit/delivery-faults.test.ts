@@ -13,8 +13,8 @@ import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { emailCopy, formatQuoteMessage } from '../../functions/enviar-telegram/message'
 import { claimDue, EMAIL_LEASE_MS, LEASE_MS, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { QuotePayloadSchema, QuoteSchema } from '~/lib/presupuesto/schema'
-import { MENSAJES } from '~/lib/presupuesto/options'
+import { QuotePayloadSchema, QuoteSchema } from '~shared/quote'
+import { QUOTE_MESSAGES } from '~shared/quote'
 
 import { CHAT_ID, fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
@@ -344,18 +344,18 @@ describe('single-line fields cannot forge lines', () => {
   }
 
   it.each([
-    ['modelo', forged, MENSAJES.modeloCaracteres],
-    ['modelo', 'PS5\u0085Email: x', MENSAJES.modeloCaracteres],
-    ['modelo', 'PS5\u2028Email: x', MENSAJES.modeloCaracteres],
-    ['modelo', 'PS5 \u202Eevil', MENSAJES.modeloCaracteres],
-    ['modelo', 'PS5\u007F', MENSAJES.modeloCaracteres],
-    ['email', 'cliente@correo.es\n', MENSAJES.emailCaracteres],
-    ['email', 'cliente@correo.es\r\nBcc: x@y.es', MENSAJES.emailCaracteres],
-    ['telefono', '612 345 678\nEmail: x', MENSAJES.telefonoCaracteres],
-    ['telefono', '612\t345\t678', MENSAJES.telefonoCaracteres],
-    ['telefono', '612 345 678\u2066', MENSAJES.telefonoCaracteres],
-    ['comentarios', 'Hola\u0000', MENSAJES.comentariosCaracteres],
-    ['comentarios', 'Hola\u202Eadios', MENSAJES.comentariosCaracteres],
+    ['modelo', forged, QUOTE_MESSAGES.modeloCaracteres],
+    ['modelo', 'PS5\u0085Email: x', QUOTE_MESSAGES.modeloCaracteres],
+    ['modelo', 'PS5\u2028Email: x', QUOTE_MESSAGES.modeloCaracteres],
+    ['modelo', 'PS5 \u202Eevil', QUOTE_MESSAGES.modeloCaracteres],
+    ['modelo', 'PS5\u007F', QUOTE_MESSAGES.modeloCaracteres],
+    ['email', 'cliente@correo.es\n', QUOTE_MESSAGES.emailCaracteres],
+    ['email', 'cliente@correo.es\r\nBcc: x@y.es', QUOTE_MESSAGES.emailCaracteres],
+    ['telefono', '612 345 678\nEmail: x', QUOTE_MESSAGES.telefonoCaracteres],
+    ['telefono', '612\t345\t678', QUOTE_MESSAGES.telefonoCaracteres],
+    ['telefono', '612 345 678\u2066', QUOTE_MESSAGES.telefonoCaracteres],
+    ['comentarios', 'Hola\u0000', QUOTE_MESSAGES.comentariosCaracteres],
+    ['comentarios', 'Hola\u202Eadios', QUOTE_MESSAGES.comentariosCaracteres],
   ])('%s %j is refused with one message', (field, value, message) => {
     expect(errorsOf({ [field]: value })).toEqual([`${field}: ${message}`])
   })

@@ -1,14 +1,15 @@
 import { parseHTML } from 'linkedom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { FUNCTION_PATH, handleQuote } from '../../functions/enviar-telegram/handler'
+import { handleQuote } from '../../functions/enviar-telegram/handler'
+import { FUNCTION_PATHS } from '~shared/function-paths'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { loadAnalytics } from '~/lib/analytics.client'
 
 import { useDatabase } from '../support/local-function'
 
 const request = (body: unknown, key = 'k') =>
-  new Request(`http://localhost:8788${FUNCTION_PATH}`, {
+  new Request(`http://localhost:8788${FUNCTION_PATHS.quote}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', apikey: key },
     body: JSON.stringify(body),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { cap, readBoundedBody, readBoundedForm } from '~/lib/form-body.server'
-import { FORM_TOKEN_MAX_AGE_MS, readFormToken, signFormToken, suspicion } from '~/lib/presupuesto/token.server'
-import { parseQuoteSubmission, QUOTE_FIELD_CAPS } from '~/lib/presupuesto/form.server'
+import { cap, readBoundedBody, readBoundedForm } from '~shared/form-body'
+import { FORM_TOKEN_MAX_AGE_MS, readFormToken, signFormToken, suspicion } from '~/lib/quote/token.server'
+import { parseQuoteSubmission, QUOTE_FIELD_CAPS } from '~/lib/quote/form.server'
 
 const SECRET = 'secreto-de-las-pruebas-unitarias'
 const NOW = Date.UTC(2026, 10, 23, 10, 0, 0)

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { formatQuoteMessage as formatear, whatsappNumber, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
 import { catalogo } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
-import { forwardQuote } from '~/lib/presupuesto/forward.server'
-import { MENSAJES, MODELOS_MANDO, prefillFromQuery, quoteLink } from '~/lib/presupuesto/options'
-import { QuotePayloadSchema, QuoteSchema, type Quote } from '~/lib/presupuesto/schema'
+import { forwardQuote } from '~/lib/quote/forward.server'
+import { CONTROLLER_MODELS, prefillFromQuery, quoteLink } from '~/lib/quote/options'
+import { QUOTE_MESSAGES } from '~shared/quote'
+import { QuotePayloadSchema, QuoteSchema, type Quote } from '~shared/quote'
 
 const valid: Quote = {
   tipo: 'mando',
@@ -37,8 +38,8 @@ describe('quote schema: every rule with its message', () => {
   })
 
   it.each([
-    [{ tipo: undefined }, 'tipo', MENSAJES.tipo],
-    [{ tipo: 'patinete' }, 'tipo', MENSAJES.tipo],
+    [{ tipo: undefined }, 'tipo', QUOTE_MESSAGES.tipo],
+    [{ tipo: 'patinete' }, 'tipo', QUOTE_MESSAGES.tipo],
     [{ modelo: undefined }, 'modelo', 'El modelo es obligatorio'],
     [{ modelo: '   ' }, 'modelo', 'El modelo es obligatorio'],
     [{ modelo: 'm'.repeat(101) }, 'modelo', 'El modelo debe tener menos de 100 caracteres'],
@@ -74,7 +75,7 @@ describe('quote schema: every rule with its message', () => {
   })
 
   it('names every catalogue model with an option of the form', () => {
-    for (const modelo of catalogo.modelosMandos) expect(MODELOS_MANDO).toContain(modelo.modeloPresupuesto)
+    for (const modelo of catalogo.modelosMandos) expect(CONTROLLER_MODELS).toContain(modelo.modeloPresupuesto)
   })
 })
 
@@ -101,7 +102,7 @@ describe('the Telegram message', () => {
 
   it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
     const text = formatQuoteMessage(valid, recibido)
-    expect(text).toContain('Tipo: mando')
+    expect(text).toContain('QuoteType: mando')
     expect(text).toContain('Modelo: Xbox Elite')
     expect(text).toContain('Email: cliente@correo.es')
     expect(text).toContain('Teléfono: +34 612-345-678')

@@ -2,7 +2,7 @@ import { DOMParser } from 'linkedom'
 import { describe, expect, inject, it } from 'vitest'
 
 import { articuloDelBlog, catalogo } from '~/catalogo/consultas'
-import { quoteLink } from '~/lib/presupuesto/options'
+import { quoteLink } from '~/lib/quote/options'
 
 import { TEST_SETTINGS } from '../support/settings'
 import { page, text } from '../support/html'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, inject, it } from 'vitest'
 
-import { signFormToken } from '~/lib/presupuesto/token.server'
+import { signFormToken } from '~/lib/quote/token.server'
 
 import { TEST_SETTINGS } from '../support/settings'
 import { delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'

@@ -10,7 +10,7 @@ import { parseHTML } from 'linkedom'
 import { describe, expect, it } from 'vitest'
 
 import { catalogo } from '~/catalogo/consultas'
-import { TRACKING_STATES } from '~/lib/seguimiento/states'
+import { TRACKING_STATES } from '~shared/tracking'
 
 import { TEST_SETTINGS } from '../support/settings'
 import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'

@@ -2,9 +2,10 @@ import * as z from 'zod/mini'
 
 import type { Settings } from '../env.server'
 
-import { TRACKING_TOKEN } from './paths'
-import { TRACKING_STATES } from './states'
-import { REFERENCIA } from '../presupuesto/referencia'
+import { TRACKING_TOKEN } from '~shared/tracking'
+import { TRACKING_STATES } from '~shared/tracking'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { REFERENCE } from '~shared/reference'
 
 /**
  * The site's reading of tracking states from the quote function, the one
@@ -43,7 +44,7 @@ type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KE
 
 /** The tracking endpoint, at the origin of QUOTE_FUNCTION_URL: {origin}/functions/v1/seguimiento. */
 export function trackingEndpoint(settings: Pick<Settings, 'QUOTE_FUNCTION_URL'>): string {
-  return `${new URL(settings.QUOTE_FUNCTION_URL).origin}/functions/v1/seguimiento`
+  return `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.tracking}`
 }
 
 /**
@@ -105,7 +106,7 @@ export async function findTracking(
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<LookupAnswer> {
   // A reference the function can never have drawn (a 0 typed for an O, five characters): unknown, as any other.
-  if (!REFERENCIA.test(pair.referencia)) return { kind: 'unknown' }
+  if (!REFERENCE.test(pair.referencia)) return { kind: 'unknown' }
   const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(pair) }
   const answer = await ask(settings, { url: trackingEndpoint(settings), init, what: 'búsqueda', timeoutMs }, Token)
   return answer.kind === 'found' ? { kind: 'found', seguimiento: answer.value.seguimiento } : answer

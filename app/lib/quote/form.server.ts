@@ -1,9 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 
-import { readBoundedForm } from '../form-body.server'
+import { readBoundedForm } from '~shared/form-body'
 
-import { LIMITES } from './options'
-import { QuoteFormSchema } from './schema'
+import { QUOTE_LIMITS } from '~shared/quote'
+import { QuoteFormSchema } from '~shared/quote'
 import { FORM_TOKEN_MAX_CHARS } from './token.server'
 
 /**
@@ -15,10 +15,10 @@ import { FORM_TOKEN_MAX_CHARS } from './token.server'
  */
 export const QUOTE_FIELD_CAPS = {
   tipo: 20,
-  modelo: LIMITES.modelo * 4,
-  comentarios: LIMITES.comentarios * 4,
-  email: LIMITES.email * 4,
-  telefono: LIMITES.telefonoMax * 4,
+  modelo: QUOTE_LIMITS.modelo * 4,
+  comentarios: QUOTE_LIMITS.comentarios * 4,
+  email: QUOTE_LIMITS.email * 4,
+  telefono: QUOTE_LIMITS.telefonoMax * 4,
   website: 200,
   token: FORM_TOKEN_MAX_CHARS,
   intent: 20,

@@ -4,7 +4,7 @@
  * 1/I/L, U/V) (docs/decisions/041-quote-reference.md). One home for the
  * site's lookup and the function.
  */
-export const REFERENCIA_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ'
+export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ'
 
 /** Exactly a reference the function can have drawn. */
-export const REFERENCIA = new RegExp(`^P-[${REFERENCIA_ALPHABET}]{4}$`)
+export const REFERENCE = new RegExp(`^P-[${REFERENCE_ALPHABET}]{4}$`)

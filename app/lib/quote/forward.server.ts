@@ -1,7 +1,7 @@
 import type { Settings } from '../env.server'
-import { TRACKING_TOKEN } from '../seguimiento/paths'
+import { TRACKING_TOKEN } from '~shared/tracking'
 
-import type { Quote } from './schema'
+import type { Quote } from '~shared/quote'
 
 /** The visitor gets an answer within 10 s whatever the function does; this leaves room for the rest. */
 export const QUOTE_TIMEOUT_MS = 8000

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import * as z from 'zod/mini'
 
-import { readBoundedForm } from '../form-body.server'
-import { LIMITES, MENSAJES as MENSAJES_PRESUPUESTO } from '../presupuesto/options'
+import { readBoundedForm } from '~shared/form-body'
+import { QUOTE_LIMITS, QUOTE_MESSAGES as MENSAJES_PRESUPUESTO } from '~shared/quote'
 
 /**
  * The lookup form of /seguimiento, for whoever lost the tracking link: the
@@ -20,10 +20,10 @@ export const LOOKUP_MESSAGES = {
 } as const
 
 /** A reference as the function gives it: P- and four characters (docs/decisions/041-quote-reference.md); a few more are allowed. */
-const REFERENCIA = /^P-[A-Z0-9]{4,8}$/
+const REFERENCE = /^P-[A-Z0-9]{4,8}$/
 
 /** Caps of each field read (four times its limit, so an over-long value still comes back with its message). */
-const LOOKUP_FIELD_CAPS = { referencia: 48, email: LIMITES.email * 4, website: 200 } as const
+const LOOKUP_FIELD_CAPS = { referencia: 48, email: QUOTE_LIMITS.email * 4, website: 200 } as const
 
 /** The largest lookup post read; larger bodies are answered 413. */
 export const LOOKUP_BODY_MAX_BYTES = 8 * 1024
@@ -36,11 +36,11 @@ export const LookupSchema = z.object({
       z.trim(),
       z.toUpperCase(),
       z.overwrite((value) => value.replace(/\s+/g, '').replace(/^P-?/, 'P-')),
-      z.regex(REFERENCIA, LOOKUP_MESSAGES.referenciaFormato),
+      z.regex(REFERENCE, LOOKUP_MESSAGES.referenciaFormato),
     ),
   email: z
     .string({ error: LOOKUP_MESSAGES.emailObligatorio })
-    .check(z.trim(), z.regex(z.regexes.email, LOOKUP_MESSAGES.emailInvalido), z.maxLength(LIMITES.email, LOOKUP_MESSAGES.emailLargo)),
+    .check(z.trim(), z.regex(z.regexes.email, LOOKUP_MESSAGES.emailInvalido), z.maxLength(QUOTE_LIMITS.email, LOOKUP_MESSAGES.emailLargo)),
   website: z.optional(z.string()),
 })
 

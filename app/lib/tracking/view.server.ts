@@ -5,11 +5,11 @@ import { catalogo } from '~/catalogo/consultas'
 import { localDateTime } from '../dates'
 import { fillFacts, mailInFacts } from '../envios.server'
 import type { Settings } from '../env.server'
-import { ETIQUETAS_TIPO } from '../presupuesto/options'
+import { TYPE_LABELS } from '../quote/options'
 import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
 import type { Tracking } from './client.server'
-import { trackingPath } from './paths'
+import { trackingPath } from '~shared/tracking'
 
 /** States whose answer carries the way back's carrier and tracking number. */
 const SHIPPED = new Set<Tracking['state']>(['shipped', 'delivered'])
@@ -30,7 +30,7 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
   const last = tracking.history[tracking.history.length - 1]
   return {
     referencia: tracking.referencia,
-    tipo: ETIQUETAS_TIPO[tracking.tipo],
+    tipo: TYPE_LABELS[tracking.tipo],
     modelo: tracking.modelo,
     estado: { etiqueta: estado.etiqueta, icono: estado.icono, ahora: estado.ahora, ...when(last?.at ?? Date.now()) },
     historial: tracking.history.map((paso) => ({ etiqueta: estadosSeguimiento[paso.state].etiqueta, ...when(paso.at) })),

@@ -1,0 +1,13 @@
+/**
+ * The quote function's endpoints. The site reaches them at the origin of
+ * its QUOTE_FUNCTION_URL setting (which ends in `quote`); Telegram calls
+ * `webhook`.
+ */
+export const FUNCTION_PATHS = {
+  /** POST a quote: stored, then delivered to the shop's Telegram chat. */
+  quote: '/functions/v1/enviar-telegram',
+  /** POST the owner's buttons and commands, from Telegram. */
+  webhook: '/functions/v1/telegram-webhook',
+  /** GET /<token>: a quote's tracking; POST a reference and e-mail: its token. */
+  tracking: '/functions/v1/seguimiento',
+} as const

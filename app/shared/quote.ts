@@ -1,0 +1,99 @@
+// zod/mini: the same zod, tree-shakable, so each Worker bundles only the checks it uses.
+import * as z from 'zod/mini'
+
+/**
+ * The quote request: one schema, used by the /presupuesto action (through
+ * conform, which also answers the browser's requests for the messages as
+ * the visitor corrects) and by the enviar-telegram function. Every rule has
+ * the message the visitor sees under its field.
+ */
+
+/** What can be repaired: the posted `tipo`. */
+export const QUOTE_TYPES = ['mando', 'consola'] as const
+export type QuoteType = (typeof QUOTE_TYPES)[number]
+
+/** The longest value of each field (and the shortest phone). */
+export const QUOTE_LIMITS = { modelo: 100, comentarios: 1000, email: 255, telefonoMin: 9, telefonoMax: 20 } as const
+
+/** The message under each field, as the spec words it. */
+export const QUOTE_MESSAGES = {
+  tipo: 'Por favor selecciona qué quieres reparar.',
+  modeloObligatorio: 'El modelo es obligatorio',
+  modeloLargo: 'El modelo debe tener menos de 100 caracteres',
+  modeloCaracteres: 'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles',
+  comentariosLargos: 'Los comentarios deben tener menos de 1000 caracteres',
+  comentariosCaracteres: 'Los comentarios solo admiten texto y saltos de línea: quita los tabuladores o caracteres invisibles',
+  emailInvalido: 'Email inválido',
+  emailLargo: 'El email debe tener menos de 255 caracteres',
+  emailCaracteres: 'El email debe ir en una sola línea, sin caracteres de control ni invisibles',
+  telefonoCorto: 'El teléfono debe tener al menos 9 dígitos',
+  telefonoLargo: 'El teléfono debe tener menos de 20 caracteres',
+  telefonoCaracteres: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+} as const
+
+const EMAIL = z.regexes.email
+
+/**
+ * Characters that can forge or hide lines in the owner's message and the
+ * e-mail subject: C0 and C1 controls (CR and LF among them), DEL, the line
+ * and paragraph separators and the bidirectional controls.
+ */
+const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069'
+const ANY_CONTROL = new RegExp(`[${CONTROLS}]`)
+/** The comments keep their line breaks (CR and LF) and nothing else of the above. */
+const CONTROL_BUT_LINE_BREAK = new RegExp(`[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`)
+
+/** A text with every such character made a space: for lines built from values stored before this rule. */
+export function withoutControls(text: string): string {
+  return text.replace(new RegExp(ANY_CONTROL.source, 'g'), ' ')
+}
+
+/** Refuses a value holding any of `pattern`, before trimming, and stops checking that field. */
+const without = (pattern: RegExp, message: string) => z.refine<string>((value) => !pattern.test(value), { error: message, abort: true })
+
+/** The fields a visitor fills in. */
+export const QuoteSchema = z.object({
+  tipo: z.enum(QUOTE_TYPES, { error: QUOTE_MESSAGES.tipo }),
+  modelo: z
+    .string({ error: QUOTE_MESSAGES.modeloObligatorio })
+    .check(without(ANY_CONTROL, QUOTE_MESSAGES.modeloCaracteres), z.trim(), z.minLength(1, QUOTE_MESSAGES.modeloObligatorio), z.maxLength(QUOTE_LIMITS.modelo, QUOTE_MESSAGES.modeloLargo)),
+  comentarios: z.nullish(
+    z
+      .string({ error: QUOTE_MESSAGES.comentariosLargos })
+      .check(without(CONTROL_BUT_LINE_BREAK, QUOTE_MESSAGES.comentariosCaracteres), z.trim(), z.maxLength(QUOTE_LIMITS.comentarios, QUOTE_MESSAGES.comentariosLargos)),
+  ),
+  email: z
+    .string({ error: QUOTE_MESSAGES.emailInvalido })
+    .check(without(ANY_CONTROL, QUOTE_MESSAGES.emailCaracteres), z.trim(), z.regex(EMAIL, QUOTE_MESSAGES.emailInvalido), z.maxLength(QUOTE_LIMITS.email, QUOTE_MESSAGES.emailLargo)),
+  telefono: z
+    .string({ error: QUOTE_MESSAGES.telefonoCorto })
+    .check(
+      without(ANY_CONTROL, QUOTE_MESSAGES.telefonoCaracteres),
+      z.trim(),
+      z.minLength(QUOTE_LIMITS.telefonoMin, QUOTE_MESSAGES.telefonoCorto),
+      z.maxLength(QUOTE_LIMITS.telefonoMax, QUOTE_MESSAGES.telefonoLargo),
+      z.regex(/^\+?[\d\s-]+$/, QUOTE_MESSAGES.telefonoCaracteres),
+    ),
+})
+
+export type Quote = z.infer<typeof QuoteSchema>
+
+/** The form adds the honeypot `website`, hidden from people; bots fill it. */
+export const QuoteFormSchema = z.extend(QuoteSchema, {
+  website: z.optional(z.string()),
+})
+
+/** Longest note the owner is shown about a post that looks automated. */
+export const SUSPICION_MAX_CHARS = 200
+
+/**
+ * What the site POSTs to enviar-telegram: the fields plus `honeypot`, and
+ * `sospecha`, why the post looks automated (a note for the owner, never a
+ * reason to drop it; cut, not refused, when too long).
+ */
+export const QuotePayloadSchema = z.extend(QuoteSchema, {
+  honeypot: z.nullish(z.string()),
+  sospecha: z.nullish(z.pipe(z.string(), z.transform((text) => withoutControls(text).slice(0, SUSPICION_MAX_CHARS)))),
+})
+
+

@@ -1,0 +1,33 @@
+/**
+ * A quote's tracking, as both Workers name it: the states the owner moves a
+ * repair through in Telegram, the words the customer and the owner read for
+ * each, and the private address of a quote on the site
+ * (docs/decisions/071-tracking-pages-private.md).
+ */
+
+/** The states a quote goes through (oldest first in the usual order). */
+export const TRACKING_STATES = ['received', 'answered', 'in_workshop', 'repairing', 'ready', 'shipped', 'delivered', 'cancelled'] as const
+export type TrackingState = (typeof TRACKING_STATES)[number]
+
+/** The label of each state: on the customer's tracking page and in the owner's message. */
+export const TRACKING_STATE_LABELS = {
+  received: 'Solicitud recibida',
+  answered: 'Te hemos respondido',
+  in_workshop: 'Recibido en el taller',
+  repairing: 'En reparación',
+  ready: 'Listo para recoger',
+  shipped: 'Enviado',
+  delivered: 'Entregado',
+  cancelled: 'Cancelada',
+} as const satisfies Record<TrackingState, string>
+
+/** Where the private tracking pages live on the site; the lookup form is /seguimiento itself. */
+export const TRACKING_PREFIX = '/seguimiento/'
+
+/** A tracking token as the function draws it: 22+ URL-safe characters (16+ random bytes, base64url). */
+export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{22,64}$/
+
+/** The private address of one quote on the site. */
+export function trackingPath(token: string): string {
+  return `${TRACKING_PREFIX}${token}`
+}
