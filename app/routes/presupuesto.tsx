@@ -16,7 +16,7 @@ import { PageHero } from '~/components/page-hero'
 import { PrivacyNotice } from '~/components/privacy-notice'
 import { QuoteForm, type QuoteFormResult } from '~/components/quote-form'
 import { Toast, type ToastData } from '~/components/toast'
-import { getSettings, requireSecrets } from '~/lib/env.server'
+import { getSettings, requireSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
@@ -30,7 +30,7 @@ import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSecrets(request, settings, ['FORM_SECRET'])
+  requireSettings(request, settings, ['FORM_SECRET'])
   const { flash, clear } = readFlash(request)
   return json(
     {
@@ -57,7 +57,7 @@ type ActionData = { result: QuoteFormResult; toast: ToastData | null; formToken:
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSecrets(request, settings, ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
+  requireSettings(request, settings, ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
   const form = await readQuoteForm(request)
   const reading = await readFormToken(form.fields.token, settings.FORM_SECRET, { minMs: settings.FORM_MIN_SECONDS * 1000 })
   // The same render keeps its token across corrections, so a fix sent a second later is not "too fast".
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   if (website) return sent(null, null)
   const { env } = context.cloudflare
-  const limits = { perIp: env.LIMITE_PRESUPUESTO_IP, overall: env.LIMITE_PRESUPUESTO_TOTAL, overallKey: 'presupuestos' }
+  const limits = { perIp: env.QUOTE_POSTS_PER_IP, overall: env.QUOTE_POSTS_TOTAL, overallKey: 'presupuestos' }
   if (!(await withinLimits(request, limits))) return answer(429, toast(QUOTE_TOASTS.demasiadas))
   const result = await forwardQuote(settings, { ...quote, sospecha: suspicion(reading) }, { idempotencyKey: await idempotencyKey(form.fields.token, quote) })
   if (result.ok) return sent(result.referencia, result.seguimiento)

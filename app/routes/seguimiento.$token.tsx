@@ -8,7 +8,7 @@ import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingStatus } from '~/components/tracking-status'
 import { TrackingTimeline } from '~/components/tracking-timeline'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
-import { getSettings, requireSecrets } from '~/lib/env.server'
+import { getSettings, requireSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
@@ -23,7 +23,7 @@ import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSecrets(request, settings, ['QUOTE_FUNCTION_KEY'])
+  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   const answer = await fetchTracking(settings, params.token ?? '')
   if (answer.kind === 'unknown') notFound(request)
   const { pagina } = catalogo.textosSeguimiento

@@ -12,7 +12,7 @@ import { Toast, type ToastData } from '~/components/toast'
 import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingLookupForm, type TrackingLookupResult } from '~/components/tracking-lookup-form'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
-import { getSettings, requireSecrets } from '~/lib/env.server'
+import { getSettings, requireSettings } from '~/lib/env.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
 import { withinLimits } from '~/lib/rate-limits.server'
@@ -51,7 +51,7 @@ type ActionData = {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSecrets(request, settings, ['QUOTE_FUNCTION_KEY'])
+  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   const { consulta } = catalogo.textosSeguimiento
   const form = await readLookupForm(request)
   const submission = parseLookup(form.fields)
@@ -63,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { website, referencia, email } = submission.value
   if (website) return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   const { env } = context.cloudflare
-  const limits = { perIp: env.LIMITE_SEGUIMIENTO_IP, overall: env.LIMITE_SEGUIMIENTO_TOTAL, overallKey: 'seguimiento' }
+  const limits = { perIp: env.LOOKUPS_PER_IP, overall: env.LOOKUPS_TOTAL, overallKey: 'seguimiento' }
   if (!(await withinLimits(request, limits))) return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
   const found = await findTracking(settings, { referencia, email })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)

@@ -8,7 +8,7 @@
  */
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, quoteView, reminderText } from './message'
-import { readSettings, type FunctionEnv, type FunctionSettings } from './settings'
+import { getSettings, type FunctionSettings } from './settings'
 import {
   claimDue,
   claimEmail,
@@ -129,7 +129,7 @@ async function sentButNotMarked(env: FunctionEnv, settings: FunctionSettings, ro
 
 /** The immediate attempt for a quote just stored (run after the answer, through waitUntil). */
 export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDeps = {}): Promise<void> {
-  const settings = readSettings(env)
+  const settings = getSettings(env)
   const owner = crypto.randomUUID()
   const row = await claimOne(env.DB, id, owner, (deps.now ?? Date.now)())
   if (row) await deliverClaimed(env, settings, row, owner, deps)
@@ -196,7 +196,7 @@ export interface SweepResult {
 
 /** Delivery retries, e-mail copies, stale messages, the reminder and retention: one scheduled run. */
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
-  const settings = readSettings(env)
+  const settings = getSettings(env)
   const now = deps.now ?? Date.now
   const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0 }
   // Retention first: cheap, and never held back by a slow delivery or reminder.

@@ -1,12 +1,11 @@
 import { QuotePayloadSchema } from '~shared/quote'
+import { isLocalRequest } from '~shared/settings'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
 import { json, readJson } from './json'
 import { hasKey } from './secret'
-import { isLocalRequest, missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
+import { getSettings, requireSettings } from './settings'
 import { storeQuote } from './store'
-
-export type { FunctionEnv }
 
 /** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
 export const MAX_BODY_BYTES = 32 * 1024
@@ -29,8 +28,8 @@ export async function handleQuote(
   deps: DeliveryDeps = {},
 ): Promise<Response> {
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-  const settings = readSettings(env)
-  const unconfigured = missingSecretAnswer(request, env, settings, [
+  const settings = getSettings(env, request)
+  requireSettings(request, settings, [
     'QUOTE_FUNCTION_KEY',
     'TELEGRAM_BOT_TOKEN',
     'TELEGRAM_CHAT_ID',
@@ -38,7 +37,6 @@ export async function handleQuote(
     'QUOTE_EMAIL_FROM',
     'SITE_URL',
   ])
-  if (unconfigured) return unconfigured
   if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
 
   const contentType = request.headers.get('content-type') ?? ''

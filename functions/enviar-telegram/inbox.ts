@@ -26,7 +26,7 @@ import { pendingList, quoteView, workshopList } from './message'
 import { isRepairState, MAX_SHIPMENT_CHARS, nextSteps, STATE_LABELS, STEP_BUTTONS, type RepairState } from './repair-states'
 import { json } from './json'
 import { sameSecret } from './secret'
-import { missingSecretAnswer, readSettings, type FunctionEnv, type FunctionSettings } from './settings'
+import { getSettings, requireSettings, type FunctionSettings } from './settings'
 import {
   forgetEmail,
   markSpam,
@@ -245,9 +245,8 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {
   if (request.method !== 'POST') return json({ ok: false, error: 'Método no permitido' }, 405)
-  const settings = readSettings(env)
-  const unconfigured = missingSecretAnswer(request, env, settings, ['TELEGRAM_WEBHOOK_SECRET'])
-  if (unconfigured) return unconfigured
+  const settings = getSettings(env, request)
+  requireSettings(request, settings, ['TELEGRAM_WEBHOOK_SECRET'])
   const secret = request.headers.get(SECRET_HEADER)
   if (secret === null) return json({ ok: false, error: 'Falta el secreto' }, 401)
   if (!sameSecret(secret, settings.TELEGRAM_WEBHOOK_SECRET)) return json({ ok: false, error: 'Secreto incorrecto' }, 403)

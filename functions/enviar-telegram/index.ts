@@ -12,7 +12,6 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import { handleQuote } from './handler'
 import { handleWebhook } from './inbox'
 import { json } from './json'
-import type { FunctionEnv } from './settings'
 import { handleTracking } from './tracking-api'
 
 
@@ -25,6 +24,8 @@ export default {
       if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`)) return await handleTracking(request, env)
       return json({ success: false, error: 'No encontrado' }, 404)
     } catch (error) {
+      // A path that may not be served here (requireSettings) throws its answer.
+      if (error instanceof Response) return error
       console.error(`[enviar-telegram] Error en ${pathname}: ${(error as Error).message?.slice(0, 300)}`)
       return json({ success: false, error: 'Error interno' }, 500)
     }

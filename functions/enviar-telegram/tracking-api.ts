@@ -15,7 +15,7 @@ import { TRACKING_TOKEN } from '~shared/tracking'
 import { json, readJson } from './json'
 import type { RepairState } from './repair-states'
 import { hasKey } from './secret'
-import { missingSecretAnswer, readSettings, type FunctionEnv } from './settings'
+import { getSettings, requireSettings } from './settings'
 import { tokenByReferenciaAndEmail, trackingByToken } from './store'
 
 /** A lookup is two short fields. */
@@ -41,9 +41,8 @@ export interface Tracking {
 const notFound = () => json({ success: false }, 404)
 
 export async function handleTracking(request: Request, env: FunctionEnv): Promise<Response> {
-  const settings = readSettings(env)
-  const unconfigured = missingSecretAnswer(request, env, settings, ['QUOTE_FUNCTION_KEY'])
-  if (unconfigured) return unconfigured
+  const settings = getSettings(env, request)
+  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
   const { pathname } = new URL(request.url)
 

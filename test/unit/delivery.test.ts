@@ -4,7 +4,7 @@ import { backoffMs, deliverNow, EMAIL_AFTER_MS, sweep } from '../../functions/en
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/working-hours'
 import { ageOf, formatQuoteMessage, pendingList, inboxKeyboard, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
-import { readSettings } from '../../functions/enviar-telegram/settings'
+import { getSettings } from '../../functions/enviar-telegram/settings'
 import { claimDue, claimOne, LEASE_MS, markSent, newReferencia, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
@@ -32,7 +32,7 @@ async function rows(db: D1Database) {
 }
 
 describe('backoff', () => {
-  const settings = readSettings({})
+  const settings = getSettings({})
   it('doubles from one minute up to thirty, and never waits less than Telegram asked', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => backoffMs(n, settings) / MINUTE)).toEqual([1, 2, 4, 8, 16, 30, 30, 30])
     expect(backoffMs(1, settings, 300)).toBe(300_000)

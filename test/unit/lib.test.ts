@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { canonicalRedirect } from '~/lib/canonical-path'
-import { getSettings, requireSecrets } from '~/lib/env.server'
+import { getSettings, requireSettings } from '~/lib/env.server'
 import { longDate } from '~/lib/dates'
 import { pageMeta, pageMetaOr404 } from '~/lib/meta'
 import { readablePhone, whatsappLink, whatsappMessages } from '~/lib/whatsapp'
@@ -21,27 +21,27 @@ describe('settings', () => {
       FORM_MIN_SECONDS: 3,
       QUOTE_RETENTION_DAYS: 180,
       SHOP_SHIPPING_ADDRESS: '',
-      missingSecrets: [],
+      unusable: new Set(),
     })
   })
 
   it('fails closed outside localhost: a secret unset or at its public default is missing, and its paths answer 503', async () => {
     const publicHost = new Request('https://taller.es/presupuesto')
-    expect(getSettings(publicHost, env()).missingSecrets).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
-    expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual(['FORM_SECRET'])
-    expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual([])
+    expect([...getSettings(publicHost, env()).unusable].sort()).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
+    expect([...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' })).unusable].sort()).toEqual(['FORM_SECRET'])
+    expect([...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' })).unusable].sort()).toEqual([])
     // Too short to be valid: replaced by the public default, so missing too.
     const short = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    expect(getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' })).missingSecrets).toEqual(['FORM_SECRET'])
+    expect([...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' })).unusable].sort()).toEqual(['FORM_SECRET'])
     short.mockRestore()
     for (const local of ['http://localhost:8787/', 'http://127.0.0.1:9000/', 'http://taller.localhost/']) {
-      expect(getSettings(new Request(local), env()).missingSecrets, local).toEqual([])
+      expect([...getSettings(new Request(local), env()).unusable], local).toEqual([])
     }
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       const thrown = (() => {
         try {
-          requireSecrets(publicHost, getSettings(publicHost, env()), ['FORM_SECRET'])
+          requireSettings(publicHost, getSettings(publicHost, env()), ['FORM_SECRET'])
         } catch (error) {
           return error
         }
