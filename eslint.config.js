@@ -1,0 +1,120 @@
+// The linter: TypeScript's recommended rules plus the rules that hold this codebase's shape
+// (README, "Code conventions"). `npm run lint` runs it; `npm test` runs it before the tests.
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Spanish words that name things in this codebase. Identifiers are English everywhere; Spanish
+ * stays in visible text, URLs, the posted form's field names and the catalogue's records
+ * (app/catalogo/, whose modules are the shop's own data). Matched at a word start in camelCase or
+ * SNAKE_CASE names, alone or plural (so `limited` is English, `limite` and `limites` are not).
+ */
+const SPANISH_WORDS = [
+  'ahora', 'articulo', 'aviso', 'cierre', 'cifra', 'consola', 'consulta', 'contacto', 'datos', 'direccion',
+  'enlace', 'envio', 'estado', 'etiqueta', 'fecha', 'garantia', 'horario', 'icono', 'imagen', 'inicio', 'limite',
+  'mando', 'marca', 'mensaje', 'modelo', 'motivo', 'nombre', 'pagina', 'pregunta', 'precio', 'presupuesto',
+  'reparacion', 'respuesta', 'resumen', 'seccion', 'seguimiento', 'sello', 'servicio', 'siguiente', 'solicitud',
+  'telefono', 'texto', 'tienda', 'tipo', 'titulo', 'ventaja',
+]
+const capitalised = (word) => `[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}`
+const SPANISH = `(^|_|[a-z](?=[A-Z]))(${SPANISH_WORDS.map(capitalised).join('|')})(e?s)?(?=$|[A-Z0-9_])|(^|_)(${SPANISH_WORDS.map((w) => w.toUpperCase()).join('|')})(E?S)?(?=$|_)`
+const english = { regex: SPANISH, match: false }
+
+/** Imports that cross a boundary: `from` the files, `to` the modules they may not reach. */
+const boundary = (message, ...regexes) => ({ patterns: regexes.map((regex) => ({ regex, message })) })
+/** The same, where the types of the crossed module (not its values) may be named. */
+const typesOnly = (message, ...regexes) => ({ patterns: regexes.map((regex) => ({ regex, message, allowTypeImports: true })) })
+
+export default tseslint.config(
+  {
+    ignores: ['build/', 'public/build/', '.cache/', '.wrangler/', 'node_modules/', 'artifacts/', 'test-results/', '**/*.generated.*'],
+  },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import-x/internal-regex': '^~',
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '~shared/**', group: 'internal', position: 'before' }],
+          'newlines-between': 'always',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-console': 'off',
+      '@typescript-eslint/naming-convention': [
+        'error',
+        { selector: ['variable', 'function', 'parameter', 'typeLike'], format: null, custom: english },
+        // Destructured names are the record's or the form's own keys.
+        { selector: ['variable', 'parameter'], modifiers: ['destructured'], format: null },
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The catalogue is the shop's data: its modules, exports and records speak Spanish.
+    files: ['app/catalogo/**'],
+    rules: { '@typescript-eslint/naming-convention': 'off' },
+  },
+  {
+    // Components receive data: they never read the catalogue or the root route.
+    files: ['app/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        typesOnly('Los componentes reciben los datos: el catálogo lo leen los loaders.', '^~/catalogo(/|$)', '^\\.\\./catalogo(/|$)'),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='~/root']", message: 'Los componentes no importan ~/root: reciben sus datos.' },
+      ],
+    },
+  },
+  {
+    // The quote function is its own Worker: of the site it imports only what both share.
+    files: ['functions/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        boundary('La función solo importa de app/ lo compartido, por ~shared/.', '^~/', '(^|/)app/', '^\\.\\./\\.\\./'),
+      ],
+    },
+  },
+  {
+    // What both Workers share holds nothing of either Worker's own code.
+    files: ['app/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        boundary('app/shared/ no importa nada de un Worker: solo de sí mismo y de paquetes.', '^~/', '^\\.\\./', '^functions/'),
+      ],
+    },
+  },
+  {
+    // Workers: a promise nobody awaits is work the runtime may cut off, or an error nobody sees.
+    files: ['app/**/*.server.ts', 'app/routes/**', 'app/entry.server.tsx', 'server.ts', 'functions/**/*.ts'],
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
+  {
+    files: ['**/*.d.ts'],
+    rules: { '@typescript-eslint/naming-convention': 'off' },
+  },
+)
