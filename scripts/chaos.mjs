@@ -7,7 +7,7 @@
 // (GET /__scheduled, what the Cron Trigger runs every minute) run until nothing is pending. It prints
 // sent, stored, delivered, lost, the sends whose outcome the function could not know, the repeats they
 // caused (each must say 'Posible repetición') and the delay from the visitor's answer to the chat.
-// Exits 1 on any loss or any unmarked repeat. A script, not a test: figures go to the README.
+// Exits 1 on any loss or any unmarked repeat. A script, not a test: figures go to docs/performance.md.
 //
 // Two settings differ from production, both for time only: retries wait 1-4 s instead of 1-30 min
 // (RETRY_BASE_SECONDS/RETRY_MAX_SECONDS), and the site's rate limits (5 a minute per address, 60 overall,

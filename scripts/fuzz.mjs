@@ -7,7 +7,7 @@
 // and FUZZ_TRACKING (3,000) to the tracking: the site's lookup form and pages and the function's endpoints. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
-// A script, not a test: figures go to the README. FUZZ_SEED repeats a run.
+// A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run.
 import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers.mjs'
 
 const SITE_REQUESTS = Number(process.env.FUZZ_SITE ?? 10_000)

@@ -16,7 +16,7 @@ interface QuoteFormProps {
   /** The last submit's answer: the messages under each field and the values sent. */
   result: QuoteFormResult | undefined
   prefill: QuotePrefill
-  /** This render's token (app/lib/presupuesto/token.server.ts). */
+  /** This render's token (app/lib/quote/token.server.ts). */
   formToken: string
 }
 

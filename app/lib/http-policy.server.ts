@@ -41,7 +41,7 @@ export const PRIVATE_PAGE_HEADERS: Record<string, string> = {
   'X-Robots-Tag': 'noindex',
 }
 
-/** Hosts the Google tag talks to; allowed only while analytics may run (see 005). */
+/** Hosts the Google tag talks to; allowed only while analytics may run (docs/decisions/024-security-headers.md). */
 const GOOGLE_TAG_HOSTS = [
   'https://www.googletagmanager.com',
   'https://*.google-analytics.com',

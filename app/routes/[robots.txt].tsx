@@ -7,7 +7,7 @@ import { CACHE } from '~/lib/http-policy.server'
  * /robots.txt: everything open on the public address, pointing to the
  * sitemap; closed elsewhere. The private tracking pages are not disallowed:
  * a crawler must fetch one to see its noindex, or a leaked link could be
- * listed bare (docs/decisions/075).
+ * listed bare (docs/decisions/071).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { SITE_URL } = getSettings(request, context.cloudflare.env)

@@ -1,7 +1,7 @@
 /**
  * A quote's reference, as the function draws it and people read it out:
  * P- and four characters of an alphabet without look-alikes (no 0/O,
- * 1/I/L, U/V) (docs/decisions/041-quote-reference.md). One home for the
+ * 1/I/L, U/V) (docs/decisions/007-durable-delivery.md). One home for the
  * site's lookup and the function.
  */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ'

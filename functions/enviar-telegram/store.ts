@@ -355,7 +355,11 @@ export async function markSpam(db: D1Database, id: number, by: string, now: numb
   return row ? { row, taken: result.meta.changes === 1 } : null
 }
 
-/** Records the carrier and tracking number of a quote on its way back (or delivered). */
+/**
+ * Records the carrier and tracking number of a quote on its way back (or
+ * delivered). Returns the row after; null when the quote is neither shipped
+ * nor delivered, or no longer exists.
+ */
 export async function setShipment(db: D1Database, id: number, shipment: string): Promise<QuoteRow | null> {
   return db
     .prepare("UPDATE presupuestos SET shipment = ?2 WHERE id = ?1 AND state IN ('shipped', 'delivered') RETURNING *")

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib'
 
 import { parseHTML } from 'linkedom'
 
-/** Size budgets of what each page ships, gzip (see README, "Performance"). */
+/** Size budgets of what each page ships, gzip (figures: docs/performance.md). */
 export const BUDGETS_KB = {
   /**
    * All the JavaScript a first load fetches: scripts, modulepreloads and any

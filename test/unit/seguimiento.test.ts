@@ -36,7 +36,7 @@ describe('tracking addresses', () => {
     const context = { cloudflare: { env, ctx: {} as ExecutionContext }, cspNonce: '' }
     const body = await (await robots({ request: new Request('https://taller.es/robots.txt'), context, params: {} })).text()
     expect(body).toContain('Allow: /\n')
-    // Not disallowed: a crawler must fetch a tracking page to see its noindex (docs/decisions/075).
+    // Not disallowed: a crawler must fetch a tracking page to see its noindex (docs/decisions/071).
     expect(body).not.toContain('Disallow')
     expect(body).toContain('Sitemap: https://taller.es/sitemap.xml')
   })

@@ -6,7 +6,7 @@
  * The one bent setting: retries wait 1-2 s instead of 1-30 minutes
  * (RETRY_BASE_SECONDS / RETRY_MAX_SECONDS), so a retry is due within a test.
  * The backoff itself is tested with the production values on a fake clock
- * (test/unit/entrega.test.ts).
+ * (test/unit/delivery.test.ts).
  */
 import { readFileSync } from 'node:fs'
 

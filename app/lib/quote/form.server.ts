@@ -32,7 +32,7 @@ export type QuoteField = keyof typeof QUOTE_FIELD_CAPS
  */
 export const QUOTE_BODY_MAX_BYTES = 64 * 1024
 
-/** The posted form's own fields, bounded (app/lib/form-body.server.ts). */
+/** The posted form's own fields, bounded (app/shared/form-body.ts). */
 export function readQuoteForm(request: Request) {
   return readBoundedForm(request, QUOTE_FIELD_CAPS, QUOTE_BODY_MAX_BYTES)
 }

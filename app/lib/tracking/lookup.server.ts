@@ -19,7 +19,7 @@ export const LOOKUP_MESSAGES = {
   emailLargo: MENSAJES_PRESUPUESTO.emailLargo,
 } as const
 
-/** A reference as the function gives it: P- and four characters (docs/decisions/041-quote-reference.md); a few more are allowed. */
+/** A reference as the function gives it: P- and four characters (docs/decisions/007-durable-delivery.md); a few more are allowed. */
 const REFERENCE = /^P-[A-Z0-9]{4,8}$/
 
 /** Caps of each field read (four times its limit, so an over-long value still comes back with its message). */
