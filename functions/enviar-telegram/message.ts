@@ -92,7 +92,7 @@ export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = fa
       ...(quote.sospecha ? [`⚠️ Posible spam: ${withoutControls(quote.sospecha)}`, ''] : []),
       `🎮 Nueva solicitud de presupuesto · ${quote.referencia}`,
       '',
-      `QuoteType: ${quote.tipo}`,
+      `Tipo: ${quote.tipo}`,
       `Modelo: ${withoutControls(quote.modelo)}`,
       `Email: ${withoutControls(quote.email)}`,
       `Teléfono: ${withoutControls(quote.telefono)}`,

@@ -193,7 +193,7 @@ describe('quote form without JavaScript', () => {
     expect(await page.getByRole('status').textContent()).toContain('¡Solicitud enviada!')
     expect(await page.getByRole('status').textContent()).toMatch(/Referencia de tu solicitud: P-[2-9A-Z]{4}/)
     const [message] = await delivered(id)
-    expect(message?.body.text).toContain('QuoteType: consola')
+    expect(message?.body.text).toContain('Tipo: consola')
     expect(message?.body.text).toContain('Modelo: PlayStation 5')
     await page.reload()
     expect(await page.getByRole('status').count()).toBe(0)

@@ -102,7 +102,7 @@ describe('the Telegram message', () => {
 
   it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
     const text = formatQuoteMessage(valid, recibido)
-    expect(text).toContain('QuoteType: mando')
+    expect(text).toContain('Tipo: mando')
     expect(text).toContain('Modelo: Xbox Elite')
     expect(text).toContain('Email: cliente@correo.es')
     expect(text).toContain('Teléfono: +34 612-345-678')

@@ -37,7 +37,7 @@ describe('enviar-telegram', () => {
     expect(message?.body.link_preview_options).toEqual({ is_disabled: true })
     // The visitor's text arrives intact.
     expect(message?.body.text).toContain(comentarios)
-    expect(message?.body.text).toContain('QuoteType: consola')
+    expect(message?.body.text).toContain('Tipo: consola')
     expect(message?.body.text).toContain('mailto:jugadora@correo.es')
     expect(message?.body.text).toContain('https://wa.me/34699111222')
     expect(message?.body.text).toMatch(/Recibida: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(hora de Madrid\)/)

@@ -104,7 +104,7 @@ describe('posting without JavaScript', () => {
     expect(others).toHaveLength(0)
     expect(message?.path).toBe(`/bot${TEST_TELEGRAM.TELEGRAM_BOT_TOKEN}/sendMessage`)
     expect(message?.body.chat_id).toBe(TEST_TELEGRAM.TELEGRAM_CHAT_ID)
-    expect(message?.body.text).toContain('QuoteType: mando')
+    expect(message?.body.text).toContain('Tipo: mando')
     expect(message?.body.text).toContain('Modelo: PlayStation 5 DualSense')
     expect(message?.body.text).toContain('Email: cliente@correo.es')
     expect(message?.body.text).toContain('Teléfono: 612 345 678')
