@@ -1,5 +1,4 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import type { ShouldRevalidateFunction } from '@remix-run/react'
 import {
   Links,
   Meta,
@@ -34,9 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(layoutData(request, getSettings(request, context.cloudflare.env)))
 }
 
-/** A quote form's check as the visitor corrects (intent=validar) changes nothing the layout shows. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('intent') === 'validar' ? false : defaultShouldRevalidate
+/** The quote form's live check as the visitor corrects changes nothing the layout shows. */
+export { shouldRevalidate } from '~/lib/quote/live-check'
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.error) return []

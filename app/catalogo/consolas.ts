@@ -49,6 +49,7 @@ export const marcasConsolas = [
     link: '/servicios/consolas/playstation',
     plataforma: 'playstation',
     modelos: ['PS5 (incluida la edición Digital)', 'PS4 (también Pro y Slim)', 'PS3'],
+    modelosPresupuesto: ['PlayStation 5', 'PlayStation 4', 'PlayStation 3'],
   },
   {
     slug: 'xbox',
@@ -60,6 +61,7 @@ export const marcasConsolas = [
     link: '/servicios/consolas/xbox',
     plataforma: 'xbox',
     modelos: ['Xbox Series X', 'Xbox Series S', 'Xbox One (también S y X)', 'Xbox 360'],
+    modelosPresupuesto: ['Xbox Series X', 'Xbox Series S', 'Xbox One'],
   },
   {
     slug: 'nintendo',
@@ -71,6 +73,7 @@ export const marcasConsolas = [
     link: '/servicios/consolas/nintendo',
     plataforma: 'nintendo',
     modelos: ['Nintendo Switch', 'Nintendo Switch OLED', 'Nintendo Switch Lite', 'Wii U', '3DS, 3DS XL y 2DS'],
+    modelosPresupuesto: ['Nintendo Switch', 'Nintendo Switch OLED'],
   },
   {
     slug: 'otras',
@@ -82,5 +85,6 @@ export const marcasConsolas = [
     link: '/servicios/consolas/otras',
     plataforma: 'otras',
     modelos: ['Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Boy (todas sus versiones)', 'Game Gear'],
+    modelosPresupuesto: [],
   },
 ] as const satisfies readonly MarcaConsola[]

@@ -41,7 +41,10 @@ export interface Servicio {
 
 interface ModeloBase extends Tarjeta {
   marca: string
-  /** The quote form's option for this model (its list of controller models). */
+  /**
+   * The quote form's option for this model: the controller models of the form are these, in the
+   * catalogue's order, then 'Otro' (app/lib/quote/models.server.ts).
+   */
   modeloPresupuesto: string
   /** Lead paragraph of the model page. */
   intro: string
@@ -70,6 +73,11 @@ export interface MarcaConsola extends Tarjeta {
   titulo: string
   intro: string
   modelos: readonly string[]
+  /**
+   * The quote form's options for this brand's consoles (none for some brands): the console models of
+   * the form are these, brand after brand in the catalogue's order, then 'Otra' (app/lib/quote/models.server.ts).
+   */
+  modelosPresupuesto: readonly string[]
 }
 
 export interface Post {

@@ -1,13 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useFetcher, useNavigation } from '@remix-run/react'
+import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 
-import { TYPE_LABELS, MODELS_BY_TYPE, type QuotePrefill } from '~/lib/quote/options'
-import { QUOTE_TYPES, type QuoteType } from '~shared/quote'
+import { LIVE_CHECK_INTENT } from '~/lib/quote/live-check'
+import type { QuoteChoice, QuotePrefill } from '~/lib/quote/options'
 
-import { FieldError } from './field-error'
+import { Field } from './field'
 import { Honeypot } from './honeypot'
-import { TextField } from './text-field'
 
 /** What the /presupuesto action answers about the form: conform's result (messages and the values sent). */
 export type QuoteFormResult = SubmissionResult<string[]>
@@ -16,17 +15,23 @@ interface QuoteFormProps {
   /** The last submit's answer: the messages under each field and the values sent. */
   result: QuoteFormResult | undefined
   prefill: QuotePrefill
+  /** The types to choose from, each with its models (the /presupuesto loader builds them from the catalogue). */
+  choices: readonly QuoteChoice[]
   /** This render's token (app/lib/quote/token.server.ts). */
   formToken: string
 }
 
 const FORM = 'presupuesto'
 const ORDER = ['tipo', 'modelo', 'email', 'telefono', 'comentarios'] as const
-const GRUPOS: Record<QuoteType, string> = { mando: 'Mandos', consola: 'Consolas' }
+type FieldName = (typeof ORDER)[number]
 /** How the visitor is reached: e-mail and phone. */
 const CONTACT_FIELDS = [
-  { name: 'email', label: 'Email', type: 'email', input: { autoComplete: 'email', placeholder: 'tu@email.com', required: true } },
-  { name: 'telefono', label: 'Teléfono', type: 'tel', input: { autoComplete: 'tel', inputMode: 'tel', placeholder: '600 000 000', required: true } },
+  { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email', placeholder: 'tu@email.com' } },
+  {
+    name: 'telefono',
+    label: 'Teléfono',
+    input: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '600 000 000' },
+  },
 ] as const
 
 /** Pause after the last keystroke before asking the server for the messages again. */
@@ -38,29 +43,29 @@ const REVALIDATE_MS = 350
  * kept. With JavaScript the same post goes through Remix, the button reads
  * 'Enviando...', the model list follows the type, and once a submit has
  * come back with messages, the server checks the form again as the visitor
- * corrects (a fetcher with intent=validar): one schema, on the server, and
- * no validation library in the browser (docs/decisions/046-quote-form-validated-on-the-server.md).
+ * corrects (useLiveCheck): one schema, on the server, and no validation
+ * library in the browser (docs/decisions/046-quote-form-validated-on-the-server.md).
+ * A success remounts it (the page keys it): that is its reset.
  */
-export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
+export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProps) {
   const navigation = useNavigation()
   const sending = navigation.state !== 'idle' && navigation.formAction === '/presupuesto' && navigation.formMethod === 'POST'
-  const check = useFetcher<{ result?: QuoteFormResult }>({ key: 'presupuesto-validar' })
   const formRef = useRef<HTMLFormElement>(null)
-  const timer = useRef<number>()
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
+  const live = useLiveCheck(result)
+  const error = (name: FieldName) => live.shown?.error?.[name]?.[0]
 
-  const initial = (result?.initialValue ?? prefill) as Partial<Record<(typeof ORDER)[number], string>>
-  const [tipo, setTipo] = useState<QuoteType | undefined>(QUOTE_TYPES.find((value) => value === initial.tipo))
+  // The values the form starts with: those sent (kept after messages), else the link's prefill.
+  const initial = (result?.initialValue ?? prefill) as Partial<Record<FieldName, string>>
+  const [tipo, setTipo] = useState(initial.tipo)
   const [modelo, setModelo] = useState(initial.modelo ?? '')
-
-  // The messages: the last submit's, then those of the latest check as the visitor corrects.
-  const [shown, setShown] = useState(result)
-  useEffect(() => setShown(result), [result])
-  useEffect(() => {
-    if (check.data?.result) setShown(check.data.result)
-  }, [check.data])
-  const error = (name: string) => shown?.error?.[name]?.[0]
+  const chosen = choices.find((choice) => choice.tipo === tipo)
+  const listed = choices.some((choice) => choice.models.includes(modelo))
+  const chooseTipo = (choice: QuoteChoice) => {
+    setTipo(choice.tipo)
+    if (modelo && !choice.models.includes(modelo)) setModelo('')
+  }
 
   // After a submit comes back with messages, focus goes to the first field to fix.
   const first = useRef(true)
@@ -73,26 +78,6 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
     if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus()
   }, [result])
 
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const recheck = (event: FormEvent<HTMLFormElement>) => {
-    if (!result?.error || Object.keys(result.error).length === 0) return
-    const form = event.currentTarget
-    window.clearTimeout(timer.current)
-    timer.current = window.setTimeout(() => {
-      const data = new FormData(form)
-      data.set('intent', 'validar')
-      check.submit(data, { method: 'post', action: '/presupuesto' })
-    }, REVALIDATE_MS)
-  }
-
-  const chooseTipo = (value: QuoteType) => {
-    setTipo(value)
-    if (modelo && !MODELS_BY_TYPE[value].includes(modelo)) setModelo('')
-  }
-
-  const tipoError = error('tipo')
-  const modeloError = error('modelo')
   return (
     <Form
       ref={formRef}
@@ -101,87 +86,79 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
       action="/presupuesto"
       className="quote-form"
       noValidate
-      onSubmit={() => window.clearTimeout(timer.current)}
-      onInput={recheck}
-      onChange={recheck}
+      onSubmit={live.cancel}
+      onInput={live.recheck}
+      onChange={live.recheck}
       data-enhanced={hydrated || undefined}
     >
-      <fieldset className="field" aria-invalid={tipoError ? true : undefined} aria-describedby={tipoError ? `${FORM}-tipo-error` : undefined}>
-        <legend className="field__label">¿Qué quieres reparar?</legend>
+      <Field group form={FORM} name="tipo" label="¿Qué quieres reparar?" error={error('tipo')}>
         <div className="choice-group">
-          {QUOTE_TYPES.map((value) => (
-            <label key={value} className="choice">
+          {choices.map((choice) => (
+            <label key={choice.tipo} className="choice">
               <input
                 type="radio"
                 name="tipo"
-                value={value}
-                defaultChecked={initial.tipo === value}
-                onChange={() => chooseTipo(value)}
+                value={choice.tipo}
+                defaultChecked={initial.tipo === choice.tipo}
+                onChange={() => chooseTipo(choice)}
                 required
               />
-              <span>{TYPE_LABELS[value]}</span>
+              <span>{choice.label}</span>
             </label>
           ))}
         </div>
-        <FieldError id={`${FORM}-tipo-error`} error={tipoError} />
-      </fieldset>
+      </Field>
 
-      <div className="field field--modelo">
-        <label className="field__label" htmlFor={`${FORM}-modelo`}>
-          Modelo
-        </label>
-        <select
-          id={`${FORM}-modelo`}
-          name="modelo"
-          className="field__control"
-          value={modelo}
-          onChange={(event) => setModelo(event.target.value)}
-          required
-          aria-invalid={modeloError ? true : undefined}
-          aria-describedby={modeloError ? `${FORM}-modelo-error` : undefined}
-        >
-          <option value="">Elige tu modelo</option>
-          {/* A value from outside the lists (a post without this form) is kept, not dropped. */}
-          {modelo && !QUOTE_TYPES.some((grupo) => MODELS_BY_TYPE[grupo].includes(modelo)) ? <option value={modelo}>{modelo}</option> : null}
-          {hydrated && tipo
-            ? MODELS_BY_TYPE[tipo].map((nombre) => (
-                <option key={nombre} value={nombre}>
-                  {nombre}
-                </option>
-              ))
-            : QUOTE_TYPES.map((grupo) => (
-                <optgroup key={grupo} label={GRUPOS[grupo]} data-tipo={grupo}>
-                  {MODELS_BY_TYPE[grupo].map((nombre) => (
-                    <option key={nombre} value={nombre}>
-                      {nombre}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-        </select>
-        <FieldError id={`${FORM}-modelo-error`} error={modeloError} />
-      </div>
+      <Field form={FORM} name="modelo" label="Modelo" error={error('modelo')} className="field--modelo">
+        {(control) => (
+          <select {...control} value={modelo} onChange={(event) => setModelo(event.target.value)} required>
+            <option value="">Elige tu modelo</option>
+            {/* A value from outside the lists (a post without this form) is kept, not dropped. */}
+            {modelo && !listed ? <option value={modelo}>{modelo}</option> : null}
+            {hydrated && chosen
+              ? chosen.models.map((nombre) => (
+                  <option key={nombre} value={nombre}>
+                    {nombre}
+                  </option>
+                ))
+              : choices.map((choice) => (
+                  <optgroup key={choice.tipo} label={choice.group} data-tipo={choice.tipo}>
+                    {choice.models.map((nombre) => (
+                      <option key={nombre} value={nombre}>
+                        {nombre}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+          </select>
+        )}
+      </Field>
 
-      {CONTACT_FIELDS.map((field) => (
-        <TextField key={field.name} form={FORM} {...field} defaultValue={initial[field.name]} error={error(field.name)} />
+      {CONTACT_FIELDS.map(({ name, label, input }) => (
+        <Field key={name} form={FORM} name={name} label={label} error={error(name)}>
+          {(control) => <input {...control} {...input} defaultValue={initial[name]} required />}
+        </Field>
       ))}
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${FORM}-comentarios`}>
-          Comentarios <span className="field__optional">(opcional)</span>
-        </label>
-        <textarea
-          id={`${FORM}-comentarios`}
-          name="comentarios"
-          className="field__control"
-          rows={4}
-          defaultValue={initial.comentarios}
-          placeholder="Cuéntanos qué le pasa: drift, un botón que no responde, no carga…"
-          aria-invalid={error('comentarios') ? true : undefined}
-          aria-describedby={error('comentarios') ? `${FORM}-comentarios-error` : undefined}
-        />
-        <FieldError id={`${FORM}-comentarios-error`} error={error('comentarios')} />
-      </div>
+      <Field
+        form={FORM}
+        name="comentarios"
+        label={
+          <>
+            Comentarios <span className="field__optional">(opcional)</span>
+          </>
+        }
+        error={error('comentarios')}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            defaultValue={initial.comentarios}
+            placeholder="Cuéntanos qué le pasa: drift, un botón que no responde, no carga…"
+          />
+        )}
+      </Field>
 
       <Honeypot form={FORM} />
       <input type="hidden" name="token" value={formToken} />
@@ -191,4 +168,35 @@ export function QuoteForm({ result, prefill, formToken }: QuoteFormProps) {
       </button>
     </Form>
   )
+}
+
+/**
+ * "Validation on submit first, then as the visitor corrects": once a submit
+ * has come back with messages, each change asks the action again, through a
+ * fetcher posting intent=LIVE_CHECK_INTENT, REVALIDATE_MS after the last one.
+ * The messages shown are derived, never copied into state: the latest
+ * check's answer, else the submit's. Each submit that comes back opens a new
+ * history entry, and its checks use a fetcher of that entry: a check sent
+ * before it, or answered after it, never shows over it.
+ */
+function useLiveCheck(result: QuoteFormResult | undefined) {
+  const check = useFetcher<{ result?: QuoteFormResult }>({ key: `${FORM}-live-check-${useLocation().key}` })
+  const timer = useRef<number>()
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    if (!result?.error || Object.keys(result.error).length === 0) return
+    const form = event.currentTarget
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => {
+      const data = new FormData(form)
+      data.set('intent', LIVE_CHECK_INTENT)
+      check.submit(data, { method: 'post', action: '/presupuesto' })
+    }, REVALIDATE_MS)
+  }
+  return {
+    shown: check.data?.result ?? result,
+    recheck,
+    cancel: () => window.clearTimeout(timer.current),
+  }
 }

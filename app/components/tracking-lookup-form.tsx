@@ -2,8 +2,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
+import { Field } from './field'
 import { Honeypot } from './honeypot'
-import { TextField } from './text-field'
 
 /** What the /seguimiento action answers about the form: conform's result (messages and the values sent). */
 export type TrackingLookupResult = SubmissionResult<string[]>
@@ -33,24 +33,32 @@ export function TrackingLookupForm({ result }: { result: TrackingLookupResult | 
 
   return (
     <Form ref={formRef} id={FORM} method="post" action="/seguimiento" className="lookup-form" noValidate>
-      <TextField
-        form={FORM}
-        name="referencia"
-        label="Referencia de tu solicitud"
-        type="text"
-        defaultValue={initial.referencia}
-        error={error('referencia')}
-        input={{ autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, placeholder: 'P-7K3Q', required: true }}
-      />
-      <TextField
-        form={FORM}
-        name="email"
-        label="Email"
-        type="email"
-        defaultValue={initial.email}
-        error={error('email')}
-        input={{ autoComplete: 'email', placeholder: 'tu@email.com', required: true }}
-      />
+      <Field form={FORM} name="referencia" label="Referencia de tu solicitud" error={error('referencia')}>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            defaultValue={initial.referencia}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="P-7K3Q"
+            required
+          />
+        )}
+      </Field>
+      <Field form={FORM} name="email" label="Email" error={error('email')}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            defaultValue={initial.email}
+            autoComplete="email"
+            placeholder="tu@email.com"
+            required
+          />
+        )}
+      </Field>
       <Honeypot form={FORM} />
       <button type="submit" className="button button--primary button--large button--block" disabled={sending}>
         {sending ? 'Buscando...' : 'Ver mi solicitud'}

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import type { Ventaja } from '~/catalogo/tipos'
@@ -20,9 +20,10 @@ import { getSettings, requireSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
-import { parseQuoteSubmission, readQuoteForm } from '~/lib/quote/form.server'
+import { isLiveCheck, parseQuoteSubmission, readQuoteForm } from '~/lib/quote/form.server'
 import { forwardQuote, idempotencyKey } from '~/lib/quote/forward.server'
-import { QUOTE_TOASTS, prefillFromQuery } from '~/lib/quote/options'
+import { QUOTE_CHOICES, prefillFromQuery } from '~/lib/quote/models.server'
+import { QUOTE_TOASTS } from '~/lib/quote/options'
 import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/quote/token.server'
 import { withinLimits } from '~/lib/rate-limits.server'
 import { sentToast, toast } from '~/lib/toasts.server'
@@ -37,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast: flash ? sentToast(QUOTE_TOASTS.enviado, flash) : null,
       formToken: await signFormToken(settings.FORM_SECRET),
       prefill: prefillFromQuery(new URL(request.url).searchParams),
+      choices: QUOTE_CHOICES,
       motivos: catalogo.motivos as readonly Ventaja[],
       whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
     },
@@ -66,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = (status: number, shown: ToastData | null) => json<ActionData>({ result: submission.reply(), toast: shown, formToken }, { status })
 
   if (!form.complete) return answer(413, toast(QUOTE_TOASTS.demasiadoLarga))
-  if (form.fields.intent === 'validar') return answer(200, null)
+  if (isLiveCheck(form.fields)) return answer(200, null)
   if (submission.status !== 'success') return answer(400, null)
   const { website, ...quote } = submission.value
   const sent = (referencia: string | null, seguimiento: string | null) =>
@@ -83,9 +85,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer(502, toast(QUOTE_TOASTS.error))
 }
 
-/** A check as the visitor corrects changes nothing the page's loader shows. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get('intent') === 'validar' ? false : defaultShouldRevalidate
+/** A live check as the visitor corrects changes nothing the page's loader shows. */
+export { shouldRevalidate } from '~/lib/quote/live-check'
 
 /** The quote page is personal (flash, values): never cached; the flash cookie is consumed here. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -127,6 +128,7 @@ export default function Presupuesto() {
               key={data.toast?.id ?? 'presupuesto'}
               result={actionData?.result}
               prefill={data.prefill}
+              choices={data.choices}
               formToken={actionData?.formToken ?? data.formToken}
             />
             {layout ? (

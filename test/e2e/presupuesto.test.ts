@@ -77,6 +77,25 @@ describe('quote form with JavaScript', () => {
     await context.close()
   })
 
+  it('a submit right after a change (its check cancelled) shows its messages over the earlier checks', async () => {
+    const { page, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/presupuesto`)
+    await hydrated(page)
+    const emailInvalid = () => page.locator('[name="email"]').getAttribute('aria-invalid')
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await page.locator('[name="email"][aria-invalid="true"]').waitFor()
+    await page.getByLabel('Email').fill('bien@correo.es')
+    await expect.poll(emailInvalid).toBeNull() // the check's answer
+    await page.getByLabel('Email').fill('mal@')
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await expect.poll(() => errorOf(page, 'email')).toBe('Email inválido') // the submit's answer
+    await page.waitForTimeout(800)
+    expect(await emailInvalid()).toBe('true')
+    await page.getByLabel('Email').fill('otra@correo.es')
+    await expect.poll(emailInvalid).toBeNull() // and the checks after it
+    await context.close()
+  })
+
   it('a pasted invisible control in a single-line field or the comments gets its message under the field', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)

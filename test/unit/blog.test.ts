@@ -9,7 +9,8 @@ import { articulos } from '~/catalogo/articulos.generado'
 import { actualizacionesDelBlog, articuloDelBlog, catalogo, paginaDelCatalogo, postDelBlog, rutasDelSitio } from '~/catalogo/consultas'
 import { PRECIO_SERVICIO } from '~/catalogo/servicios'
 import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
-import { MODELS_BY_TYPE, prefillFromQuery, quoteLink } from '~/lib/quote/options'
+import { QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
+import { quoteLink } from '~/lib/quote/options'
 import { QUOTE_TYPES } from '~shared/quote'
 import { rfc822, rssFeed } from '~/lib/rss.server'
 import { blogPosting } from '~/lib/structured-data'
@@ -92,7 +93,7 @@ describe('blog articles', () => {
     for (const { post, articulo } of articles) {
       const { tipo, modelo, servicio } = articulo.presupuesto
       expect(QUOTE_TYPES).toContain(tipo)
-      if (modelo) expect(MODELS_BY_TYPE[tipo], post.slug).toContain(modelo)
+      if (modelo) expect(QUOTE_MODELS[tipo], post.slug).toContain(modelo)
       if (servicio) {
         // A service is one of the catalogue's, of that model.
         const modelos = catalogo.modelosMandos.filter((item) => item.modeloPresupuesto === modelo && item.tipo === 'servicios')

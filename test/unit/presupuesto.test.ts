@@ -3,10 +3,11 @@ import { createServer } from 'node:http'
 import { describe, expect, it } from 'vitest'
 
 import { formatQuoteMessage as formatear, whatsappNumber, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
-import { catalogo } from '~/catalogo/consultas'
+import { catalogo, rutasDelSitio } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'
-import { CONTROLLER_MODELS, prefillFromQuery, quoteLink } from '~/lib/quote/options'
+import { QUOTE_CHOICES, QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
+import { quoteLink } from '~/lib/quote/options'
 import { QUOTE_MESSAGES } from '~shared/quote'
 import { QuotePayloadSchema, QuoteSchema, type Quote } from '~shared/quote'
 
@@ -73,9 +74,61 @@ describe('quote schema: every rule with its message', () => {
   it('the payload adds the honeypot', () => {
     expect(QuotePayloadSchema.parse({ ...valid, honeypot: 'x' }).honeypot).toBe('x')
   })
+})
 
-  it('names every catalogue model with an option of the form', () => {
-    for (const modelo of catalogo.modelosMandos) expect(CONTROLLER_MODELS).toContain(modelo.modeloPresupuesto)
+describe('the model lists of the form, built from the catalogue', () => {
+  it('are the spec’s options, in its order', () => {
+    expect(QUOTE_MODELS).toEqual({
+      mando: [
+        'PlayStation 5 DualSense',
+        'PlayStation 4 DualShock',
+        'PlayStation 5 Edge',
+        'Xbox Series X|S',
+        'Xbox One',
+        'Xbox Elite',
+        'Nintendo Switch Joy-Con',
+        'Nintendo Switch Joy-Con 2',
+        'Nintendo Switch Pro Controller',
+        'Otro',
+      ],
+      consola: [
+        'PlayStation 5',
+        'PlayStation 4',
+        'PlayStation 3',
+        'Xbox Series X',
+        'Xbox Series S',
+        'Xbox One',
+        'Nintendo Switch',
+        'Nintendo Switch OLED',
+        'Otra',
+      ],
+    })
+  })
+
+  it('name each model with a page once: every controller model, and the consoles of each console page', () => {
+    const rutas = rutasDelSitio()
+    for (const modelo of catalogo.modelosMandos) {
+      expect(rutas, modelo.link).toContain(modelo.link)
+      expect(QUOTE_MODELS.mando.filter((option) => option === modelo.modeloPresupuesto), modelo.link).toHaveLength(1)
+    }
+    const consolas = catalogo.marcasConsolas.flatMap((marca) =>
+      marca.modelosPresupuesto.map((option) => ({ marca, option })),
+    )
+    for (const { marca, option } of consolas) {
+      expect(rutas, marca.link).toContain(marca.link)
+      expect(QUOTE_MODELS.consola.filter((listed) => listed === option), option).toHaveLength(1)
+    }
+    // Nothing else but the closing 'Otro' and 'Otra'.
+    expect(QUOTE_MODELS.mando).toHaveLength(catalogo.modelosMandos.length + 1)
+    expect(QUOTE_MODELS.consola).toHaveLength(consolas.length + 1)
+  })
+
+  it('reach the form as one choice per type, in the schema’s order, with its label and its list', () => {
+    expect(QUOTE_CHOICES.map(({ tipo, label, group }) => [tipo, label, group])).toEqual([
+      ['mando', 'Mando', 'Mandos'],
+      ['consola', 'Consola', 'Consolas'],
+    ])
+    for (const choice of QUOTE_CHOICES) expect(choice.models).toBe(QUOTE_MODELS[choice.tipo])
   })
 })
 
@@ -92,6 +145,9 @@ describe('prefill', () => {
   it('ignores a type or a model that does not fit', () => {
     expect(prefillFromQuery(new URLSearchParams('tipo=coche&modelo=Xbox One'))).toEqual({})
     expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Xbox Elite'))).toEqual({ tipo: 'consola' })
+    expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Xbox 360'))).toEqual({ tipo: 'consola' })
+    const otra = { tipo: 'consola', modelo: 'Otra' }
+    expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Otra'))).toEqual(otra)
   })
 })
 

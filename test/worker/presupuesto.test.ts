@@ -83,10 +83,14 @@ describe('the quote page', () => {
   it('prefills type, model and service from the query of a service page', async () => {
     const { document } = await page('/servicios/mandos/playstation/ps5/bateria')
     const href = [...document.querySelectorAll('main a')].find((a) => text(a) === 'Pide tu Presupuesto')?.getAttribute('href')
+    // The service as its page names it (its heading): the catalogue's name is not restated here.
+    const servicio = text(document.querySelector('h1'))
+    expect(servicio.length).toBeGreaterThan(3)
     const quote = await page(href ?? '')
     expect(quote.document.querySelector('input[name="tipo"][value="mando"]')?.hasAttribute('checked')).toBe(true)
     expect(quote.document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value')).toBe('PlayStation 5 DualSense')
-    expect(text(quote.document.querySelector('textarea[name="comentarios"]'))).toBe('Me interesa el servicio «Cambio de batería».')
+    const comentarios = quote.document.querySelector('textarea[name="comentarios"]')
+    expect(text(comentarios)).toBe(`Me interesa el servicio «${servicio}».`)
   })
 })
 

@@ -4,14 +4,15 @@ import { readBoundedForm } from '~shared/form-body'
 
 import { QUOTE_LIMITS } from '~shared/quote'
 import { QuoteFormSchema } from '~shared/quote'
+import { LIVE_CHECK_INTENT } from './live-check'
 import { FORM_TOKEN_MAX_CHARS } from './token.server'
 
 /**
  * The fields the quote form posts and how many characters of each are read:
  * four times the field's limit, so an over-long value still comes back with
  * its message and the visitor's text, while the page that echoes it stays
- * small. `token` is the form's token; `intent` is 'validar' when the browser
- * only asks for the messages as the visitor corrects.
+ * small. `token` is the form's token; `intent` is LIVE_CHECK_INTENT when the
+ * browser only asks for the messages as the visitor corrects.
  */
 export const QUOTE_FIELD_CAPS = {
   tipo: 20,
@@ -35,6 +36,11 @@ export const QUOTE_BODY_MAX_BYTES = 64 * 1024
 /** The posted form's own fields, bounded (app/shared/form-body.ts). */
 export function readQuoteForm(request: Request) {
   return readBoundedForm(request, QUOTE_FIELD_CAPS, QUOTE_BODY_MAX_BYTES)
+}
+
+/** A post that only asks for the messages as the visitor corrects: answered, never forwarded. */
+export function isLiveCheck(fields: Partial<Record<QuoteField, string>>): boolean {
+  return fields.intent === LIVE_CHECK_INTENT
 }
 
 /** The fields conform validates: the quote's and the honeypot. */

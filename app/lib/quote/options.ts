@@ -1,38 +1,27 @@
 /**
- * The quote form's options, messages and links: what the browser needs of
- * the quote feature (the schema itself stays on the server).
+ * The quote form's labels, messages and links: what the browser needs of
+ * the quote feature (the schema and the model lists, built from the
+ * catalogue, stay on the server: app/lib/quote/models.server.ts).
  */
-import { QUOTE_LIMITS, QUOTE_TYPES, type QuoteType } from '~shared/quote'
-
-export const CONTROLLER_MODELS = [
-  'PlayStation 5 DualSense',
-  'PlayStation 4 DualShock',
-  'PlayStation 5 Edge',
-  'Xbox Series X|S',
-  'Xbox One',
-  'Xbox Elite',
-  'Nintendo Switch Joy-Con',
-  'Nintendo Switch Joy-Con 2',
-  'Nintendo Switch Pro Controller',
-  'Otro',
-] as const
-
-export const CONSOLE_MODELS = [
-  'PlayStation 5',
-  'PlayStation 4',
-  'PlayStation 3',
-  'Xbox Series X',
-  'Xbox Series S',
-  'Xbox One',
-  'Nintendo Switch',
-  'Nintendo Switch OLED',
-  'Otra',
-] as const
-
-
-export const MODELS_BY_TYPE: Record<QuoteType, readonly string[]> = { mando: CONTROLLER_MODELS, consola: CONSOLE_MODELS }
+// Only a type from the shared schema's module: its values would bring zod into the browser.
+import type { QuoteType } from '~shared/quote'
 
 export const TYPE_LABELS: Record<QuoteType, string> = { mando: 'Mando', consola: 'Consola' }
+
+/** The heading of each type's models in the list shown without JavaScript. */
+export const TYPE_GROUP_LABELS: Record<QuoteType, string> = { mando: 'Mandos', consola: 'Consolas' }
+
+/**
+ * One answer to '¿Qué quieres reparar?': the type, its label, and the models the form lists for it
+ * (built from the catalogue by the /presupuesto loader, app/lib/quote/models.server.ts).
+ */
+export interface QuoteChoice {
+  tipo: QuoteType
+  label: string
+  /** The heading of its models in the list shown without JavaScript. */
+  group: string
+  models: readonly string[]
+}
 
 /** The toasts of the quote page: sent, not sent, too long, too many. */
 export const QUOTE_TOASTS = {
@@ -58,18 +47,6 @@ export interface QuotePrefill {
   tipo?: QuoteType
   modelo?: string
   comentarios?: string
-}
-
-/** Prefill of the form from the query (?tipo=&modelo=&servicio=), kept only when it fits the lists. */
-export function prefillFromQuery(params: URLSearchParams): QuotePrefill {
-  const tipo = QUOTE_TYPES.find((value) => value === params.get('tipo'))
-  const modelo = params.get('modelo') ?? ''
-  const servicio = (params.get('servicio') ?? '').trim().slice(0, QUOTE_LIMITS.modelo)
-  return {
-    ...(tipo ? { tipo } : {}),
-    ...(tipo && MODELS_BY_TYPE[tipo].includes(modelo) ? { modelo } : {}),
-    ...(servicio ? { comentarios: `Me interesa el servicio «${servicio}».` } : {}),
-  }
 }
 
 /** A link to /presupuesto that prefills the type, the model and the service. */

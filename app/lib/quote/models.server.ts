@@ -1,0 +1,40 @@
+import { catalogo } from '~/catalogo/consultas'
+import { QUOTE_LIMITS, QUOTE_TYPES, type QuoteType } from '~shared/quote'
+
+import { TYPE_GROUP_LABELS, TYPE_LABELS, type QuoteChoice, type QuotePrefill } from './options'
+
+/** The last option of each list, for a model the list does not name. */
+const OTHER_MODEL: Record<QuoteType, string> = { mando: 'Otro', consola: 'Otra' }
+
+/**
+ * The models the quote form lists for each type, built from the catalogue:
+ * each controller model's `modeloPresupuesto`, then each console brand's
+ * `modelosPresupuesto`, in the catalogue's order, each list closed by its
+ * 'Otro' or 'Otra'. Loaders pass them to the form; the browser never
+ * imports the catalogue. They only offer: the action takes any `modelo` the
+ * schema accepts (a post without this form keeps its value).
+ */
+export const QUOTE_MODELS: Record<QuoteType, readonly string[]> = {
+  mando: [...catalogo.modelosMandos.map((modelo) => modelo.modeloPresupuesto), OTHER_MODEL.mando],
+  consola: [...catalogo.marcasConsolas.flatMap((marca) => marca.modelosPresupuesto), OTHER_MODEL.consola],
+}
+
+/** The form's types, in order, each with its label and its models. */
+export const QUOTE_CHOICES: readonly QuoteChoice[] = QUOTE_TYPES.map((tipo) => ({
+  tipo,
+  label: TYPE_LABELS[tipo],
+  group: TYPE_GROUP_LABELS[tipo],
+  models: QUOTE_MODELS[tipo],
+}))
+
+/** Prefill of the form from the query (?tipo=&modelo=&servicio=), the model kept only when its type lists it. */
+export function prefillFromQuery(params: URLSearchParams): QuotePrefill {
+  const tipo = QUOTE_TYPES.find((value) => value === params.get('tipo'))
+  const modelo = params.get('modelo') ?? ''
+  const servicio = (params.get('servicio') ?? '').trim().slice(0, QUOTE_LIMITS.modelo)
+  return {
+    ...(tipo ? { tipo } : {}),
+    ...(tipo && QUOTE_MODELS[tipo].includes(modelo) ? { modelo } : {}),
+    ...(servicio ? { comentarios: `Me interesa el servicio «${servicio}».` } : {}),
+  }
+}
