@@ -2,7 +2,7 @@ import { useNavigate } from '@remix-run/react'
 import type { MouseEvent } from 'react'
 
 interface ArticleBodyProps {
-  /** The article's HTML, rendered from its Markdown at build time (scripts/articles.mjs). */
+  /** The article's HTML, rendered from its Markdown at build time (scripts/articles.ts). */
   html: string
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
-import { launchChromium } from '../../scripts/chromium.mjs'
+import { launchChromium } from '../../scripts/chromium'
 
 import { randomIp } from './html'
 

@@ -6,7 +6,7 @@
  */
 import type { TestProject } from 'vitest/node'
 
-import { startStack } from '../../scripts/workers.mjs'
+import { startStack } from '../../scripts/workers'
 
 import { TEST_SETTINGS, TEST_TELEGRAM } from './settings'
 

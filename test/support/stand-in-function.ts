@@ -1,17 +1,17 @@
 /**
  * The site pointed at a stand-in for the quote function
- * (scripts/stand-in-function.mjs: canned answers to the quote post and to
+ * (scripts/stand-in-function.ts: canned answers to the quote post and to
  * the tracking endpoints, chosen by markers, tokens and references), for the
  * site's side of failures and of tracking, without the real function.
  */
 import { afterAll, beforeAll } from 'vitest'
 
-import { startStack } from '../../scripts/workers.mjs'
-import { startStandInFunction } from '../../scripts/stand-in-function.mjs'
+import { startStandInFunction } from '../../scripts/stand-in-function'
+import { startStack } from '../../scripts/workers'
 
 import { TEST_SETTINGS } from './settings'
 
-export { STAND_IN_PAIR, STAND_IN_RECEIVED_AT, STAND_IN_TOKENS } from '../../scripts/stand-in-function.mjs'
+export { STAND_IN_PAIR, STAND_IN_RECEIVED_AT, STAND_IN_TOKENS } from '../../scripts/stand-in-function'
 
 export async function startSiteWithStandInFunction(name: string, siteSettings: Record<string, string> = {}) {
   const standIn = await startStandInFunction({ key: TEST_SETTINGS.QUOTE_FUNCTION_KEY })

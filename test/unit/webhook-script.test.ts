@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startFakeTelegram } from '../../scripts/fake-telegram.mjs'
+import { startFakeTelegram } from '../../scripts/fake-telegram'
 
 const run = promisify(execFile)
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>
@@ -15,7 +15,9 @@ afterAll(async () => {
 })
 
 const script = (args: string[], env: Record<string, string>) =>
-  run('node', ['scripts/telegram-webhook.mjs', ...args], { env: { ...process.env, TELEGRAM_API_URL: telegram.url, ...env } }).then(
+  run(process.execPath, ['--import', 'tsx', 'scripts/telegram-webhook.ts', ...args], {
+    env: { ...process.env, TELEGRAM_API_URL: telegram.url, ...env },
+  }).then(
     (result) => ({ code: 0, ...result }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   )

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startStack } from '../../scripts/workers.mjs'
+import { startStack } from '../../scripts/workers'
 import { chatMessages, delivered, marker, telegramMessages } from '../support/html'
 import { TEST_SETTINGS, TEST_TELEGRAM } from '../support/settings'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, inject, it } from 'vitest'
 
-import { rawRequest as rawTo } from '../../scripts/workers.mjs'
+import { rawRequest as rawTo } from '../../scripts/workers'
 import { delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
 
 /** Nothing a hostile post can make the site say is larger than this (the quote page with every field at its cap is ~40 KB). */

@@ -1,6 +1,6 @@
 /**
  * Tracking on the built site, against the stand-in function
- * (scripts/stand-in-function.mjs), never the real one: the success toast's
+ * (scripts/stand-in-function.ts), never the real one: the success toast's
  * link, the private tracking page in every state, its 404 and its 503, and
  * the lookup for whoever lost the link.
  */

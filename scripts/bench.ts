@@ -6,10 +6,10 @@
 import { gzipSync } from 'node:zlib'
 
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import lighthouse, { type Result } from 'lighthouse'
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.mjs'
-import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.mjs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium'
+import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
 
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/',
@@ -23,8 +23,11 @@ const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)}`
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+/** Bytes of one kind of a page's resources: as sent, then gzipped (level 9). */
+type Bytes = [raw: number, gzip: number]
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
 // The articles' module, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
@@ -47,9 +50,9 @@ try {
   for (const path of PAGES) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 })
     const page = await context.newPage()
-    const totals = { html: [0, 0], css: [0, 0], js: [0, 0], img: [0, 0] }
+    const totals: Record<'html' | 'css' | 'js' | 'img', Bytes> = { html: [0, 0], css: [0, 0], js: [0, 0], img: [0, 0] }
     let requests = 0
-    const pending = []
+    const pending: Array<Promise<void>> = []
     page.on('response', (response) => {
       requests++
       pending.push(
@@ -67,7 +70,7 @@ try {
     })
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
     await Promise.all(pending)
-    const cell = ([raw, gz]) => `${kb(raw)} / ${kb(gz)}`
+    const cell = ([raw, gz]: Bytes) => `${kb(raw)} / ${kb(gz)}`
     console.log(`| \`${path}\` | ${cell(totals.html)} | ${cell(totals.css)} | ${cell(totals.js)} | ${cell(totals.img)} | ${requests} |`)
     await context.close()
   }
@@ -82,7 +85,7 @@ try {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
   try {
     for (const path of PAGES) {
-      const results = []
+      const results: Result[] = []
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(
           `${base}${path}`,
@@ -94,13 +97,16 @@ try {
             blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
           },
         )
+        if (!result) throw new Error(`Lighthouse no dio resultado para ${path}`)
         results.push(result.lhr)
       }
-      const score = (id) => median(results.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)))
-      const seconds = (id) => `${(median(results.map((lhr) => lhr.audits[id].numericValue)) / 1000).toFixed(1)} s`
-      const ms = (id) => `${Math.round(median(results.map((lhr) => lhr.audits[id].numericValue)))} ms`
-      const cls = median(results.map((lhr) => lhr.audits['cumulative-layout-shift'].numericValue)).toFixed(2).replace(/\.?0+$/, '')
-      const lcps = results.map((lhr) => lhr.audits['largest-contentful-paint'].displayValue).join(', ')
+      // A category or an audit Lighthouse did not give counts as a score of 0 or a value of NaN.
+      const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN
+      const score = (id: string) => median(results.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)))
+      const seconds = (id: string) => `${(median(results.map((lhr) => numeric(lhr, id))) / 1000).toFixed(1)} s`
+      const ms = (id: string) => `${Math.round(median(results.map((lhr) => numeric(lhr, id))))} ms`
+      const cls = median(results.map((lhr) => numeric(lhr, 'cumulative-layout-shift'))).toFixed(2).replace(/\.?0+$/, '')
+      const lcps = results.map((lhr) => lhr.audits['largest-contentful-paint']?.displayValue).join(', ')
       console.log(
         `| \`${path}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${seconds('first-contentful-paint')} | ${seconds('largest-contentful-paint')} | ${lcps} | ${ms('total-blocking-time')} | ${cls} | ${seconds('speed-index')} |`,
       )
@@ -115,7 +121,7 @@ try {
 
   // 3. Server rendering against a static file of the same Worker (bounded: a few seconds each, loopback only).
   console.log('\n## Throughput on loopback (8 concurrent clients, 4 s each)\n')
-  const throughput = async (path) => {
+  const throughput = async (path: string) => {
     const until = Date.now() + 4000
     let done = 0
     await Promise.all(

@@ -17,7 +17,7 @@ import {
   siteVars,
   superviseForever,
   wranglerDev,
-} from './workers.mjs'
+} from './workers'
 
 const dev = process.argv.includes('--dev')
 
@@ -31,5 +31,10 @@ const processes = [
   await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
 ]
 // In dev, an edited article (app/catalogo/articulos/*.md) rewrites its module, which remix watch rebuilds.
-if (dev) processes.push(run('npx', ['remix', 'watch'], { group: true }), run('node', ['scripts/articles.mjs', '--watch'], { group: true }))
+if (dev) {
+  processes.push(
+    run('npx', ['remix', 'watch'], { group: true }),
+    run(process.execPath, ['--import', 'tsx', 'scripts/articles.ts', '--watch'], { group: true }),
+  )
+}
 superviseForever(processes)

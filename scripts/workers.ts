@@ -1,13 +1,15 @@
 // The one stack helper of npm start, npm run dev, the tests and the scripts: which settings
 // reach each Worker, how wrangler dev is started and stopped for them, free ports, and the
 // whole quote chain on loopback (site -> enviar-telegram -> fake Telegram) for tests and scripts.
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { connect, createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { connect, createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 
-import { startFakeTelegram } from './fake-telegram.mjs'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+
+import { startFakeTelegram } from './fake-telegram'
 
 /** Settings of the site Worker (.dev.vars.example); any of them set in the environment overrides the default. */
 export const SITE_SETTINGS = [
@@ -42,7 +44,7 @@ export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
 export const LOCAL_STATE = '.wrangler/state/enviar-telegram'
 
 /** Applies the function's D1 migrations to the local database under `persistTo`. */
-export function applyMigrations(persistTo, { log } = {}) {
+export function applyMigrations(persistTo: string, { log }: { log?: string } = {}): Promise<void> {
   return runToEnd(
     'npx',
     ['wrangler', 'd1', 'migrations', 'apply', 'presupuestos', '--local', '--config', FUNCTION_CONFIG, '--persist-to', persistTo],
@@ -51,44 +53,56 @@ export function applyMigrations(persistTo, { log } = {}) {
 }
 
 /** The function under wrangler dev: its D1 under `persistTo`, and GET /__scheduled running one sweep. */
-export function functionDevArgs(persistTo) {
+export function functionDevArgs(persistTo: string): string[] {
   return ['--persist-to', persistTo, '--test-scheduled']
 }
 export const sitePort = () => process.env.PORT || '8787'
 export const functionPort = () => process.env.QUOTE_FUNCTION_PORT || '8788'
 
 /** `--var KEY:VALUE` for every setting present in the environment. */
-export function varsFromEnv(names) {
+export function varsFromEnv(names: readonly string[]): string[] {
   return names.flatMap((name) => (process.env[name] === undefined ? [] : ['--var', `${name}:${process.env[name]}`]))
 }
 
 /** The function's vars; unset, SITE_URL (where its tracking links point) follows the site's local port. */
-export function functionVars() {
+export function functionVars(): string[] {
   const vars = varsFromEnv(FUNCTION_SETTINGS)
   if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
   return vars
 }
 
 /** The site's vars; unset, SITE_URL and QUOTE_FUNCTION_URL follow the local ports. */
-export function siteVars() {
+export function siteVars(): string[] {
   const vars = varsFromEnv(SITE_SETTINGS)
   if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
   if (process.env.QUOTE_FUNCTION_URL === undefined) {
-    vars.push('--var', `QUOTE_FUNCTION_URL:http://localhost:${functionPort()}/functions/v1/enviar-telegram`)
+    vars.push('--var', `QUOTE_FUNCTION_URL:http://localhost:${functionPort()}${FUNCTION_PATHS.quote}`)
   }
   return vars
 }
 
-const children = new Set()
+const children = new Set<ChildProcess>()
 /** Process groups of long-running children; kept after their leader exits, for what it left behind. */
-const groups = new Set()
+const groups = new Set<number>()
+
+/** How `run` starts a command. */
+export interface RunOptions {
+  /** A file for its output (else the terminal), started afresh unless `appendLog`. */
+  log?: string
+  appendLog?: boolean
+  /** Long-running: its own process group (see `run`), and no stdin. */
+  group?: boolean
+  /** Variables added to this process's environment. */
+  env?: Record<string, string>
+  cwd?: string
+}
 
 /**
  * Starts a command. A long-running one (`group: true`) gets its own process
  * group, so stopping it stops everything it started (npx -> wrangler ->
  * workerd), not only its first process.
  */
-export function run(command, args, options = {}) {
+export function run(command: string, args: readonly string[], options: RunOptions = {}): ChildProcess {
   const out = options.log ? openSync(options.log, options.appendLog ? 'a' : 'w') : 'inherit'
   const child = spawn(command, args, {
     stdio: options.group || options.log ? ['ignore', out, out] : 'inherit',
@@ -102,7 +116,7 @@ export function run(command, args, options = {}) {
   return child
 }
 
-const signalGroup = (pgid, signal) => {
+const signalGroup = (pgid: number, signal: NodeJS.Signals | 0) => {
   try {
     process.kill(-pgid, signal)
     return true
@@ -112,14 +126,14 @@ const signalGroup = (pgid, signal) => {
 }
 
 /** Stops a child with its whole process group (or the child alone if it has none). */
-export function stopChild(child, signal = 'SIGTERM') {
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
   if (child.pid && groups.has(child.pid)) signalGroup(child.pid, signal)
   else child.kill(signal)
 }
 
 /** SIGTERM to every group, SIGKILL to what is still there after `graceMs`; resolves when all are gone. */
-export async function stopAll(graceMs = 3000) {
-  for (const child of children) if (!groups.has(child.pid)) child.kill('SIGTERM')
+export async function stopAll(graceMs = 3000): Promise<void> {
+  for (const child of children) if (child.pid === undefined || !groups.has(child.pid)) child.kill('SIGTERM')
   for (const pgid of groups) signalGroup(pgid, 'SIGTERM')
   const deadline = Date.now() + graceMs
   while ([...groups].some((pgid) => signalGroup(pgid, 0)) && Date.now() < deadline) {
@@ -129,7 +143,7 @@ export async function stopAll(graceMs = 3000) {
 }
 
 /** Runs a command to completion; rejects on a non-zero exit. */
-export function runToEnd(command, args, options) {
+export function runToEnd(command: string, args: readonly string[], options?: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     run(command, args, options).on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} salió con código ${code}`)),
@@ -142,9 +156,9 @@ export function runToEnd(command, args, options) {
  * taken), or on Ctrl+C, every other one is stopped with its whole process
  * group, so no Worker is left running without its parent, holding its port.
  */
-export function superviseForever(processes) {
+export function superviseForever(processes: readonly ChildProcess[]): void {
   let stopping = false
-  const stop = (code) => {
+  const stop = (code: number) => {
     if (stopping) return
     stopping = true
     stopAll().then(() => process.exit(code))
@@ -162,25 +176,37 @@ export function superviseForever(processes) {
 }
 
 /** A port nobody listens on now (for each Worker's inspector: two wrangler dev would race for 9229). */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
+      const { port } = server.address() as AddressInfo
       server.close(() => resolve(port))
     })
   })
 }
 
 /** `--var KEY:VALUE` arguments for an object of settings. */
-export const varArgs = (settings) => Object.entries(settings).flatMap(([key, value]) => ['--var', `${key}:${value}`])
+export const varArgs = (settings: Record<string, string>): string[] =>
+  Object.entries(settings).flatMap(([key, value]) => ['--var', `${key}:${value}`])
+
+/** What `wranglerDev` starts: a config on a port, with `--var` arguments and any other flags. */
+export interface WranglerDevOptions {
+  config: string
+  port: number | string
+  vars: readonly string[]
+  extra?: readonly string[]
+  log?: string
+  appendLog?: boolean
+}
 
 /**
  * Starts `wrangler dev` for a config in its own process group. `log`: a file
  * for its output (else the terminal).
  */
-export async function wranglerDev({ config, port, vars, extra = [], log, appendLog = false }) {
+export async function wranglerDev(options: WranglerDevOptions): Promise<ChildProcess> {
+  const { config, port, vars, extra = [], log, appendLog = false } = options
   return run('npx', [
     'wrangler', 'dev',
     '--config', config,
@@ -194,7 +220,7 @@ export async function wranglerDev({ config, port, vars, extra = [], log, appendL
 }
 
 /** Resolves once `url` answers at all; rejects if `child` exits first or after `timeoutMs`. */
-export async function waitFor(url, child, timeoutMs = 60_000) {
+export async function waitFor(url: string, child?: ChildProcess | null, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${url}: el proceso terminó con código ${child.exitCode}`)
@@ -209,12 +235,41 @@ export async function waitFor(url, child, timeoutMs = 60_000) {
   throw new Error(`${url} no respondió en ${timeoutMs} ms`)
 }
 
-export const FUNCTION_PATH = '/functions/v1/enviar-telegram'
-
 /** Resolves once nothing of a process group is left. */
-async function groupGone(pgid, timeoutMs = 10_000) {
+async function groupGone(pgid: number, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs
   while (signalGroup(pgid, 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+}
+
+/** What `startStack` starts. */
+export interface StackOptions {
+  name: string
+  siteSettings?: Record<string, string>
+  functionSettings?: Record<string, string>
+  logDir?: string
+  quoteFunctionUrl?: string
+  siteConfig?: string
+}
+
+/** One Worker under wrangler dev, once it answers. */
+interface RunningWorker {
+  url: string
+  log: string
+  child: ChildProcess
+  port: number
+}
+
+/** The chain `startStack` started. */
+export interface Stack {
+  siteUrl: string
+  siteLog: string
+  /** Where the site posts its quotes: the function's quote endpoint, or `quoteFunctionUrl`. */
+  functionUrl: string
+  functionLog: string | undefined
+  functionState: string
+  telegramUrl: string | undefined
+  stop: () => Promise<void>
+  restartFunction: () => Promise<void>
 }
 
 /**
@@ -224,20 +279,33 @@ async function groupGone(pgid, timeoutMs = 10_000) {
  * file under `logDir`. With `quoteFunctionUrl`, only the site starts, pointed
  * there (a function that is down, or a stand-in). `restartFunction()` stops
  * the function and starts it again on the same port and database.
- * @param {{ name: string, siteSettings?: Record<string, string>, functionSettings?: Record<string, string>, logDir?: string, quoteFunctionUrl?: string, siteConfig?: string }} options
  */
-export async function startStack({ name, siteSettings = {}, functionSettings = {}, logDir = 'test-results', quoteFunctionUrl, siteConfig = 'wrangler.toml' }) {
+export async function startStack({
+  name,
+  siteSettings = {},
+  functionSettings = {},
+  logDir = 'test-results',
+  quoteFunctionUrl,
+  siteConfig = 'wrangler.toml',
+}: StackOptions): Promise<Stack> {
   if (!existsSync('build/index.js')) throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
   mkdirSync(logDir, { recursive: true })
   const telegram = quoteFunctionUrl ? null : await startFakeTelegram()
-  const started = new Set()
+  const started = new Set<ChildProcess>()
   const state = mkdtempSync(join(tmpdir(), `d1-${name}-`))
   const stop = async () => {
     for (const child of started) stopChild(child)
     await telegram?.close()
     rmSync(state, { recursive: true, force: true })
   }
-  const start = async (config, settings, label, readyPath, extra = [], samePort) => {
+  const start = async (
+    config: string,
+    settings: Record<string, string>,
+    label: string,
+    readyPath: string,
+    extra: readonly string[] = [],
+    samePort?: number,
+  ): Promise<RunningWorker> => {
     const port = samePort ?? (await freePort())
     const log = resolve(logDir, `${label}-${name}-${port}.log`)
     // A restart on the same port goes on with the same log.
@@ -248,41 +316,48 @@ export async function startStack({ name, siteSettings = {}, functionSettings = {
     return { url, log, child, port }
   }
   try {
-    let quoteFunction
-    const startFunction = (port) =>
+    let quoteFunction: RunningWorker | undefined
+    // The fake Telegram runs exactly when the function does (no `quoteFunctionUrl`).
+    const startFunction = (telegramUrl: string, port?: number) =>
       start(
         FUNCTION_CONFIG,
-        { TELEGRAM_API_URL: telegram.url, ...(siteSettings.SITE_URL ? { SITE_URL: siteSettings.SITE_URL } : {}), ...functionSettings },
+        {
+          TELEGRAM_API_URL: telegramUrl,
+          ...(siteSettings.SITE_URL ? { SITE_URL: siteSettings.SITE_URL } : {}),
+          ...functionSettings,
+        },
         'funcion',
-        FUNCTION_PATH,
+        FUNCTION_PATHS.quote,
         functionDevArgs(state),
         port,
       )
-    if (!quoteFunctionUrl) {
+    if (telegram) {
       await applyMigrations(state, { log: resolve(logDir, `migraciones-${name}.log`) })
-      quoteFunction = await startFunction()
+      quoteFunction = await startFunction(telegram.url)
     }
+    const functionUrl = quoteFunction ? `${quoteFunction.url}${FUNCTION_PATHS.quote}` : (quoteFunctionUrl ?? '')
     const site = await start(
       siteConfig,
-      { ...siteSettings, QUOTE_FUNCTION_URL: quoteFunctionUrl ?? `${quoteFunction.url}${FUNCTION_PATH}` },
+      { ...siteSettings, QUOTE_FUNCTION_URL: quoteFunctionUrl ?? functionUrl },
       'sitio',
       '/images/favicon.svg',
     )
     return {
       siteUrl: site.url,
       siteLog: site.log,
-      functionUrl: quoteFunction ? `${quoteFunction.url}${FUNCTION_PATH}` : quoteFunctionUrl,
+      functionUrl,
       functionLog: quoteFunction?.log,
       functionState: state,
       telegramUrl: telegram?.url,
       stop,
       /** Stops the function Worker (all of it) and starts it again: same port, same D1. */
       async restartFunction() {
+        if (!quoteFunction || !telegram) throw new Error('Sin función que reiniciar: la pila usa quoteFunctionUrl.')
         const { child, port } = quoteFunction
         stopChild(child)
-        await groupGone(child.pid)
+        if (child.pid !== undefined) await groupGone(child.pid)
         started.delete(child)
-        quoteFunction = await startFunction(port)
+        quoteFunction = await startFunction(telegram.url, port)
       },
     }
   } catch (error) {
@@ -296,7 +371,7 @@ export async function startStack({ name, siteSettings = {}, functionSettings = {
  * fetch() will not make: bodies on GET, bodies cut off mid-way (`cut`: the socket is closed after
  * writing), unknown methods.
  */
-export function rawRequest(url, text, { cut = false, timeoutMs = 8000 } = {}) {
+export function rawRequest(url: string, text: string, { cut = false, timeoutMs = 8000 } = {}): Promise<string> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve) => {
     let answer = ''

@@ -7,7 +7,8 @@
 // The address may be the function's origin or the full webhook URL; TELEGRAM_API_URL overrides the Bot API.
 import { Api } from 'grammy'
 
-export const WEBHOOK_PATH = '/functions/v1/telegram-webhook'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+
 export const COMMANDS = [
   { command: 'pendientes', description: 'Presupuestos sin atender, los más nuevos primero' },
   { command: 'taller', description: 'Reparaciones en el taller (recibidas o en reparación), las más antiguas primero' },
@@ -15,7 +16,7 @@ export const COMMANDS = [
   { command: 'olvidar', description: 'Borrar los presupuestos de un e-mail: /olvidar cliente@correo.es' },
 ]
 
-function fail(message) {
+function fail(message: string): never {
   console.error(`telegram:webhook: ${message}`)
   process.exit(2)
 }
@@ -27,10 +28,10 @@ if (!token) fail('falta TELEGRAM_BOT_TOKEN')
 if (!secret || !/^[\w-]{1,256}$/.test(secret)) fail('falta TELEGRAM_WEBHOOK_SECRET (1-256 letras, números, _ o -)')
 if (!address) fail('falta la dirección de la función: npm run telegram:webhook -- https://enviar-telegram.<cuenta>.workers.dev')
 
-let url
+let url: string
 try {
   const parsed = new URL(address)
-  url = parsed.pathname.endsWith(WEBHOOK_PATH) ? parsed.href : `${parsed.origin}${WEBHOOK_PATH}`
+  url = parsed.pathname.endsWith(FUNCTION_PATHS.webhook) ? parsed.href : `${parsed.origin}${FUNCTION_PATHS.webhook}`
 } catch {
   fail(`dirección no válida: ${address}`)
 }
@@ -45,5 +46,5 @@ try {
   console.log(`Actualizaciones: ${(info.allowed_updates ?? []).join(', ')}; pendientes: ${info.pending_update_count}`)
   if (info.last_error_message) console.log(`Último error de Telegram: ${info.last_error_message}`)
 } catch (error) {
-  fail(`Telegram no lo aceptó: ${error.message}`)
+  fail(`Telegram no lo aceptó: ${error instanceof Error ? error.message : String(error)}`)
 }

@@ -1,19 +1,23 @@
 // npm run screenshots: builds, serves the site on a free port and saves full-page
 // Chromium screenshots of every page kind at 375 px and 1440 px, with JavaScript
 // on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
-// The site talks to the stand-in function (scripts/stand-in-function.mjs), so the
+// The site talks to the stand-in function (scripts/stand-in-function.ts), so the
 // tracking pages show canned quotes in several states, and the quote form's toast
 // its tracking link.
 import { mkdirSync } from 'node:fs'
 
-import { launchChromium } from './chromium.mjs'
-import { STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function.mjs'
-import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers.mjs'
+import type { Page } from 'playwright-core'
 
-const tracking = (name) => `/seguimiento/${STAND_IN_TOKENS[name]}`
+import { trackingPath } from '~shared/tracking'
+
+import { launchChromium } from './chromium'
+import { STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function'
+import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
+
+const tracking = (name: keyof typeof STAND_IN_TOKENS) => trackingPath(STAND_IN_TOKENS[name])
 
 /** Pages reached through a form: the path, then what the visitor does there. */
-const FLOWS = {
+const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }> = {
   'presupuesto-enviado': {
     path: '/presupuesto',
     async act(page) {
@@ -67,7 +71,7 @@ const PAGES = {
   'seguimiento-enviado': tracking('enviado'),
   'seguimiento-cancelada': tracking('cancelada'),
   'seguimiento-caido': tracking('falla'),
-  'seguimiento-404': '/seguimiento/no-existe-este-enlace-de-seguimiento',
+  'seguimiento-404': trackingPath('no-existe-este-enlace-de-seguimiento'),
 }
 const only = process.argv.slice(2)
 
@@ -116,7 +120,7 @@ try {
         await page.screenshot({ path: `${file}-fold.png` })
         // Bring lazy images in before the full-page shot.
         await page.evaluate(async () => {
-          for (const img of document.querySelectorAll('img[loading="lazy"]')) img.loading = 'eager'
+          for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager'
           await Promise.all([...document.images].map((img) => img.decode().catch(() => {})))
         })
         await page.screenshot({ path: `${file}.png`, fullPage: true })

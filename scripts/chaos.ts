@@ -17,7 +17,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 
-import { FUNCTION_CONFIG, runToEnd, startStack, stopAll } from './workers.mjs'
+import type { TelegramMessage, TelegramRequest } from './fake-telegram'
+import { FUNCTION_CONFIG, runToEnd, startStack, stopAll } from './workers'
 
 const QUOTES = Number(process.env.CHAOS_QUOTES ?? 1000)
 const FAILURE_RATE = Number(process.env.CHAOS_FAILURE_RATE ?? 0.5)
@@ -42,21 +43,30 @@ const stack = await startStack({
 })
 const site = stack.siteUrl
 const telegram = stack.telegramUrl
-const chaos = (failureRate) =>
+const chaos = (failureRate: number) =>
   fetch(`${telegram}/__chaos`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failureRate }) })
 const sweep = () => fetch(`${new URL(stack.functionUrl).origin}/__scheduled`).then((response) => response.text())
 
 /** One query on the function's D1 (wrangler d1 execute against the stack's local database). */
-async function query(sql) {
+async function query<Row>(sql: string): Promise<Row[]> {
   const { stdout } = await promisify(execFile)(
     'npx',
     ['wrangler', 'd1', 'execute', 'presupuestos', '--local', '--persist-to', stack.functionState, '--config', FUNCTION_CONFIG, '--json', '--command', sql],
     { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
   )
-  return JSON.parse(stdout)[0].results
+  const [first] = JSON.parse(stdout) as Array<{ results: Row[] }>
+  if (!first) throw new Error(`wrangler d1 execute no dio resultados: ${sql}`)
+  return first.results
 }
 
-const answered = new Map() // quote id -> when the visitor got success
+/** The number a `SELECT COUNT(*) AS n` query gives. */
+async function count(sql: string): Promise<number> {
+  const [row] = await query<{ n: number }>(sql)
+  if (!row) throw new Error(`${sql}: sin fila`)
+  return row.n
+}
+
+const answered = new Map<string, number>() // quote id -> when the visitor got success
 const posts = { sent: 0, success: 0, failed: 0, kinds: { nojs: 0, js: 0, double: 0, resend: 0 } }
 let ip = 0
 
@@ -65,7 +75,7 @@ async function openForm() {
   return /name="token" value="([^"]+)"/.exec(html)?.[1] ?? ''
 }
 
-async function submit(fields, js) {
+async function submit(fields: Record<string, string>, js: boolean): Promise<boolean> {
   posts.sent++
   ip++
   const response = await fetch(`${site}/presupuesto${js ? '?_data=routes%2Fpresupuesto' : ''}`, {
@@ -86,7 +96,7 @@ async function submit(fields, js) {
   return ok
 }
 
-async function oneQuote(n) {
+async function oneQuote(n: number) {
   const id = `caos-${String(n).padStart(4, '0')}`
   const fields = {
     tipo: n % 2 ? 'mando' : 'consola',
@@ -97,9 +107,9 @@ async function oneQuote(n) {
     website: '',
     token: await openForm(),
   }
-  const kind = ['nojs', 'js', 'nojs', 'js', 'double', 'resend'][n % 6]
+  const kind = (['nojs', 'js', 'nojs', 'js', 'double', 'resend'] as const)[n % 6] ?? 'nojs'
   posts.kinds[kind]++
-  let ok
+  let ok: boolean
   if (kind === 'double') ok = (await Promise.all([submit(fields, true), submit(fields, true)])).some(Boolean)
   else if (kind === 'resend') ok = (await submit(fields, false)) && (await submit(fields, false))
   else ok = await submit(fields, kind === 'js')
@@ -134,16 +144,16 @@ try {
     await sweep()
     sweeps++
     if (sweeps % 5 === 0) {
-      pending = (await query('SELECT COUNT(*) AS n FROM presupuestos WHERE sent_at IS NULL'))[0].n
+      pending = await count('SELECT COUNT(*) AS n FROM presupuestos WHERE sent_at IS NULL')
       if (pending === 0) break
     }
   }
-  pending = (await query('SELECT COUNT(*) AS n FROM presupuestos WHERE sent_at IS NULL'))[0].n
-  const stored = (await query('SELECT COUNT(*) AS n FROM presupuestos'))[0].n
+  pending = await count('SELECT COUNT(*) AS n FROM presupuestos WHERE sent_at IS NULL')
+  const stored = await count('SELECT COUNT(*) AS n FROM presupuestos')
 
-  const chat = await (await fetch(`${telegram}/__messages`)).json()
-  const requests = await (await fetch(`${telegram}/__requests`)).json()
-  const perQuote = new Map()
+  const chat = (await (await fetch(`${telegram}/__messages`)).json()) as TelegramMessage[]
+  const requests = (await (await fetch(`${telegram}/__requests`)).json()) as TelegramRequest[]
+  const perQuote = new Map<string, TelegramMessage[]>()
   for (const message of chat) {
     const id = /caos-\d{4}/.exec(message.text)?.[0]
     if (id) perQuote.set(id, [...(perQuote.get(id) ?? []), message])
@@ -152,13 +162,18 @@ try {
   const repeats = [...perQuote.values()].flatMap((messages) => messages.slice(1))
   const unmarked = repeats.filter((message) => !message.text.startsWith('🔁 Posible repetición'))
   const lost = [...answered.keys()].filter((id) => !perQuote.has(id))
-  const delays = [...answered].filter(([id]) => perQuote.has(id)).map(([id, at]) => Math.max(0, perQuote.get(id)[0].sent_at - at)).sort((a, b) => a - b)
+  const delays = [...answered]
+    .flatMap(([id, at]) => {
+      const first = perQuote.get(id)?.[0]
+      return first ? [Math.max(0, first.sent_at - at)] : []
+    })
+    .sort((a, b) => a - b)
   const sends = requests.filter((request) => request.method === 'sendMessage' && /caos-\d{4}/.test(request.body.text ?? ''))
   const attempts = sends.length
   // What the function could not know the outcome of: a late answer (posted), a hang, a dropped connection, a 5xx.
-  const ambiguous = sends.filter((request) => ['tarde', 'colgado', 'cortado', '500'].includes(request.mode))
+  const ambiguous = sends.filter((request) => ['tarde', 'colgado', 'cortado', '500'].includes(request.mode ?? ''))
   const late = ambiguous.filter((request) => request.mode === 'tarde').length
-  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
   console.log('\n| Figure | Value |\n| --- | --- |')
   console.log(`| Quotes (distinct forms) | ${QUOTES} |`)

@@ -23,31 +23,64 @@
 //   GET  /__requests               every call that arrived: [{ path, method, body, at, mode? }] (mode:
 //                                  how a sendMessage was answered: 'ok', 'tarde', '500', ...)
 //   GET  /__messages               the chat as it stands: [{ message_id, chat_id, text, reply_markup, sent_at, path, body }]
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage } from 'node:http'
 
-/**
- * @typedef {{
- *   chat_id?: string | number
- *   text?: string
- *   parse_mode?: string
- *   link_preview_options?: { is_disabled?: boolean }
- *   disable_notification?: boolean
- *   reply_markup?: { inline_keyboard: Array<Array<{ text: string, callback_data?: string }>> }
- *   message_id?: number
- *   callback_query_id?: string
- *   text_callback?: string
- * }} TelegramBody
- * @typedef {{ path: string, method: string, body: TelegramBody, at: number, mode?: string }} TelegramRequest
- * @typedef {{ message_id: number, chat_id: string, text: string, reply_markup?: TelegramBody['reply_markup'], sent_at: number, path: string, body: TelegramBody }} TelegramMessage
- */
+/** The parameters of a Bot API call, as the function sends them (setWebhook's from the script). */
+export interface TelegramBody {
+  chat_id?: string | number
+  text?: string
+  parse_mode?: string
+  link_preview_options?: { is_disabled?: boolean }
+  disable_notification?: boolean
+  reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> }
+  message_id?: number
+  callback_query_id?: string
+  text_callback?: string
+  url?: string
+  allowed_updates?: string[]
+}
+/** One call that arrived; `mode`: how a sendMessage was answered. */
+export interface TelegramRequest {
+  path: string
+  method: string
+  body: TelegramBody
+  at: number
+  mode?: string
+}
+/** One message of the chat as it stands. */
+export interface TelegramMessage {
+  message_id: number
+  chat_id: string
+  text: string
+  reply_markup?: TelegramBody['reply_markup']
+  sent_at: number
+  path: string
+  body: TelegramBody
+}
+/** The bodies of POST /__rules and POST /__chaos, read as they come. */
+interface ControlBody {
+  match?: unknown
+  mode?: unknown
+  method?: unknown
+  failureRate?: unknown
+}
+/** What getWebhookInfo answers: the last setWebhook's address and update kinds. */
+interface WebhookInfo {
+  url?: string
+  allowed_updates?: string[]
+  has_custom_certificate: boolean
+  pending_update_count: number
+}
+/** A refusal: its HTTP status and the Bot API's body. */
+type Failure = [status: number, body: { ok: false; error_code: number; description: string }]
 
 /** How long a late answer takes: past the function's 8 s Bot API timeout. */
 export const LATE_ANSWER_MS = 9000
 
 export const FAKE_BOT = { id: 7000000001, is_bot: true, first_name: 'Taller', username: 'taller_presupuestos_bot' }
 
-const read = (request) =>
-  new Promise((resolve) => {
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
     let data = ''
     request.on('data', (chunk) => (data += chunk))
     request.on('end', () => resolve(data))
@@ -59,27 +92,29 @@ const FAILURES = {
   401: [401, { ok: false, error_code: 401, description: 'Unauthorized' }],
   403: [403, { ok: false, error_code: 403, description: 'Forbidden: bot was kicked from the group chat' }],
   'chat-no-encontrado': [400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' }],
-}
+} satisfies Record<string, Failure>
+const isFailure = (mode: string): mode is `${keyof typeof FAILURES}` => Object.hasOwn(FAILURES, mode)
 
-/** @returns {Promise<{ url: string, close: () => Promise<void> }>} */
-export async function startFakeTelegram() {
-  /** @type {TelegramRequest[]} */
-  const received = []
-  /** @type {Map<number, TelegramMessage>} */
-  const chat = new Map()
-  const attempts = new Map()
-  /** @type {Array<{ match: string, mode: string, method: string }>} */
-  const rules = []
+export async function startFakeTelegram(): Promise<{ url: string; close: () => Promise<void> }> {
+  const received: TelegramRequest[] = []
+  const chat = new Map<number, TelegramMessage>()
+  const attempts = new Map<string, number>()
+  const rules: Array<{ match: string; mode: string; method: string }> = []
   let failureRate = 0
   let nextId = 1
-  let webhook = { url: '', has_custom_certificate: false, pending_update_count: 0 }
+  let webhook: WebhookInfo = { url: '', has_custom_certificate: false, pending_update_count: 0 }
+
+  /** The latest rule for `method` whose `match` the text contains. */
+  const lastRule = (method: string, text: string) =>
+    rules.filter((candidate) => candidate.method === method && text.includes(candidate.match)).at(-1)
 
   /** What sendMessage does with a text: 'ok', or a failure mode. */
-  function modeOf(text, attempt) {
-    const rule = rules.findLast((candidate) => candidate.method === 'sendMessage' && text.includes(candidate.match))
+  function modeOf(text: string, attempt: number): string {
+    const rule = lastRule('sendMessage', text)
     if (rule) return rule.mode
     if (failureRate > 0 && Math.random() < failureRate) {
-      return ['500', '429-corto', 'colgado', 'cortado', '500', '429-corto', 'tarde'][Math.floor(Math.random() * 7)]
+      const modes = ['500', '429-corto', 'colgado', 'cortado', '500', '429-corto', 'tarde']
+      return modes[Math.floor(Math.random() * modes.length)] ?? '500'
     }
     if (text.includes('[colgado]')) return 'colgado'
     if (text.includes('[cortado]') && attempt === 1) return 'cortado'
@@ -92,17 +127,17 @@ export async function startFakeTelegram() {
   }
 
   const server = createServer(async (request, response) => {
-    const reply = (status, body) => {
+    const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'Content-Type': 'application/json' })
       response.end(JSON.stringify(body))
     }
-    const ok = (result) => reply(200, { ok: true, result })
+    const ok = (result: unknown) => reply(200, { ok: true, result })
     if (request.method === 'GET' && request.url === '/__requests') return reply(200, received)
     if (request.method === 'GET' && request.url === '/__messages') return reply(200, [...chat.values()])
 
-    let body = {}
+    let body: TelegramBody & ControlBody = {}
     try {
-      body = JSON.parse((await read(request)) || '{}')
+      body = JSON.parse((await read(request)) || '{}') as TelegramBody & ControlBody
     } catch {
       return reply(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' })
     }
@@ -116,7 +151,8 @@ export async function startFakeTelegram() {
     }
 
     const [, , method] = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '') ?? []
-    received.push({ path: request.url ?? '', method: method ?? '', body, at: Date.now() })
+    const call: TelegramRequest = { path: request.url ?? '', method: method ?? '', body, at: Date.now() }
+    received.push(call)
     const message = chat.get(Number(body.message_id))
 
     switch (method) {
@@ -129,15 +165,24 @@ export async function startFakeTelegram() {
         const attempt = (attempts.get(quote) ?? 0) + 1
         attempts.set(quote, attempt)
         const mode = modeOf(text, attempt)
-        received[received.length - 1].mode = mode
+        call.mode = mode
         if (mode === 'colgado') return // never answers
         if (mode === 'cortado') return request.socket.destroy()
         if (mode === '429-corto' || mode === '429-largo') {
           const retryAfter = mode === '429-largo' ? 30 : 1
           return reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } })
         }
-        if (FAILURES[mode]) return reply(...FAILURES[mode])
-        const sent = { message_id: nextId++, chat_id: String(body.chat_id), text, reply_markup: body.reply_markup, sent_at: Date.now(), path: request.url ?? '', body }
+        const failure: Failure | undefined = isFailure(mode) ? FAILURES[mode] : undefined
+        if (failure) return reply(...failure)
+        const sent: TelegramMessage = {
+          message_id: nextId++,
+          chat_id: String(body.chat_id),
+          text,
+          reply_markup: body.reply_markup,
+          sent_at: Date.now(),
+          path: request.url ?? '',
+          body,
+        }
         chat.set(sent.message_id, sent)
         const answer = () => ok({ message_id: sent.message_id, date: Math.floor(sent.sent_at / 1000), chat: { id: Number(body.chat_id), type: 'supergroup' }, text })
         // Posted, but the answer comes after the caller gave up (if it is still listening at all).
@@ -146,7 +191,7 @@ export async function startFakeTelegram() {
       }
       case 'editMessageText':
       case 'editMessageReplyMarkup': {
-        const editRule = rules.findLast((candidate) => candidate.method === 'editMessageText' && (body.text ?? message?.text ?? '').includes(candidate.match))
+        const editRule = lastRule('editMessageText', body.text ?? message?.text ?? '')
         if (editRule?.mode === 'colgado') return
         if (editRule?.mode === '429-corto' || editRule?.mode === '429-largo') {
           const retryAfter = editRule.mode === '429-largo' ? 30 : 1
@@ -183,13 +228,13 @@ export async function startFakeTelegram() {
     }
   })
 
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   if (!address || typeof address !== 'object') throw new Error('sin puerto')
   return {
     url: `http://127.0.0.1:${address.port}`,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),

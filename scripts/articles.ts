@@ -4,16 +4,18 @@
 // This script turns them into app/catalogo/articulos.generado.ts, a typed module of HTML strings that the
 // loaders read: no Markdown parser runs in the Worker or ships to the browser.
 //
-//   node scripts/articles.mjs           writes the module (npm run build, npm start, npm test, bench,
+//   tsx scripts/articles.ts             writes the module (npm run build, npm start, npm test, bench,
 //                                       screenshots and deploy:site run this before `remix build`)
-//   node scripts/articles.mjs --check   exits 1 when the committed module is not what the .md files give
-//   node scripts/articles.mjs --watch   writes it again on every change of an article (npm run dev)
+//   tsx scripts/articles.ts --check     exits 1 when the committed module is not what the .md files give
+//   tsx scripts/articles.ts --watch     writes it again on every change of an article (npm run dev)
 import { existsSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { Marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
+
+import type { Articulo } from '../app/catalogo/tipos'
 
 export const ARTICLES_DIR = 'app/catalogo/articulos'
 export const ARTICLES_MODULE = 'app/catalogo/articulos.generado.ts'
@@ -27,8 +29,21 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 const marked = new Marked({ gfm: true, async: false })
 
+/** What the front matter gives: the article's fields that its .md file states. */
+type FrontMatter = Pick<Articulo, 'actualizado' | 'resumen' | 'enlaces' | 'presupuesto' | 'relacionados'>
+
+/** One article as read from its file: the front matter, the word count and the body's HTML blocks. */
+export interface Article extends FrontMatter {
+  slug: string
+  palabras: number
+  minutosDeLectura: number
+  blocks: string[]
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
 /** Words of a piece of HTML: what a reader reads, tags and entities left out. */
-export function countWords(html) {
+export function countWords(html: string): number {
   return html
     .replace(/<[^>]+>/g, ' ')
     .replace(/&[#a-z0-9]+;/gi, ' ')
@@ -36,37 +51,43 @@ export function countWords(html) {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length
 }
 
-function fail(file, message) {
+function fail(file: string, message: string): never {
   throw new Error(`${file}: ${message}`)
 }
 
-function stringList(file, value, key, min, max) {
+function stringList(file: string, value: unknown, key: string, min: number, max: number): string[] {
   if (!Array.isArray(value) || value.length < min || value.length > max || value.some((item) => typeof item !== 'string' || !item.trim())) {
     fail(file, `«${key}» debe ser una lista de ${min} a ${max} textos`)
   }
-  return value.map((item) => item.trim())
+  return value.map((item: string) => item.trim())
 }
 
 /** The front matter, checked: every key present, nothing else, each of its shape. */
-function frontMatter(file, yaml) {
-  const data = parseYaml(yaml)
-  if (!data || typeof data !== 'object') fail(file, 'falta el front matter')
+function frontMatter(file: string, yaml: string): FrontMatter {
+  const data: unknown = parseYaml(yaml)
+  if (!isRecord(data)) fail(file, 'falta el front matter')
   for (const key of Object.keys(data)) if (!KEYS.includes(key)) fail(file, `clave desconocida «${key}» (valen: ${KEYS.join(', ')})`)
   for (const key of KEYS) if (!(key in data)) fail(file, `falta «${key}»`)
   if (typeof data.actualizado !== 'string' || !ISO_DATE.test(data.actualizado)) fail(file, '«actualizado» debe ser una fecha AAAA-MM-DD')
-  const enlaces = stringList(file, data.enlaces, 'enlaces', 1, 4)
-  for (const link of enlaces) if (!link.startsWith('/servicios/')) fail(file, `«enlaces» solo admite páginas de /servicios/: ${link}`)
-  const { tipo, modelo, servicio, ...otros } = data.presupuesto ?? {}
+  const links = stringList(file, data.enlaces, 'enlaces', 1, 4)
+  for (const link of links) if (!link.startsWith('/servicios/')) fail(file, `«enlaces» solo admite páginas de /servicios/: ${link}`)
+  // Anything but a mapping has no tipo: refused as such.
+  const { tipo, modelo, servicio, ...others } = isRecord(data.presupuesto) ? data.presupuesto : {}
   if (tipo !== 'mando' && tipo !== 'consola') fail(file, '«presupuesto.tipo» debe ser mando o consola')
-  if (Object.keys(otros).length) fail(file, `«presupuesto» solo admite tipo, modelo y servicio`)
+  if (Object.keys(others).length) fail(file, `«presupuesto» solo admite tipo, modelo y servicio`)
   for (const [key, value] of Object.entries({ modelo, servicio })) {
     if (value !== undefined && (typeof value !== 'string' || !value.trim())) fail(file, `«presupuesto.${key}» debe ser un texto`)
   }
   return {
     actualizado: data.actualizado,
     resumen: stringList(file, data.resumen, 'resumen', 2, 5),
-    enlaces,
-    presupuesto: { tipo, ...(modelo ? { modelo } : {}), ...(servicio ? { servicio } : {}) },
+    enlaces: links,
+    // modelo and servicio, checked above, are each absent or a text that is not blank.
+    presupuesto: {
+      tipo,
+      ...(typeof modelo === 'string' ? { modelo } : {}),
+      ...(typeof servicio === 'string' ? { servicio } : {}),
+    },
     relacionados: stringList(file, data.relacionados, 'relacionados', 2, 3),
   }
 }
@@ -75,7 +96,7 @@ function frontMatter(file, yaml) {
  * The body as HTML. Plain Markdown only: headings of level 2 and 3 (the page's h1 is the post's
  * title), no raw HTML, links to this site's own paths. A number keeps its unit on the same line.
  */
-function body(file, markdown) {
+function body(file: string, markdown: string): string[] {
   const tokens = marked.lexer(markdown)
   marked.walkTokens(tokens, (token) => {
     if (token.type === 'heading' && (token.depth < 2 || token.depth > 3)) fail(file, `solo títulos ## y ###: «${token.raw.trim()}»`)
@@ -89,7 +110,7 @@ function body(file, markdown) {
 }
 
 /** Every article, by slug, in file name order. */
-export function readArticles(dir = ARTICLES_DIR) {
+export function readArticles(dir = ARTICLES_DIR): Article[] {
   const files = readdirSync(dir).filter((name) => name.endsWith('.md')).sort()
   const articles = files.map((name) => {
     const file = join(dir, name)
@@ -97,12 +118,12 @@ export function readArticles(dir = ARTICLES_DIR) {
     const match = FRONT_MATTER.exec(source)
     if (!match) fail(file, 'debe empezar por un front matter entre dos líneas ---')
     const blocks = body(file, source.slice(match[0].length))
-    const palabras = countWords(blocks.join('\n'))
+    const words = countWords(blocks.join('\n'))
     return {
       slug: basename(name, '.md'),
-      ...frontMatter(file, match[1]),
-      palabras,
-      minutosDeLectura: Math.max(1, Math.round(palabras / WORDS_PER_MINUTE)),
+      ...frontMatter(file, match[1] ?? ''),
+      palabras: words,
+      minutosDeLectura: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
       blocks,
     }
   })
@@ -116,7 +137,7 @@ export function readArticles(dir = ARTICLES_DIR) {
 }
 
 /** The TypeScript module the loaders import. */
-export function articlesModule(articles = readArticles()) {
+export function articlesModule(articles = readArticles()): string {
   const entries = articles.map(({ slug, blocks, ...data }) => {
     const fields = Object.entries(data).map(([key, value]) =>
       Array.isArray(value)
@@ -140,7 +161,7 @@ export function articlesModule(articles = readArticles()) {
 }
 
 /** Writes the module when its text changed; returns whether it did. */
-export function writeArticlesModule() {
+export function writeArticlesModule(): boolean {
   const text = articlesModule()
   if (existsSync(ARTICLES_MODULE) && readFileSync(ARTICLES_MODULE, 'utf8') === text) return false
   writeFileSync(ARTICLES_MODULE, text)
@@ -156,14 +177,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
   } else if (process.argv.includes('--watch')) {
     writeArticlesModule()
-    let timer
+    let timer: NodeJS.Timeout | undefined
     watch(ARTICLES_DIR, () => {
       clearTimeout(timer)
       timer = setTimeout(() => {
         try {
           if (writeArticlesModule()) console.log(`Artículos: ${ARTICLES_MODULE} actualizado.`)
         } catch (error) {
-          console.error(error.message)
+          console.error(error instanceof Error ? error.message : error)
         }
       }, 100)
     })

@@ -8,7 +8,11 @@
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run.
-import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers.mjs'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { QUOTE_TYPES } from '~shared/quote'
+import { trackingPath } from '~shared/tracking'
+
+import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers'
 
 const SITE_REQUESTS = Number(process.env.FUZZ_SITE ?? 10_000)
 const FUNCTION_REQUESTS = Number(process.env.FUZZ_FUNCTION ?? 5_000)
@@ -28,12 +32,13 @@ function random() {
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
 }
-const int = (max) => Math.floor(random() * max)
-const pick = (list) => list[int(list.length)]
-const chance = (p) => random() < p
+const int = (max: number) => Math.floor(random() * max)
+// An index below the length: one of the list's own items (which may be undefined or null).
+const pick = <T>(list: readonly T[]) => list[int(list.length)] as T
+const chance = (p: number) => random() < p
 
 const VALID = {
-  tipo: ['mando', 'consola'],
+  tipo: QUOTE_TYPES,
   modelo: ['PlayStation 5 DualSense', 'Xbox Elite', 'Otra', 'Nintendo Switch OLED'],
   email: ['cliente@correo.es', 'a.b+c@sub.dominio.com'],
   telefono: ['612345678', '+34 612 345 678', '612-345-678'],
@@ -45,6 +50,8 @@ const NASTY = [
   '\u202e\u200b', '%00', '%', '+', '&', '=', '[]', '{}', 'null', 'undefined', 'NaN', '-1', '1e309', '__proto__',
   'constructor', 'a@b', '@', '+34', '+' + '9'.repeat(30), '6'.repeat(8), 'mando\nconsola', '\r\n[wrangler:info] POST /admin 200 OK',
 ]
+/** VALID for any field's name: nothing for the fields it has no values of. */
+const VALID_BY_NAME: Partial<Record<string, readonly string[]>> = VALID
 const FIELDS = ['tipo', 'modelo', 'email', 'telefono', 'comentarios', 'website', 'token', 'intent']
 const HOSTILE_NAMES = () => [
   `modelo[${int(2 ** 31)}]`, `x[${int(1e9)}]`, '__intent__', '__state__', 'modelo.x', 'modelo[0].x', 'tipo[]', 'email[0]',
@@ -52,15 +59,16 @@ const HOSTILE_NAMES = () => [
   `campo${int(1e6)}`, '', '=', '%', 'modelo%5B0%5D',
 ]
 
-function fieldValue(name) {
-  if (chance(0.55) && VALID[name]) return pick(VALID[name])
+function fieldValue(name: string): string {
+  const valid = VALID_BY_NAME[name]
+  if (chance(0.55) && valid) return pick(valid)
   if (name === 'website') return chance(0.85) ? '' : pick(NASTY)
   return chance(0.7) ? pick(NASTY) : pick(NASTY) + pick(NASTY)
 }
 
 /** A quote form, valid or mutated, with hostile extra fields now and then. */
-function formEntries() {
-  const entries = []
+function formEntries(): Array<[string, string]> {
+  const entries: Array<[string, string]> = []
   for (const name of FIELDS) {
     if (chance(0.1)) continue
     entries.push([name, fieldValue(name)])
@@ -71,8 +79,10 @@ function formEntries() {
   return entries.sort(() => random() - 0.5)
 }
 
-function encodeBody(entries) {
-  const kind = pick(['urlencoded', 'urlencoded', 'urlencoded', 'multipart', 'json', 'text', 'xml', 'none', 'odd', 'giant'])
+function encodeBody(entries: Array<[string, string]>): { type: string | null; body: string | FormData } {
+  const kind = pick(
+    ['urlencoded', 'urlencoded', 'urlencoded', 'multipart', 'json', 'text', 'xml', 'none', 'odd', 'giant'] as const,
+  )
   const urlencoded = () => entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
   switch (kind) {
     case 'urlencoded':
@@ -100,10 +110,17 @@ function encodeBody(entries) {
   }
 }
 
-const histogram = (map, key) => map.set(key, (map.get(key) ?? 0) + 1)
-const results = { site: new Map(), function: new Map(), webhook: new Map(), tracking: new Map() }
+/** An answer's status, or what happened instead ('no answer', 'network error (...)', ...). */
+type Status = number | string
+const histogram = (map: Map<Status, number>, key: Status) => map.set(key, (map.get(key) ?? 0) + 1)
+const results = {
+  site: new Map<Status, number>(),
+  function: new Map<Status, number>(),
+  webhook: new Map<Status, number>(),
+  tracking: new Map<Status, number>(),
+}
 let largest = { size: 0, what: '' }
-const failures = []
+const failures: string[] = []
 
 /**
  * workerd's HTTP parser answers a method it does not know (FOO, TRACK) with 501 'ERROR: Unrecognized
@@ -111,8 +128,20 @@ const failures = []
  */
 const RUNTIME_501 = 'ERROR: Unrecognized request method.'
 
-async function record(target, label, send, { cut = false } = {}) {
-  let status
+/** Why a request got no answer: its cause's code (ECONNRESET, ...) or the error's name (TimeoutError, ...). */
+function failureName(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const { cause } = error
+  return String((cause instanceof Object && 'code' in cause ? cause.code : undefined) ?? error.name)
+}
+
+async function record(
+  target: keyof typeof results,
+  label: string,
+  send: () => Promise<Response | string>,
+  { cut = false } = {},
+): Promise<void> {
+  let status: Status
   let size = 0
   try {
     const response = await send()
@@ -126,7 +155,7 @@ async function record(target, label, send, { cut = false } = {}) {
       size = Buffer.byteLength(body)
     }
   } catch (error) {
-    status = `network error (${error.cause?.code ?? error.name})`
+    status = `network error (${failureName(error)})`
   }
   histogram(results[target], status)
   if (process.env.FUZZ_VERBOSE && (typeof status !== 'number' || status === 204)) console.log(`${status}: ${label}`)
@@ -136,7 +165,7 @@ async function record(target, label, send, { cut = false } = {}) {
 
 const randomIp = () => `10.${int(250) + 1}.${int(250) + 1}.${int(250) + 1}`
 
-function siteRequest(base) {
+function siteRequest(base: string) {
   const entries = formEntries()
   const { type, body } = encodeBody(entries)
   const method = chance(0.85) ? 'POST' : pick(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'])
@@ -158,7 +187,7 @@ function siteRequest(base) {
       raw(base, `${verb} /presupuesto HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`),
     )
   }
-  const headers = { 'CF-Connecting-IP': randomIp() }
+  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
   if (origin) headers.Origin = origin
   if (type) headers['Content-Type'] = type
   const withBody = method !== 'GET' && method !== 'HEAD'
@@ -167,11 +196,14 @@ function siteRequest(base) {
   )
 }
 
-function functionBody() {
-  const quote = Object.fromEntries(FIELDS.filter((f) => f !== 'website' && f !== 'token' && f !== 'intent').map((f) => [f, fieldValue(f)]))
+function functionBody(): string {
+  const fields = FIELDS.filter((f) => f !== 'website' && f !== 'token' && f !== 'intent')
+  const quote: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, fieldValue(f)]))
   quote.honeypot = chance(0.9) ? '' : pick(NASTY)
   if (chance(0.2)) quote.sospecha = pick(NASTY)
-  const mutate = pick(['valid', 'valid', 'types', 'extra', 'array', 'scalar', 'deep', 'huge', 'broken', 'empty'])
+  const mutate = pick(
+    ['valid', 'valid', 'types', 'extra', 'array', 'scalar', 'deep', 'huge', 'broken', 'empty'] as const,
+  )
   switch (mutate) {
     case 'valid':
       return JSON.stringify(quote)
@@ -196,10 +228,10 @@ function functionBody() {
   }
 }
 
-function functionRequest(url) {
+function functionRequest(url: string) {
   const body = functionBody()
   const method = chance(0.9) ? 'POST' : pick(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'FOO'])
-  const headers = {}
+  const headers: Record<string, string> = {}
   const auth = int(10)
   if (auth > 0) headers.apikey = auth === 1 ? 'otra' : KEY
   if (auth > 2) headers.Authorization = auth === 3 ? 'Bearer' : `Bearer ${KEY}`
@@ -229,8 +261,8 @@ function webhookUpdate() {
     '/pendientes', '/pendientes@taller_presupuestos_bot', '/pendientes@otro_bot', '/olvidar', '/olvidar cliente1@correo.es', `/olvidar ${pick(NASTY)}`,
     '/start', '/desconocido', pick(NASTY), `/${'x'.repeat(int(3000))}`, 'hola',
   ])
-  const command = { type: 'bot_command', offset: 0, length: text.split(' ')[0].length }
-  const kind = pick(['callback', 'callback', 'callback', 'message', 'message', 'edited', 'other', 'shape'])
+  const command = { type: 'bot_command', offset: 0, length: (text.split(' ')[0] ?? '').length }
+  const kind = pick(['callback', 'callback', 'callback', 'message', 'message', 'edited', 'other', 'shape'] as const)
   const update_id = chance(0.95) ? int(1e9) : pick(['1', null, 1.5, -1])
   switch (kind) {
     case 'callback':
@@ -246,10 +278,10 @@ function webhookUpdate() {
   }
 }
 
-function webhookRequest(url) {
+function webhookRequest(url: string) {
   const body = chance(0.95) ? JSON.stringify(webhookUpdate()) : pick(['{', '', 'x'.repeat(70_000), `{"update_id":1,"message":${'['.repeat(5000)}`])
   const secret = chance(0.9) ? WEBHOOK_SECRET : pick([undefined, '', 'otro', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET} `])
-  const headers = { 'Content-Type': chance(0.9) ? 'application/json' : 'text/plain' }
+  const headers: Record<string, string> = { 'Content-Type': chance(0.9) ? 'application/json' : 'text/plain' }
   if (secret !== undefined) headers['X-Telegram-Bot-Api-Secret-Token'] = secret
   const method = chance(0.97) ? 'POST' : pick(['GET', 'PUT', 'DELETE'])
   const label = `${method} webhook ${secret === WEBHOOK_SECRET ? 'secret' : 'no secret'} ${body.slice(0, 80)}`
@@ -260,18 +292,21 @@ function webhookRequest(url) {
  * The tracking: the site's lookup form and its pages (/seguimiento, /seguimiento/<token>), and the
  * function's endpoints behind them (GET /functions/v1/seguimiento/<token>, POST {referencia, email}).
  */
-function trackingRequest(base, functionOrigin) {
+function trackingRequest(base: string, functionOrigin: string) {
   const token = pick(['', 'x', 'a'.repeat(22), 'A_b-'.repeat(6), '../x', '%2e%2e%2f', '%00', 'a'.repeat(5000), pick(NASTY)])
   const lookup = () => {
-    const fields = { referencia: chance(0.5) ? `P-${pick(['7K3Q', '2222', 'ZZZZ', '0000', pick(NASTY)])}` : pick(NASTY), email: chance(0.5) ? pick(VALID.email) : pick(NASTY) }
+    const fields: Record<string, string> = {
+      referencia: chance(0.5) ? `P-${pick(['7K3Q', '2222', 'ZZZZ', '0000', pick(NASTY)])}` : pick(NASTY),
+      email: chance(0.5) ? pick(VALID.email) : pick(NASTY),
+    }
     if (chance(0.5)) fields.website = chance(0.9) ? '' : pick(NASTY)
     if (chance(0.2)) for (let i = 0; i < 1 + int(chance(0.2) ? 3000 : 5); i++) fields[pick(HOSTILE_NAMES())] = pick(NASTY)
     return fields
   }
   const where = pick(['site-page', 'site-lookup', 'site-lookup', 'function-get', 'function-post', 'function-post'])
-  const headers = { 'CF-Connecting-IP': randomIp() }
+  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
   if (where === 'site-page') {
-    const path = `/seguimiento/${encodeURIComponent(token).slice(0, 6000)}`
+    const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
     return record('tracking', `GET ${path.slice(0, 60)}`, () => fetch(`${base}${path}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) }))
   }
   if (where === 'site-lookup') {
@@ -286,7 +321,7 @@ function trackingRequest(base, functionOrigin) {
   }
   headers.apikey = chance(0.9) ? KEY : 'otra'
   if (where === 'function-get') {
-    const path = `/functions/v1/seguimiento/${encodeURIComponent(token).slice(0, 6000)}`
+    const path = `${FUNCTION_PATHS.tracking}/${encodeURIComponent(token).slice(0, 6000)}`
     const method = chance(0.9) ? 'GET' : pick(['POST', 'DELETE', 'HEAD'])
     return record('tracking', `${method} function ${path.slice(0, 60)}`, () =>
       fetch(`${functionOrigin}${path}`, { method, headers, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(15_000) }),
@@ -295,11 +330,16 @@ function trackingRequest(base, functionOrigin) {
   headers['Content-Type'] = 'application/json'
   const body = pick([JSON.stringify(lookup()), JSON.stringify([lookup()]), '{', 'null', `{"referencia":${'['.repeat(1 + int(50_000))}`, JSON.stringify({ referencia: 'P-7K3Q', email: 'x'.repeat(int(20_000)) })])
   return record('tracking', `POST function lookup ${body.slice(0, 60)}`, () =>
-    fetch(`${functionOrigin}/functions/v1/seguimiento`, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) }),
+    fetch(`${functionOrigin}${FUNCTION_PATHS.tracking}`, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(15_000),
+    }),
   )
 }
 
-async function pool(count, make) {
+async function pool(count: number, make: () => Promise<void>) {
   let next = 0
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -334,7 +374,7 @@ try {
   )
   await pool(SITE_REQUESTS, () => siteRequest(base))
   await pool(FUNCTION_REQUESTS, () => functionRequest(stack.functionUrl))
-  const webhookUrl = stack.functionUrl.replace(/enviar-telegram$/, 'telegram-webhook')
+  const webhookUrl = `${new URL(stack.functionUrl).origin}${FUNCTION_PATHS.webhook}`
   await pool(WEBHOOK_REQUESTS, () => webhookRequest(webhookUrl))
   await pool(TRACKING_REQUESTS, () => trackingRequest(base, new URL(stack.functionUrl).origin))
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
@@ -347,7 +387,7 @@ try {
   })
   const functionUp = quote.status === 200
 
-  const table = (map) =>
+  const table = (map: Map<Status, number>) =>
     [...map.entries()]
       .sort(([a], [b]) => String(a).localeCompare(String(b)))
       .map(([status, count]) => `| ${status} | ${count} |`)

@@ -20,10 +20,17 @@
 //        lookups for that e-mail); anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
 //        such JSON 400
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import type { QuoteType } from '~shared/quote'
+import type { TrackingState } from '~shared/tracking'
+
+import type { Tracking } from '../functions/enviar-telegram/tracking-api'
 
 /** One token per canned quote: 22 URL-safe characters, as the function's. */
-const token = (name) => name.padEnd(22, '0')
+const token = (name: string) => name.padEnd(22, '0')
 
 export const STAND_IN_TOKENS = {
   recibida: token('recibida'),
@@ -49,15 +56,26 @@ export const STAND_IN_RECEIVED_AT = Date.UTC(2026, 10, 23, 9, 15)
 const HOUR = 3_600_000
 
 /** The states in order, each reached some hours after the one before. */
-const PATH = [
+const PATH: ReadonlyArray<readonly [TrackingState, number]> = [
   ['received', 0],
   ['answered', 3],
   ['in_workshop', 48],
   ['repairing', 50],
 ]
 
-function tracking(state, { shipment = null, tipo = 'mando', modelo = 'PlayStation 5 DualSense', through = state } = {}) {
-  const steps = []
+/** How a canned quote differs from the usual one: the way back, what it is, the last state of PATH it went through. */
+interface CannedQuote {
+  shipment?: string | null
+  tipo?: QuoteType
+  modelo?: string
+  through?: TrackingState
+}
+
+function tracking(
+  state: TrackingState,
+  { shipment = null, tipo = 'mando', modelo = 'PlayStation 5 DualSense', through = state }: CannedQuote = {},
+): Tracking {
+  const steps: Tracking['history'] = []
   for (const [name, hours] of PATH) {
     steps.push({ state: name, at: STAND_IN_RECEIVED_AT + hours * HOUR })
     if (name === through) break
@@ -68,7 +86,7 @@ function tracking(state, { shipment = null, tipo = 'mando', modelo = 'PlayStatio
 }
 
 /** The canned quotes, by token. */
-const QUOTES = {
+const QUOTES: Record<string, Tracking> = {
   [STAND_IN_TOKENS.recibida]: tracking('received'),
   [STAND_IN_TOKENS.respondida]: tracking('answered'),
   [STAND_IN_TOKENS.taller]: tracking('in_workshop'),
@@ -79,36 +97,40 @@ const QUOTES = {
   [STAND_IN_TOKENS.cancelada]: tracking('cancelled', { through: 'answered', tipo: 'consola', modelo: 'Nintendo Switch' }),
 }
 
-const FUNCTIONS = '/functions/v1/'
+/** One call to the tracking endpoints, as it arrived. */
+export interface TrackingCall {
+  method: string
+  path: string
+  apikey: string
+  authorization: string
+  body: string
+}
 
-/**
- * Starts the stand-in on a free loopback port. `key` is the key it accepts.
- * @param {{ key: string }} options
- */
-export async function startStandInFunction({ key }) {
-  /** @type {Array<Record<string, string>>} the quote posts, in order */
-  const received = []
-  /** @type {Array<{ method: string, path: string, apikey: string | undefined, authorization: string | undefined, body: string }>} the tracking calls */
-  const trackingCalls = []
+/** Starts the stand-in on a free loopback port. `key` is the key it accepts. */
+export async function startStandInFunction({ key }: { key: string }) {
+  /** The quote posts, in order. */
+  const received: Array<Record<string, string>> = []
+  /** The tracking calls. */
+  const trackingCalls: TrackingCall[] = []
 
-  const json = (response, status, body) => {
+  const json = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
     response.end(JSON.stringify(body))
   }
 
-  const quote = (request, response, raw) => {
-    const body = JSON.parse(raw || '{}')
+  const quote = (request: IncomingMessage, response: ServerResponse, raw: string) => {
+    const body = JSON.parse(raw || '{}') as Record<string, string>
     received.push(body)
-    const comentarios = body.comentarios ?? ''
-    if (comentarios.includes('[cortado]')) return request.socket.destroy()
-    if (comentarios.includes('[falla]')) return json(response, 500, { success: false })
-    if (comentarios.includes('[raro]')) return json(response, 200, { success: 'true' })
-    if (comentarios.includes('[seguimiento-raro]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
-    if (comentarios.includes('[seguimiento]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: STAND_IN_TOKENS.respondida })
+    const comments = body.comentarios ?? ''
+    if (comments.includes('[cortado]')) return request.socket.destroy()
+    if (comments.includes('[falla]')) return json(response, 500, { success: false })
+    if (comments.includes('[raro]')) return json(response, 200, { success: 'true' })
+    if (comments.includes('[seguimiento-raro]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
+    if (comments.includes('[seguimiento]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: STAND_IN_TOKENS.respondida })
     return json(response, 200, { success: true })
   }
 
-  const state = (request, response, wanted) => {
+  const state = (request: IncomingMessage, response: ServerResponse, wanted: string) => {
     if (wanted === STAND_IN_TOKENS.cortado) return request.socket.destroy()
     if (wanted === STAND_IN_TOKENS.falla) return json(response, 500, { success: false })
     if (wanted === STAND_IN_TOKENS.raro) return json(response, 200, { success: true, tracking: { referencia: 7 } })
@@ -125,20 +147,20 @@ export async function startStandInFunction({ key }) {
     return found ? json(response, 200, { success: true, tracking: found }) : json(response, 404, { success: false })
   }
 
-  const lookup = (request, response, raw) => {
-    let pair
+  const lookup = (request: IncomingMessage, response: ServerResponse, raw: string) => {
+    let pair: { referencia?: unknown; email?: unknown } | null
     try {
-      pair = JSON.parse(raw)
+      pair = JSON.parse(raw) as { referencia?: unknown; email?: unknown } | null
     } catch {
       pair = null
     }
     if (typeof pair?.referencia !== 'string' || typeof pair?.email !== 'string') return json(response, 400, { success: false })
-    const referencia = pair.referencia.trim().toUpperCase()
-    if (referencia === 'P-CRTT') return request.socket.destroy()
-    if (referencia === 'P-FA22') return json(response, 500, { success: false })
-    if (referencia === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
-    if (referencia === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
-    const right = referencia === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
+    const reference = pair.referencia.trim().toUpperCase()
+    if (reference === 'P-CRTT') return request.socket.destroy()
+    if (reference === 'P-FA22') return json(response, 500, { success: false })
+    if (reference === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
+    if (reference === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
+    const right = reference === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
     return right ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida }) : json(response, 404, { success: false })
   }
 
@@ -147,22 +169,22 @@ export async function startStandInFunction({ key }) {
     request.on('data', (chunk) => (raw += chunk))
     request.on('end', () => {
       const path = new URL(request.url ?? '/', 'http://stand-in').pathname
-      if (path === `${FUNCTIONS}enviar-telegram`) return quote(request, response, raw)
-      if (!path.startsWith(`${FUNCTIONS}seguimiento`)) return json(response, 404, { success: false })
+      if (path === FUNCTION_PATHS.quote) return quote(request, response, raw)
+      if (!path.startsWith(FUNCTION_PATHS.tracking)) return json(response, 404, { success: false })
       const { apikey, authorization } = request.headers
       trackingCalls.push({ method: request.method ?? '', path, apikey: String(apikey ?? ''), authorization: String(authorization ?? ''), body: raw })
       if (apikey !== key || authorization !== `Bearer ${key}`) return json(response, 401, { success: false })
-      if (request.method === 'POST' && path === `${FUNCTIONS}seguimiento`) return lookup(request, response, raw)
-      const wanted = path.slice(`${FUNCTIONS}seguimiento/`.length)
+      if (request.method === 'POST' && path === FUNCTION_PATHS.tracking) return lookup(request, response, raw)
+      const wanted = path.slice(`${FUNCTION_PATHS.tracking}/`.length)
       if (request.method === 'GET' && wanted) return state(request, response, decodeURIComponent(wanted))
       return json(response, 405, { success: false })
     })
   })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
   return {
     /** The quote endpoint's address, for the site's QUOTE_FUNCTION_URL. */
-    quoteFunctionUrl: `http://127.0.0.1:${port}${FUNCTIONS}enviar-telegram`,
+    quoteFunctionUrl: `http://127.0.0.1:${port}${FUNCTION_PATHS.quote}`,
     received,
     trackingCalls,
     close() {
