@@ -1,6 +1,5 @@
 // The linter: TypeScript's recommended rules plus the rules that hold this codebase's shape
 // (README, "Code conventions"). `npm run lint` runs it; `npm test` runs it before the tests.
-import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -37,25 +36,11 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
       parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-      'import-x/internal-regex': '^~',
-    },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
-      'import-x/order': [
-        'error',
-        {
-          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
-          pathGroups: [{ pattern: '~shared/**', group: 'internal', position: 'before' }],
-          'newlines-between': 'always',
-          alphabetize: { order: 'asc', caseInsensitive: true },
-        },
-      ],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'no-console': 'off',
       '@typescript-eslint/naming-convention': [
         'error',

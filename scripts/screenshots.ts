@@ -4,6 +4,7 @@
 // The site talks to the stand-in function (scripts/stand-in-function.ts), so the
 // tracking pages show canned quotes in several states, and the quote form's toast
 // its tracking link.
+import { PUBLIC_SECRETS } from '~shared/settings'
 import { mkdirSync } from 'node:fs'
 
 import type { Page } from 'playwright-core'
@@ -79,7 +80,7 @@ const port = await freePort()
 
 // The articles' module, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
-const standIn = await startStandInFunction({ key: 'clave-publica-local' })
+const standIn = await startStandInFunction({ key: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY })
 const site = await wranglerDev({
   config: 'wrangler.toml',
   port,

@@ -1,8 +1,12 @@
-// npm test: everything the test suite needs, then every test.
+// npm test: everything the test suite needs, the checks that gate a change, then every test.
 //   1. Debian's chromium for the browser tests, installed with apt when missing;
-//   2. the blog articles' module (scripts/articles.ts), then the typecheck (tsc, strict);
-//   3. the production build (remix build) that the Worker tests serve;
-//   4. vitest: unit, worker (built Worker in local workerd) and e2e (Chromium).
+//   2. the blog articles' module (scripts/articles.ts);
+//   3. the formatter's check (Prettier), the linter (ESLint, with the architecture's rules), the typecheck
+//      (tsc, strict: app, functions, scripts, tests);
+//   4. the production build (remix build) that the Worker tests serve, and both Workers through
+//      `wrangler deploy --dry-run` with their sizes (scripts/deploy-check.ts);
+//   5. vitest: unit (the Env types and settings docs among them), worker (built Worker in local
+//      workerd) and e2e (Chromium).
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
@@ -15,7 +19,12 @@ if (!existsSync(CHROMIUM_PATH)) {
   execSync(`${sudo}apt-get update && ${sudo}DEBIAN_FRONTEND=noninteractive apt-get install -y chromium`, { stdio: 'inherit' })
 }
 
-await runToEnd(process.execPath, ['--import', 'tsx', 'scripts/articles.ts'])
+const tsx = (script: string, ...args: string[]) => runToEnd(process.execPath, ['--import', 'tsx', script, ...args])
+
+await tsx('scripts/articles.ts')
+await runToEnd('npx', ['prettier', '--check', '--log-level', 'warn', '.'])
+await runToEnd('npx', ['eslint', '--max-warnings', '0', '.'])
 await runToEnd('npx', ['tsc'])
 await runToEnd('npx', ['remix', 'build'])
+await tsx('scripts/deploy-check.ts')
 await runToEnd('npx', ['vitest', 'run', ...process.argv.slice(2)])

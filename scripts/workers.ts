@@ -9,35 +9,15 @@ import { join, resolve } from 'node:path'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
+import { SITE_SETTINGS } from '~/lib/env.server'
+
+import { FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
+
 import { startFakeTelegram } from './fake-telegram'
 
-/** Settings of the site Worker (.dev.vars.example); any of them set in the environment overrides the default. */
-export const SITE_SETTINGS = [
-  'SITE_URL',
-  'QUOTE_FUNCTION_URL',
-  'QUOTE_FUNCTION_KEY',
-  'SHOP_PHONE',
-  'SHOP_EMAIL',
-  'ANALYTICS_ID',
-  'FORM_SECRET',
-  'FORM_MIN_SECONDS',
-  'QUOTE_RETENTION_DAYS',
-  'SHOP_SHIPPING_ADDRESS',
-]
-/** Settings of the quote function enviar-telegram. */
-export const FUNCTION_SETTINGS = [
-  'SITE_URL',
-  'TELEGRAM_BOT_TOKEN',
-  'TELEGRAM_CHAT_ID',
-  'TELEGRAM_API_URL',
-  'QUOTE_FUNCTION_KEY',
-  'TELEGRAM_WEBHOOK_SECRET',
-  'QUOTE_RETENTION_DAYS',
-  'SHOP_EMAIL',
-  'QUOTE_EMAIL_FROM',
-  'RETRY_BASE_SECONDS',
-  'RETRY_MAX_SECONDS',
-]
+/** The Workers' settings (their one lists); any of them set in the environment overrides the local value. */
+export const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)
+export const FUNCTION_SETTING_NAMES = Object.keys(FUNCTION_SETTINGS)
 
 export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
 /** Where `npm start` keeps the function's local D1 (and wrangler's other local state), across restarts. */
@@ -66,14 +46,14 @@ export function varsFromEnv(names: readonly string[]): string[] {
 
 /** The function's vars; unset, SITE_URL (where its tracking links point) follows the site's local port. */
 export function functionVars(): string[] {
-  const vars = varsFromEnv(FUNCTION_SETTINGS)
+  const vars = varsFromEnv(FUNCTION_SETTING_NAMES)
   if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
   return vars
 }
 
 /** The site's vars; unset, SITE_URL and QUOTE_FUNCTION_URL follow the local ports. */
 export function siteVars(): string[] {
-  const vars = varsFromEnv(SITE_SETTINGS)
+  const vars = varsFromEnv(SITE_SETTING_NAMES)
   if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
   if (process.env.QUOTE_FUNCTION_URL === undefined) {
     vars.push('--var', `QUOTE_FUNCTION_URL:http://localhost:${functionPort()}${FUNCTION_PATHS.quote}`)
