@@ -50,8 +50,11 @@ export function Tooltip({ content, side = 'top', describes = true, children }: T
 
   useEffect(() => {
     if (!open) return
+    // What hide() does, without closing over a function that is new on every render.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') hide()
+      if (event.key !== 'Escape') return
+      window.clearTimeout(timer.current)
+      setOpen(false)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)

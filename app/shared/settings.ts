@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 
 /**
  * How both Workers read their settings (docs/decisions/008-settings.md). Each

@@ -13,8 +13,7 @@ import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { emailCopy, formatQuoteMessage } from '../../functions/enviar-telegram/message'
 import { claimDue, EMAIL_LEASE_MS, LEASE_MS, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { QuotePayloadSchema, QuoteSchema } from '~shared/quote'
-import { QUOTE_MESSAGES } from '~shared/quote'
+import { QuotePayloadSchema, QuoteSchema, QUOTE_MESSAGES } from '~shared/quote'
 
 import { CHAT_ID, fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 

@@ -8,8 +8,7 @@ import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'
 import { QUOTE_CHOICES, QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
 import { quoteLink } from '~/lib/quote/options'
-import { QUOTE_MESSAGES } from '~shared/quote'
-import { QuotePayloadSchema, QuoteSchema, type Quote } from '~shared/quote'
+import { QUOTE_MESSAGES, QuotePayloadSchema, QuoteSchema, type Quote } from '~shared/quote'
 
 const valid: Quote = {
   tipo: 'mando',

@@ -2,8 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 
 import { readBoundedForm } from '~shared/form-body'
 
-import { QUOTE_LIMITS } from '~shared/quote'
-import { QuoteFormSchema } from '~shared/quote'
+import { QUOTE_LIMITS, QuoteFormSchema } from '~shared/quote'
 import { LIVE_CHECK_INTENT } from './live-check'
 import { FORM_TOKEN_MAX_CHARS } from './token.server'
 

@@ -2,8 +2,7 @@ import * as z from 'zod/mini'
 
 import type { Settings } from '../env.server'
 
-import { TRACKING_TOKEN } from '~shared/tracking'
-import { TRACKING_STATES } from '~shared/tracking'
+import { TRACKING_TOKEN, TRACKING_STATES } from '~shared/tracking'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { REFERENCE } from '~shared/reference'
 
