@@ -47,7 +47,9 @@ export function ContactCards({ phone, readablePhone, email, address, hours, repl
         </span>
         <h3 className="contact-card__title">Dirección</h3>
         <p className="contact-card__value">{address}</p>
-        <p className="contact-card__note">{shipping.enlace ? <Link to={shipping.enlace}>{shipping.texto}</Link> : shipping.texto}</p>
+        <p className="contact-card__note">
+          {shipping.enlace ? <Link to={shipping.enlace}>{shipping.texto}</Link> : shipping.texto}
+        </p>
       </li>
     </ul>
   )

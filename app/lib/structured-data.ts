@@ -99,7 +99,12 @@ export function blogPosting(
   },
 ): WithContext<BlogPosting> {
   const url = `${shop.siteUrl}${article.link}`
-  const business = { '@type': 'LocalBusiness', '@id': shopId(shop.siteUrl), name: shop.nombre, url: `${shop.siteUrl}/` } as const
+  const business = {
+    '@type': 'LocalBusiness',
+    '@id': shopId(shop.siteUrl),
+    name: shop.nombre,
+    url: `${shop.siteUrl}/`,
+  } as const
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

@@ -8,7 +8,10 @@ import { trackingPath } from '~shared/tracking'
  * The toasts the forms' loaders and actions answer with (the quote page, the
  * tracking lookup). Built on the server only: the browser gets them as data.
  */
-export function toast(notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, extra: { detalle?: string; enlace?: Enlace } = {}): ToastData {
+export function toast(
+  notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>,
+  extra: { detalle?: string; enlace?: Enlace } = {},
+): ToastData {
   return {
     id: crypto.randomUUID(),
     ...notice,
@@ -18,7 +21,10 @@ export function toast(notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, extr
 }
 
 /** The quote's success toast: its reference when the function gave one, and the link to follow it. */
-export function sentToast(notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, { referencia, seguimiento }: { referencia: string | null; seguimiento: string | null }) {
+export function sentToast(
+  notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>,
+  { referencia, seguimiento }: { referencia: string | null; seguimiento: string | null },
+) {
   return toast(notice, {
     ...(referencia ? { detalle: `Referencia de tu solicitud: ${referencia}` } : {}),
     ...(seguimiento ? { enlace: { texto: FOLLOW_LINK_TEXT, to: trackingPath(seguimiento) } } : {}),

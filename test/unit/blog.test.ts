@@ -189,7 +189,12 @@ describe('search engines and the feed', () => {
     if (!first) throw new Error('sin artículos')
     const { post, articulo } = first
     const posting = blogPosting(shop, { ...post, actualizado: articulo.actualizado, palabras: articulo.palabras }) as unknown as Record<string, unknown>
-    const business = { '@type': 'LocalBusiness', '@id': 'https://taller.es/#taller', name: 'Taller', url: 'https://taller.es/' }
+    const business = {
+      '@type': 'LocalBusiness',
+      '@id': 'https://taller.es/#taller',
+      name: 'Taller',
+      url: 'https://taller.es/',
+    }
     expect(posting).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',

@@ -2,7 +2,11 @@ import { createServer } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
-import { formatQuoteMessage as formatRowMessage, whatsappNumber, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
+import {
+  formatQuoteMessage as formatRowMessage,
+  whatsappNumber,
+  TELEGRAM_MAX_CHARS,
+} from '../../functions/enviar-telegram/message'
 import { catalogo, rutasDelSitio } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'
@@ -154,7 +158,13 @@ describe('prefill', () => {
 describe('the Telegram message', () => {
   const received = new Date('2026-07-01T10:30:00Z').getTime()
   const formatQuoteMessage = (quote: Quote, received_at: number) =>
-    formatRowMessage({ ...quote, comentarios: quote.comentarios ?? null, referencia: 'P-7K3Q', sospecha: null, received_at })
+    formatRowMessage({
+      ...quote,
+      comentarios: quote.comentarios ?? null,
+      referencia: 'P-7K3Q',
+      sospecha: null,
+      received_at,
+    })
 
   it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
     const text = formatQuoteMessage(valid, received)

@@ -309,7 +309,11 @@ describe('the mail-in page’s facts', () => {
     ])
     expect(send?.datos).toContainEqual({ termino: 'Transportista, coste y seguro', valor: 'Te los indicamos en el presupuesto' })
     const set = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1' }))
-    expect(set.flatMap((option) => option.datos).filter((fact) => fact.termino === 'Dirección').map((fact) => fact.valor)).toEqual(['Calle Ejemplo 1', 'Calle Ejemplo 1'])
+    const addresses = set
+      .flatMap((option) => option.datos)
+      .filter((fact) => fact.termino === 'Dirección')
+      .map((fact) => fact.valor)
+    expect(addresses).toEqual(['Calle Ejemplo 1', 'Calle Ejemplo 1'])
     expect(JSON.stringify(catalogo.envios)).not.toMatch(/\d+\s?€|euros|Correos|SEUR|MRW|GLS/)
   })
 

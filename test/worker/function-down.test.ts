@@ -14,7 +14,14 @@ const standIn = useSiteWithStandInFunction('funcion-caida')
 
 let ip = 1
 async function post(comments: string) {
-  const fields = { tipo: 'consola', modelo: 'PlayStation 5', email: 'caida@correo.es', telefono: '622 111 000', comentarios: comments, website: '' }
+  const fields = {
+    tipo: 'consola',
+    modelo: 'PlayStation 5',
+    email: 'caida@correo.es',
+    telefono: '622 111 000',
+    comentarios: comments,
+    website: '',
+  }
   const response = await fetch(`${standIn().siteUrl}/presupuesto`, {
     method: 'POST',
     redirect: 'manual',

@@ -61,7 +61,14 @@ function expectPrivate(response: Response, document: Document, what: string) {
 
 describe('the success toast', () => {
   const quote = (comments: string) =>
-    post('/presupuesto', { tipo: 'mando', modelo: 'Xbox One', email: 'jugador@correo.es', telefono: '699 111 222', comentarios: comments, website: '' })
+    post('/presupuesto', {
+      tipo: 'mando',
+      modelo: 'Xbox One',
+      email: 'jugador@correo.es',
+      telefono: '699 111 222',
+      comentarios: comments,
+      website: '',
+    })
 
   it('shows the reference and the link "Sigue tu solicitud" to the quote’s tracking page', async () => {
     const { response } = await quote('Drift [seguimiento]')
