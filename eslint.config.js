@@ -11,11 +11,15 @@ import tseslint from 'typescript-eslint'
  * SNAKE_CASE names, alone or plural (so `limited` is English, `limite` and `limites` are not).
  */
 const SPANISH_WORDS = [
-  'ahora', 'articulo', 'aviso', 'cierre', 'cifra', 'consola', 'consulta', 'contacto', 'datos', 'direccion',
-  'enlace', 'envio', 'estado', 'etiqueta', 'fecha', 'garantia', 'horario', 'icono', 'imagen', 'inicio', 'limite',
-  'mando', 'marca', 'mensaje', 'modelo', 'motivo', 'nombre', 'pagina', 'pregunta', 'precio', 'presupuesto',
-  'reparacion', 'respuesta', 'resumen', 'seccion', 'seguimiento', 'sello', 'servicio', 'siguiente', 'solicitud',
-  'telefono', 'texto', 'tienda', 'tipo', 'titulo', 'ventaja',
+  'actualizado', 'ahora', 'ajuste', 'anio', 'articulo', 'averia', 'aviso', 'caida', 'campo', 'cierre', 'cifra',
+  'cliente', 'comentario', 'conservacion', 'consola', 'consulta', 'contacto', 'correo', 'cuerpo', 'dato',
+  'descripcion', 'dia', 'direccion', 'embalaje', 'encontrada', 'encontrado', 'enlace', 'envio', 'estado',
+  'etiqueta', 'extracto', 'fallo', 'fecha', 'forma', 'garantia', 'grupo', 'guia', 'historial', 'hora', 'horario',
+  'icono', 'imagen', 'inicio', 'lectura', 'limite', 'lugar', 'mando', 'marca', 'mensaje', 'minuto', 'modelo',
+  'motivo', 'nombre', 'nota', 'numero', 'otro', 'pagina', 'parrafo', 'parte', 'paso', 'plantilla', 'plataforma',
+  'pregunta', 'precio', 'presupuesto', 'privacidad', 'recibido', 'referencia', 'relacionado', 'reparacion',
+  'respuesta', 'resumen', 'ruta', 'seccion', 'segundo', 'seguimiento', 'sello', 'servicio', 'siguiente',
+  'solicitud', 'tarjeta', 'telefono', 'texto', 'tienda', 'tipo', 'titulo', 'ventaja',
 ]
 const capitalised = (word) => `[${word[0]}${word[0].toUpperCase()}]${word.slice(1)}`
 const SPANISH = `(^|_|[a-z](?=[A-Z]))(${SPANISH_WORDS.map(capitalised).join('|')})(e?s)?(?=$|[A-Z0-9_])|(^|_)(${SPANISH_WORDS.map((w) => w.toUpperCase()).join('|')})(E?S)?(?=$|_)`

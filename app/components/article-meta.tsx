@@ -1,26 +1,27 @@
 interface ArticleMetaProps {
   /** YYYY-MM-DD: published. */
-  fecha: string
-  fechaLegible: string
+  published: string
+  /** The same date as people read it: "15 de marzo de 2024". */
+  publishedText: string
   /** YYYY-MM-DD: last changed. */
-  actualizado: string
-  actualizadoLegible: string
-  minutosDeLectura: number
+  updated: string
+  updatedText: string
+  readingMinutes: number
 }
 
 /** An article's dates and reading time, under its title. */
-export function ArticleMeta({ fecha, fechaLegible, actualizado, actualizadoLegible, minutosDeLectura }: ArticleMetaProps) {
+export function ArticleMeta({ published, publishedText, updated, updatedText, readingMinutes }: ArticleMetaProps) {
   return (
     <ul className="article-meta">
       <li>
-        Publicado el <time dateTime={fecha}>{fechaLegible}</time>
+        Publicado el <time dateTime={published}>{publishedText}</time>
       </li>
-      {actualizado !== fecha ? (
+      {updated !== published ? (
         <li>
-          Actualizado el <time dateTime={actualizado}>{actualizadoLegible}</time>
+          Actualizado el <time dateTime={updated}>{updatedText}</time>
         </li>
       ) : null}
-      <li>{minutosDeLectura} min de lectura</li>
+      <li>{readingMinutes} min de lectura</li>
     </ul>
   )
 }

@@ -3,16 +3,16 @@ import type { Ventaja } from '~/catalogo/tipos'
 import { Icon } from './icon'
 
 /** The four benefit points of the home page. */
-export function Benefits({ ventajas }: { ventajas: readonly Ventaja[] }) {
+export function Benefits({ benefits }: { benefits: readonly Ventaja[] }) {
   return (
     <ul className="grid grid--4 benefits">
-      {ventajas.map((ventaja) => (
-        <li key={ventaja.titulo} className="benefit">
+      {benefits.map((benefit) => (
+        <li key={benefit.titulo} className="benefit">
           <span className="icon-tile">
-            <Icon name={ventaja.icono} size={26} />
+            <Icon name={benefit.icono} size={26} />
           </span>
-          <h3 className="tile-title">{ventaja.titulo}</h3>
-          <p className="tile-text">{ventaja.texto}</p>
+          <h3 className="tile-title">{benefit.titulo}</h3>
+          <p className="tile-text">{benefit.texto}</p>
         </li>
       ))}
     </ul>

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
 
 /** The shop's word mark: a small pad glyph and the name; links home. */
-export function BrandMark({ nombre }: { nombre: string }) {
+export function BrandMark({ name }: { name: string }) {
   return (
-    <Link to="/" className="brand-mark" aria-label={`${nombre}, inicio`}>
+    <Link to="/" className="brand-mark" aria-label={`${name}, inicio`}>
       <svg className="brand-mark__glyph" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" fill="currentColor" opacity=".14" />
         <path
@@ -17,7 +17,7 @@ export function BrandMark({ nombre }: { nombre: string }) {
         <circle cx="21.5" cy="14.5" r="1.3" fill="currentColor" />
         <circle cx="23.8" cy="16.8" r="1.3" fill="currentColor" />
       </svg>
-      <span className="brand-mark__name">{nombre}</span>
+      <span className="brand-mark__name">{name}</span>
     </Link>
   )
 }

@@ -3,7 +3,7 @@ import type { Tarjeta } from '~/catalogo/tipos'
 import { LinkCard } from './link-card'
 
 interface CatalogCardProps {
-  tarjeta: Tarjeta
+  card: Tarjeta
   /** Heading level of the card title within its page. */
   headingLevel?: 2 | 3
   cta?: string
@@ -12,14 +12,14 @@ interface CatalogCardProps {
 }
 
 /** Brand or model card: image, name, description, tinted by platform; the whole card is one link. */
-export function CatalogCard({ tarjeta, headingLevel = 3, cta = 'Ver reparaciones', priority = false }: CatalogCardProps) {
+export function CatalogCard({ card, headingLevel = 3, cta = 'Ver reparaciones', priority = false }: CatalogCardProps) {
   return (
     <LinkCard
-      className={`catalog-card tint-${tarjeta.plataforma}`}
-      imagen={tarjeta.imagen}
-      to={tarjeta.link}
-      title={tarjeta.nombre}
-      text={tarjeta.descripcion}
+      className={`catalog-card tint-${card.plataforma}`}
+      image={card.imagen}
+      to={card.link}
+      title={card.nombre}
+      text={card.descripcion}
       more={cta}
       headingLevel={headingLevel}
       priority={priority}

@@ -1,6 +1,6 @@
 import { Icon } from './icon'
 
-const TARJETAS = [
+const CARDS = [
   { icono: 'estrella', texto: 'Nuevas mejoras para jugar mejor.' },
   { icono: 'herramienta', texto: 'Más reparaciones en camino.' },
   { icono: 'mando', texto: 'Nuevas opciones de personalización.' },
@@ -8,19 +8,19 @@ const TARJETAS = [
 ] as const
 
 /** The four 'Próximamente' placeholder cards of every service detail page. */
-export function ComingSoon({ modelo }: { modelo: string }) {
+export function ComingSoon({ model }: { model: string }) {
   return (
     <section className="section section--tight" aria-labelledby="proximamente">
       <div className="container">
         <h2 id="proximamente" className="section__title">
-          Más servicios para tu {modelo}
+          Más servicios para tu {model}
         </h2>
         <ul className="grid grid--4 coming-soon">
-          {TARJETAS.map((tarjeta) => (
-            <li key={tarjeta.icono} className="coming-soon__card">
-              <Icon name={tarjeta.icono} size={26} />
+          {CARDS.map((card) => (
+            <li key={card.icono} className="coming-soon__card">
+              <Icon name={card.icono} size={26} />
               <h3 className="coming-soon__title">Próximamente</h3>
-              <p className="coming-soon__text">{tarjeta.texto}</p>
+              <p className="coming-soon__text">{card.texto}</p>
             </li>
           ))}
         </ul>

@@ -5,20 +5,20 @@ import type { Sello } from '~/catalogo/tipos'
 import { Icon } from './icon'
 
 interface ContactCardsProps {
-  telefono: string
-  telefonoLegible: string
+  phone: string
+  readablePhone: string
   email: string
-  direccion: string
+  address: string
   /** The WhatsApp hours, shown under the phone. */
-  horario: string
+  hours: string
   /** Reply-time claim, shown under the e-mail. */
-  respuesta: string
+  replyTime: string
   /** Pickup and shipping claim, shown under the address, linked to the page that explains it. */
-  envio: Sello
+  shipping: Sello
 }
 
 /** Phone, e-mail and address cards of the home page's #contacto section. */
-export function ContactCards({ telefono, telefonoLegible, email, direccion, horario, respuesta, envio }: ContactCardsProps) {
+export function ContactCards({ phone, readablePhone, email, address, hours, replyTime, shipping }: ContactCardsProps) {
   return (
     <ul className="list-grid contact-cards">
       <li className="surface contact-card">
@@ -26,10 +26,10 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
           <Icon name="telefono" />
         </span>
         <h3 className="contact-card__title">Teléfono</h3>
-        <a className="contact-card__value" href={`tel:+34${telefono}`}>
-          {telefonoLegible}
+        <a className="contact-card__value" href={`tel:+34${phone}`}>
+          {readablePhone}
         </a>
-        <p className="contact-card__note">WhatsApp: {horario}</p>
+        <p className="contact-card__note">WhatsApp: {hours}</p>
       </li>
       <li className="surface contact-card">
         <span className="icon-tile">
@@ -39,15 +39,17 @@ export function ContactCards({ telefono, telefonoLegible, email, direccion, hora
         <a className="contact-card__value" href={`mailto:${email}`}>
           {email}
         </a>
-        <p className="contact-card__note">{respuesta}</p>
+        <p className="contact-card__note">{replyTime}</p>
       </li>
       <li className="surface contact-card">
         <span className="icon-tile">
           <Icon name="ubicacion" />
         </span>
         <h3 className="contact-card__title">Dirección</h3>
-        <p className="contact-card__value">{direccion}</p>
-        <p className="contact-card__note">{envio.enlace ? <Link to={envio.enlace}>{envio.texto}</Link> : envio.texto}</p>
+        <p className="contact-card__value">{address}</p>
+        <p className="contact-card__note">
+          {shipping.enlace ? <Link to={shipping.enlace}>{shipping.texto}</Link> : shipping.texto}
+        </p>
       </li>
     </ul>
   )

@@ -8,15 +8,15 @@ import { WhatsAppButton } from './whatsapp-button'
 interface CtaBannerProps {
   title: string
   text: string
-  sellos: readonly Sello[]
+  claims: readonly Sello[]
   /** A WhatsApp link for a second button; none when absent. */
   whatsapp?: string
   /** The quote page, prefilled when the page knows what to repair (quoteLink()). */
-  presupuesto?: string
+  quoteHref?: string
 }
 
 /** Closing call to action: ask for a quote (and WhatsApp when given). */
-export function CtaBanner({ title, text, sellos, whatsapp, presupuesto = '/presupuesto' }: CtaBannerProps) {
+export function CtaBanner({ title, text, claims, whatsapp, quoteHref = '/presupuesto' }: CtaBannerProps) {
   return (
     <section className="section" aria-labelledby="cta-titulo">
       <div className="container">
@@ -26,12 +26,12 @@ export function CtaBanner({ title, text, sellos, whatsapp, presupuesto = '/presu
           </h2>
           <p className="cta-banner__text">{text}</p>
           <div className="actions">
-            <Link to={presupuesto} className="button button--primary button--large">
+            <Link to={quoteHref} className="button button--primary button--large">
               Solicitar Presupuesto
             </Link>
             {whatsapp ? <WhatsAppButton href={whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
           </div>
-          <TrustSignals sellos={sellos} tone="dark" />
+          <TrustSignals claims={claims} tone="dark" />
         </div>
       </div>
     </section>

@@ -12,17 +12,17 @@ export interface DeliveryOption {
 }
 
 /** The two ways of getting a device to the shop (/envios): bring it to Lakua, or send it from anywhere in Spain. */
-export function DeliveryOptions({ formas }: { formas: readonly DeliveryOption[] }) {
+export function DeliveryOptions({ options }: { options: readonly DeliveryOption[] }) {
   return (
     <ul className="list-grid delivery-options">
-      {formas.map((forma) => (
-        <li key={forma.titulo} className="surface delivery-option">
+      {options.map((option) => (
+        <li key={option.titulo} className="surface delivery-option">
           <span className="icon-tile">
-            <Icon name={forma.icono} />
+            <Icon name={option.icono} />
           </span>
-          <h3 className="delivery-option__title">{forma.titulo}</h3>
-          <p className="delivery-option__text">{forma.texto}</p>
-          <FactList datos={forma.datos} />
+          <h3 className="delivery-option__title">{option.titulo}</h3>
+          <p className="delivery-option__text">{option.texto}</p>
+          <FactList facts={option.datos} />
         </li>
       ))}
     </ul>

@@ -13,14 +13,14 @@ export const CAROUSEL_INTERVAL_MS = 5000
 interface HeroCarouselProps {
   slides: readonly Slide[]
   /** Claims under each slide's button. */
-  sellos: readonly Sello[]
+  claims: readonly Sello[]
 }
 
 /**
  * Hero carousel after the WAI-ARIA carousel pattern. Server HTML shows the
  * first slide complete; the controls appear once JavaScript runs.
  */
-export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
+export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
   const [active, setActive] = useState(0)
   const [enhanced, setEnhanced] = useState(false)
   const [playing, setPlaying] = useState(true)
@@ -90,15 +90,15 @@ export function HeroCarousel({ slides, sellos }: HeroCarouselProps) {
                   </Link>
                 </div>
                 <ul className="icon-row hero__trust">
-                  {sellos.map((sello) => (
-                    <li key={sello.texto}>
+                  {claims.map((claim) => (
+                    <li key={claim.texto}>
                       <Icon name="check" size={16} />
-                      {sello.enlace ? (
-                        <Link to={sello.enlace} className="trust__link">
-                          {sello.texto}
+                      {claim.enlace ? (
+                        <Link to={claim.enlace} className="trust__link">
+                          {claim.texto}
                         </Link>
                       ) : (
-                        sello.texto
+                        claim.texto
                       )}
                     </li>
                   ))}

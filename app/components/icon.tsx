@@ -2,7 +2,7 @@ import type { Icono } from '~/catalogo/tipos'
 
 import sprite from './icons.svg'
 
-type Nombre = Icono | 'whatsapp' | 'menu' | 'cerrar' | 'flecha-izquierda' | 'flecha-derecha' | 'flecha' | 'casa'
+type IconName = Icono | 'whatsapp' | 'menu' | 'cerrar' | 'flecha-izquierda' | 'flecha-derecha' | 'flecha' | 'casa'
 
 /** The names of the icons in icons.svg (a unit test keeps both lists the same). */
 export const ICON_NAMES = [
@@ -26,10 +26,10 @@ export const ICON_NAMES = [
   'flecha',
   'casa',
   'whatsapp',
-] as const satisfies readonly Nombre[]
+] as const satisfies readonly IconName[]
 
 interface IconProps {
-  name: Nombre
+  name: IconName
   size?: number
   className?: string
 }

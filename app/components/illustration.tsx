@@ -1,7 +1,7 @@
 import type { Imagen } from '~/catalogo/tipos'
 
 interface IllustrationProps {
-  imagen: Imagen
+  image: Imagen
   className?: string
   /**
    * The page's main image, in view on a phone at once: loaded first (eager,
@@ -14,14 +14,14 @@ interface IllustrationProps {
 }
 
 /** Every catalogue image: its size set (no layout shift) and its Spanish alt text. */
-export function Illustration({ imagen, className, priority = false, decorative = false }: IllustrationProps) {
+export function Illustration({ image, className, priority = false, decorative = false }: IllustrationProps) {
   return (
     <img
       className={className}
-      src={imagen.src}
-      alt={decorative ? '' : imagen.alt}
-      width={imagen.width}
-      height={imagen.height}
+      src={image.src}
+      alt={decorative ? '' : image.alt}
+      width={image.width}
+      height={image.height}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       // React 18 passes the lowercase attribute through as is.

@@ -10,7 +10,7 @@ import { Illustration } from './illustration'
 interface LinkCardProps {
   /** The card's kind and tint: 'catalog-card tint-xbox', 'service-card'. */
   className: string
-  imagen: Imagen
+  image: Imagen
   to: string
   title: string
   text: string
@@ -26,7 +26,7 @@ interface LinkCardProps {
 }
 
 /** A card whose title is its one link: image, title, text and what lies behind it. */
-export function LinkCard({ className, imagen, to, title, text, more, headingLevel = 3, badge, meta, priority = false }: LinkCardProps) {
+export function LinkCard({ className, image, to, title, text, more, headingLevel = 3, badge, meta, priority = false }: LinkCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const moreLabel = (
     <span className="card__more" aria-hidden="true">
@@ -35,7 +35,7 @@ export function LinkCard({ className, imagen, to, title, text, more, headingLeve
   )
   return (
     <article className={clsx('card', className)}>
-      <Illustration className="card__image" imagen={imagen} priority={priority} />
+      <Illustration className="card__image" image={image} priority={priority} />
       <div className="card__body">
         {meta}
         <Heading className="card__title">

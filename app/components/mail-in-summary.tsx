@@ -22,13 +22,13 @@ export function MailInSummary({ titulo, datos, pasos, enlace }: MailInSummaryPro
       <h2 id="como-enviarlo" className="panel__title">
         {titulo}
       </h2>
-      <FactList datos={datos} />
+      <FactList facts={datos} />
       <ol className="mail-in-summary__steps">
-        {pasos.map((paso) => (
-          <li key={paso.titulo}>
-            <Icon name={paso.icono} size={22} className="mail-in-summary__icon" />
+        {pasos.map((step) => (
+          <li key={step.titulo}>
+            <Icon name={step.icono} size={22} className="mail-in-summary__icon" />
             <p>
-              <strong>{paso.titulo}.</strong> {paso.texto}
+              <strong>{step.titulo}.</strong> {step.texto}
             </p>
           </li>
         ))}

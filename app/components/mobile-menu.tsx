@@ -47,10 +47,10 @@ export function MobileMenu({ links, current }: MobileMenuProps) {
   const panel = (onChoose?: () => void) => (
     <nav id={PANEL_ID} className="mobile-menu__panel" aria-label="Principal (móvil)" hidden={hydrated && !open}>
       <ul>
-        {links.map((enlace) => (
-          <li key={enlace.to}>
-            <Link to={enlace.to} className="mobile-menu__link" aria-current={current(enlace.to)} onClick={onChoose}>
-              {enlace.label}
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="mobile-menu__link" aria-current={current(link.to)} onClick={onChoose}>
+              {link.label}
             </Link>
           </li>
         ))}

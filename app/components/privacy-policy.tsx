@@ -1,16 +1,17 @@
 interface PrivacyPolicyProps {
-  nombre: string
+  shopName: string
   /** The shop's e-mail, where the rights are exercised; absent only on a page whose layout data failed. */
   email: string | undefined
-  conservacionDias: number | undefined
+  /** Days a quote is kept (QUOTE_RETENTION_DAYS). */
+  retentionDays: number | undefined
 }
 
 /**
  * The privacy policy in the footer of every page (#politica-privacidad): the
  * full information the quote page's notice points to.
  */
-export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicyProps) {
-  const contacto = email ? <a href={`mailto:${email}`}>{email}</a> : 'el correo del taller'
+export function PrivacyPolicy({ shopName, email, retentionDays }: PrivacyPolicyProps) {
+  const contact = email ? <a href={`mailto:${email}`}>{email}</a> : 'el correo del taller'
   return (
     <section id="politica-privacidad" className="site-footer__policy" aria-labelledby="politica-privacidad-titulo">
       <h2 id="politica-privacidad-titulo" className="site-footer__title">
@@ -19,7 +20,7 @@ export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicy
       <dl className="site-footer__facts">
         <dt>Responsable</dt>
         <dd>
-          {nombre}, taller en Lakua, Vitoria-Gasteiz (01010). Contacto: {contacto}.
+          {shopName}, taller en Lakua, Vitoria-Gasteiz (01010). Contacto: {contact}.
         </dd>
         <dt>Para qué</dt>
         <dd>
@@ -41,14 +42,14 @@ export function PrivacyPolicy({ nombre, email, conservacionDias }: PrivacyPolicy
         </dd>
         <dt>Cuánto tiempo</dt>
         <dd>
-          {conservacionDias ? `${conservacionDias} días` : 'El tiempo justo'} desde que la recibimos o desde el último
+          {retentionDays ? `${retentionDays} días` : 'El tiempo justo'} desde que la recibimos o desde el último
           paso de la reparación (nunca mientras tu aparato esté en el taller o de camino); después se borra sola, con
           su historial y su página de seguimiento. Si nos pides que la borremos antes, lo hacemos.
         </dd>
         <dt>Tus derechos</dt>
         <dd>
           Puedes pedir acceso a tus datos, corregirlos, borrarlos, limitar su uso, oponerte o llevártelos: escríbenos
-          a {contacto}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de
+          a {contact}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de
           Protección de Datos (aepd.es).
         </dd>
       </dl>

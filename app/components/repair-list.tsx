@@ -3,10 +3,10 @@ import type { ReparacionConsola } from '~/catalogo/tipos'
 import { Icon } from './icon'
 
 /** The repairs of the console pages: one raised item each, two columns from 40rem. */
-export function RepairList({ reparaciones }: { reparaciones: readonly ReparacionConsola[] }) {
+export function RepairList({ repairs }: { repairs: readonly ReparacionConsola[] }) {
   return (
     <ul className="list-grid repair-list">
-      {reparaciones.map(({ nombre, descripcion }) => (
+      {repairs.map(({ nombre, descripcion }) => (
         <li key={nombre} className="surface repair-list__item">
           <Icon name="herramienta" size={22} className="repair-list__icon" />
           <div>

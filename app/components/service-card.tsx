@@ -4,22 +4,22 @@ import { LinkCard } from './link-card'
 import { PriceBadge } from './price-badge'
 
 interface ServiceCardProps {
-  servicio: Pick<Servicio, 'nombre' | 'imagen' | 'precio' | 'link' | 'resumen'>
+  service: Pick<Servicio, 'nombre' | 'imagen' | 'precio' | 'link' | 'resumen'>
   /** The first card of the list, in view at once: its image loads first. */
   priority?: boolean
 }
 
 /** A service of the PS5 or Xbox Series page: image, name, price; links to its detail. */
-export function ServiceCard({ servicio, priority = false }: ServiceCardProps) {
+export function ServiceCard({ service, priority = false }: ServiceCardProps) {
   return (
     <LinkCard
       className="service-card"
-      imagen={servicio.imagen}
-      to={servicio.link}
-      title={servicio.nombre}
-      text={servicio.resumen}
+      image={service.imagen}
+      to={service.link}
+      title={service.nombre}
+      text={service.resumen}
       more="Ver detalle"
-      badge={<PriceBadge precio={servicio.precio} />}
+      badge={<PriceBadge price={service.precio} />}
       priority={priority}
     />
   )

@@ -1,58 +1,59 @@
 import { Link } from '@remix-run/react'
 
 import type { LayoutData } from '~/lib/layout'
-import { ENVIOS, footerLinks } from '~/lib/navigation'
+import { footerLinks, MAIL_IN } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { PrivacyPolicy } from './privacy-policy'
 
 interface SiteFooterProps {
-  nombre: string
-  anioCopyright: number
+  shopName: string
+  copyrightYear: number
   /** The shop's contact block; absent only on a page whose layout data failed. */
-  contacto: LayoutData['contacto'] | undefined
-  conservacionDias: number | undefined
+  contact: LayoutData['contacto'] | undefined
+  /** Days a quote is kept (QUOTE_RETENTION_DAYS). */
+  retentionDays: number | undefined
 }
 
-export function SiteFooter({ nombre, anioCopyright, contacto, conservacionDias }: SiteFooterProps) {
+export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
-          <BrandMark nombre={nombre} />
+          <BrandMark name={shopName} />
           <p>
             Taller de reparación y personalización de mandos y consolas en Lakua, Vitoria-Gasteiz.{' '}
-            <Link to={ENVIOS.to}>Recogida local y envío a toda España</Link>.
+            <Link to={MAIL_IN.to}>Recogida local y envío a toda España</Link>.
           </p>
         </div>
         <nav aria-label="Pie de página">
           <h2 className="site-footer__title">Navegación</h2>
           <ul className="site-footer__links">
-            {footerLinks.map((enlace) => (
-              <li key={enlace.to}>
-                <Link to={enlace.to}>{enlace.label}</Link>
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
           </ul>
         </nav>
-        {contacto ? (
+        {contact ? (
           <div>
             <h2 className="site-footer__title">Contacto</h2>
             <ul className="site-footer__links">
               <li>
-                <a href={`tel:+34${contacto.telefono}`}>{contacto.telefonoLegible}</a>
+                <a href={`tel:+34${contact.telefono}`}>{contact.telefonoLegible}</a>
               </li>
               <li>
-                <a href={`mailto:${contacto.email}`}>{contacto.email}</a>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </li>
-              <li>{contacto.direccion}</li>
-              <li>WhatsApp: {contacto.horario}</li>
+              <li>{contact.direccion}</li>
+              <li>WhatsApp: {contact.horario}</li>
             </ul>
           </div>
         ) : null}
       </div>
       <div className="container site-footer__legal">
-        <PrivacyPolicy nombre={nombre} email={contacto?.email} conservacionDias={conservacionDias} />
+        <PrivacyPolicy shopName={shopName} email={contact?.email} retentionDays={retentionDays} />
         <section id="politica-cookies" className="site-footer__policy" aria-labelledby="politica-cookies-titulo">
           <h2 id="politica-cookies-titulo" className="site-footer__title">
             Política de cookies
@@ -67,7 +68,7 @@ export function SiteFooter({ nombre, anioCopyright, contacto, conservacionDias }
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {anioCopyright} {nombre}. Todos los derechos reservados.
+          © {copyrightYear} {shopName}. Todos los derechos reservados.
         </p>
       </div>
     </footer>

@@ -6,20 +6,20 @@ import { BrandMark } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
 
 /** Fixed top bar: the six links inline on wide screens, the mobile menu on small ones. */
-export function SiteHeader({ nombre }: { nombre: string }) {
+export function SiteHeader({ shopName }: { shopName: string }) {
   const location = useLocation()
   const current = (to: string) => (isCurrent(to, location.pathname) ? ('page' as const) : undefined)
 
   return (
     <header className="site-header">
       <div className="site-header__inner container">
-        <BrandMark nombre={nombre} />
+        <BrandMark name={shopName} />
         <nav className="site-nav" aria-label="Principal">
           <ul className="site-nav__list">
-            {headerLinks.map((enlace) => (
-              <li key={enlace.to}>
-                <Link to={enlace.to} className="site-nav__link" aria-current={current(enlace.to)}>
-                  {enlace.label}
+            {headerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="site-nav__link" aria-current={current(link.to)}>
+                  {link.label}
                 </Link>
               </li>
             ))}

@@ -17,24 +17,24 @@ interface SiteShellProps {
 }
 
 export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
-  const nombre = layout?.tienda.nombre ?? 'Reparación de mandos y consolas'
+  const shopName = layout?.tienda.nombre ?? 'Reparación de mandos y consolas'
   return (
     <>
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
-      <SiteHeader nombre={nombre} />
+      <SiteHeader shopName={shopName} />
       <main id="contenido" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter
-        nombre={nombre}
-        anioCopyright={layout?.tienda.anioCopyright ?? 2024}
-        contacto={layout?.contacto}
-        conservacionDias={layout?.privacidad.conservacionDias}
+        shopName={shopName}
+        copyrightYear={layout?.tienda.anioCopyright ?? 2024}
+        contact={layout?.contacto}
+        retentionDays={layout?.privacidad.conservacionDias}
       />
       <NewTabHint />
-      {whatsapp && layout ? <WhatsAppFloat href={layout.contacto.whatsapp} horario={layout.contacto.horarioCorto} /> : null}
+      {whatsapp && layout ? <WhatsAppFloat href={layout.contacto.whatsapp} hours={layout.contacto.horarioCorto} /> : null}
       {layout ? <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} /> : null}
     </>
   )

@@ -15,13 +15,13 @@ interface TrackingHelpProps {
   /** The shop's phone; absent only when the layout data failed (then no buttons). */
   contacto: { telefono: string; telefonoLegible: string } | undefined
   /** A note under the panel (the tracking link is private). */
-  nota?: string
+  note?: string
   /** The mail-in page, unless the page already links to it. */
   envios?: Enlace
 }
 
 /** The side column of the tracking pages: ask the shop by WhatsApp or phone, and the mail-in page. */
-export function TrackingHelp({ titulo, children, whatsapp, contacto, nota, envios }: TrackingHelpProps) {
+export function TrackingHelp({ titulo, children, whatsapp, contacto, note, envios }: TrackingHelpProps) {
   return (
     <aside className="tracking-layout__aside" aria-labelledby="ayuda-seguimiento">
       <section className="panel">
@@ -29,12 +29,12 @@ export function TrackingHelp({ titulo, children, whatsapp, contacto, nota, envio
           {titulo}
         </h2>
         <p>{children}</p>
-        {contacto ? <ContactButtons whatsapp={whatsapp} telefono={contacto.telefono} telefonoLegible={contacto.telefonoLegible} /> : null}
+        {contacto ? <ContactButtons whatsapp={whatsapp} phone={contacto.telefono} readablePhone={contacto.telefonoLegible} /> : null}
       </section>
-      {nota ? (
+      {note ? (
         <p className="tracking-note">
           <Icon name="escudo" size={20} />
-          <span>{nota}</span>
+          <span>{note}</span>
         </p>
       ) : null}
       {envios ? (

@@ -6,12 +6,12 @@ interface TrackingUnavailableProps {
   texto: string
   /** A wa.me link, prefilled with the quote's reference when it is known. */
   whatsapp: string
-  telefono: string
-  telefonoLegible: string
+  phone: string
+  readablePhone: string
 }
 
 /** When the quote function cannot be reached: the state cannot be checked now; WhatsApp and a call instead. */
-export function TrackingUnavailable({ titulo, texto, ...contacto }: TrackingUnavailableProps) {
+export function TrackingUnavailable({ titulo, texto, ...contact }: TrackingUnavailableProps) {
   return (
     <section className="panel tracking-unavailable" role="alert" aria-labelledby="seguimiento-caido">
       <span className="icon-tile">
@@ -21,7 +21,7 @@ export function TrackingUnavailable({ titulo, texto, ...contacto }: TrackingUnav
         {titulo}
       </h2>
       <p>{texto}</p>
-      <ContactButtons {...contacto} />
+      <ContactButtons {...contact} />
     </section>
   )
 }

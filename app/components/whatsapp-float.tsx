@@ -5,14 +5,14 @@ import { Tooltip } from './tooltip'
 interface WhatsAppFloatProps {
   href: string
   /** "L-V 9:00-20:00" */
-  horario: string
+  hours: string
 }
 
 /** Floating button that opens the shop's WhatsApp chat in a new tab; its tooltip states the hours. */
-export function WhatsAppFloat({ href, horario }: WhatsAppFloatProps) {
+export function WhatsAppFloat({ href, hours }: WhatsAppFloatProps) {
   return (
     <aside className="whatsapp-float" aria-label="WhatsApp">
-      <Tooltip content={`¿Hablamos por WhatsApp? ${horario}`} side="left">
+      <Tooltip content={`¿Hablamos por WhatsApp? ${hours}`} side="left">
         <a
           className="whatsapp-float__link"
           href={href}

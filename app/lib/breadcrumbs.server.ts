@@ -2,9 +2,9 @@ import { marcaConsola, marcaMando, modeloMando, postDelBlog, servicioMando } fro
 
 import type { NavLink } from './navigation'
 
-const INICIO = { label: 'Inicio', to: '/' }
-const MANDOS = { label: 'Mandos', to: '/servicios/mandos' }
-const CONSOLAS = { label: 'Consolas', to: '/servicios/consolas' }
+const HOME = { label: 'Inicio', to: '/' }
+const CONTROLLERS = { label: 'Mandos', to: '/servicios/mandos' }
+const CONSOLES = { label: 'Consolas', to: '/servicios/consolas' }
 const BLOG = { label: 'Blog', to: '/blog' }
 
 /**
@@ -16,32 +16,32 @@ const BLOG = { label: 'Blog', to: '/blog' }
 export function breadcrumbsFor(pathname: string): NavLink[] | null {
   const segments = pathname.split('/').filter(Boolean)
   if (segments[0] === 'blog') return articleTrail(segments.slice(1))
-  const [servicios, seccion, marca, modelo, servicio, ...resto] = segments
-  if (servicios !== 'servicios' || resto.length) return null
-  if (seccion === 'consolas') {
-    if (!marca) return [INICIO, CONSOLAS]
-    const encontrada = marcaConsola(marca)
-    return encontrada && !modelo ? [INICIO, CONSOLAS, { label: encontrada.titulo, to: encontrada.link }] : null
+  const [root, section, brand, model, service, ...rest] = segments
+  if (root !== 'servicios' || rest.length) return null
+  if (section === 'consolas') {
+    if (!brand) return [HOME, CONSOLES]
+    const found = marcaConsola(brand)
+    return found && !model ? [HOME, CONSOLES, { label: found.titulo, to: found.link }] : null
   }
-  if (seccion !== 'mandos') return null
-  const trail: NavLink[] = [INICIO, MANDOS]
-  if (!marca) return trail
-  const encontrada = marcaMando(marca)
-  if (!encontrada) return null
-  trail.push({ label: encontrada.titulo, to: encontrada.link })
-  if (!modelo) return trail
-  const m = modeloMando(encontrada.slug, modelo)
+  if (section !== 'mandos') return null
+  const trail: NavLink[] = [HOME, CONTROLLERS]
+  if (!brand) return trail
+  const found = marcaMando(brand)
+  if (!found) return null
+  trail.push({ label: found.titulo, to: found.link })
+  if (!model) return trail
+  const m = modeloMando(found.slug, model)
   if (!m) return null
   trail.push({ label: m.nombre, to: m.link })
-  if (!servicio) return trail
-  const s = servicioMando(encontrada.slug, modelo, servicio)
+  if (!service) return trail
+  const s = servicioMando(found.slug, model, service)
   if (!s) return null
   trail.push({ label: s.servicio.nombre, to: s.servicio.link })
   return trail
 }
 
 /** Inicio › Blog › the post's title, for /blog/{slug}. */
-function articleTrail([slug, ...resto]: string[]): NavLink[] | null {
-  const articulo = resto.length ? undefined : postDelBlog(slug)
-  return articulo ? [INICIO, BLOG, { label: articulo.titulo, to: articulo.link }] : null
+function articleTrail([slug, ...rest]: string[]): NavLink[] | null {
+  const post = rest.length ? undefined : postDelBlog(slug)
+  return post ? [HOME, BLOG, { label: post.titulo, to: post.link }] : null
 }

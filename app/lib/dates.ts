@@ -1,14 +1,14 @@
-const MESES = [
+const MONTHS = [
   'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
   'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
 ] as const
 
 /** "2024-03-15" -> "15 de marzo de 2024", identical on the server and in the browser. */
 export function longDate(iso: string): string {
-  const [anio, mes, dia] = iso.split('-').map(Number)
-  const nombreMes = mes ? MESES[mes - 1] : undefined
-  if (!anio || !nombreMes || !dia) throw new Error(`Fecha no válida: ${iso}`)
-  return `${dia} de ${nombreMes} de ${anio}`
+  const [year, month, day] = iso.split('-').map(Number)
+  const monthName = month ? MONTHS[month - 1] : undefined
+  if (!year || !monthName || !day) throw new Error(`Fecha no válida: ${iso}`)
+  return `${day} de ${monthName} de ${year}`
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -32,5 +32,5 @@ export function localDateTime(ms: number, timeZone: string): string {
     formatters.set(timeZone, format)
   }
   const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]))
-  return `${Number(parts.day)} de ${MESES[Number(parts.month) - 1]} de ${parts.year}, ${parts.hour}:${parts.minute}`
+  return `${Number(parts.day)} de ${MONTHS[Number(parts.month) - 1]} de ${parts.year}, ${parts.hour}:${parts.minute}`
 }

@@ -18,14 +18,14 @@ export function mailInFacts(settings: Pick<Settings, 'SHOP_SHIPPING_ADDRESS'>): 
   }
 }
 
-type Dato = FormaDeEntrega['datos'][number]
+type Fact = FormaDeEntrega['datos'][number]
 
 /** Facts as a page shows them: each { termino, valor }, the shop's facts filled in. */
-export function fillFacts(datos: readonly Dato[], facts: Record<DatoDelTaller, string>) {
-  return datos.map((dato) => ({ termino: dato.termino, valor: 'dato' in dato ? facts[dato.dato] : dato.texto }))
+export function fillFacts(entries: readonly Fact[], facts: Record<DatoDelTaller, string>) {
+  return entries.map((fact) => ({ termino: fact.termino, valor: 'dato' in fact ? facts[fact.dato] : fact.texto }))
 }
 
 /** The two ways of /envios, each with its facts filled in. */
 export function deliveryOptions(facts: Record<DatoDelTaller, string>) {
-  return catalogo.envios.formas.map(({ datos, ...forma }) => ({ ...forma, datos: fillFacts(datos, facts) }))
+  return catalogo.envios.formas.map(({ datos, ...option }) => ({ ...option, datos: fillFacts(datos, facts) }))
 }

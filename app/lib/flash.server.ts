@@ -39,10 +39,10 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
     .map((part) => part.trim().split('='))
     .find(([key]) => key === name)?.[1]
   if (value === undefined) return { flash: null, clear: null }
-  const [tipo, referencia, seguimiento] = value.split('.')
+  const [kind, reference, token] = value.split('.')
   const flash: Flash | null =
-    tipo === 'presupuesto-enviado'
-      ? { tipo, referencia: valid(referencia, REFERENCE), seguimiento: valid(seguimiento, TRACKING_TOKEN) }
+    kind === 'presupuesto-enviado'
+      ? { tipo: kind, referencia: valid(reference, REFERENCE), seguimiento: valid(token, TRACKING_TOKEN) }
       : null
   return { flash, clear: `${name}=; ${attributes(request, 0)}` }
 }

@@ -38,8 +38,8 @@ export const OG_IMAGE = { path: '/images/og/tarjeta.jpg', width: 1200, height: 6
  */
 export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page: PageMeta): MetaDescriptor[] {
   const root = layoutDataOf(matches)
-  const nombre = root?.tienda.nombre
-  const title = nombre && !page.title.includes(nombre) ? `${page.title} | ${nombre}` : page.title
+  const shopName = root?.tienda.nombre
+  const title = shopName && !page.title.includes(shopName) ? `${page.title} | ${shopName}` : page.title
   const meta: MetaDescriptor[] = [{ title }, { name: 'description', content: page.description }]
   if (page.noindex) meta.push({ name: 'robots', content: 'noindex' })
   if (!root) return meta

@@ -5,31 +5,31 @@ export interface NavLink {
 }
 
 const link = (label: string, to: string): NavLink => ({ label, to })
-const INICIO = link('Inicio', '/')
-const QUIENES_SOMOS = link('Quiénes somos', '/#quienes-somos')
+const HOME = link('Inicio', '/')
+const ABOUT = link('Quiénes somos', '/#quienes-somos')
 const BLOG = link('Blog', '/blog')
-const CONTACTO = link('Contacto', '/#contacto')
+const CONTACT = link('Contacto', '/#contacto')
 
 /** The header's six links (the mobile menu shows the same). */
 export const headerLinks: readonly NavLink[] = [
-  INICIO,
-  QUIENES_SOMOS,
+  HOME,
+  ABOUT,
   link('Mandos', '/servicios/mandos'),
   link('Consolas', '/servicios/consolas'),
   BLOG,
-  CONTACTO,
+  CONTACT,
 ]
 
 /** The mail-in page: linked from the footer and from every claim of shipping to all of Spain. */
-export const ENVIOS = link('Envíos y recogida', '/envios')
+export const MAIL_IN = link('Envíos y recogida', '/envios')
 
 /** The footer's links: the specification's five, then the mail-in page and the tracking lookup. */
 export const footerLinks: readonly NavLink[] = [
-  INICIO,
-  QUIENES_SOMOS,
+  HOME,
+  ABOUT,
   link('Servicios', '/#servicios'),
   BLOG,
-  CONTACTO,
-  ENVIOS,
+  CONTACT,
+  MAIL_IN,
   link('Sigue tu reparación', '/seguimiento'),
 ]

@@ -58,18 +58,18 @@ export function localBusiness(shop: ShopFacts): WithContext<LocalBusiness> {
 /** A repair service with its price, VAT included (service detail pages). */
 export function serviceOffer(
   shop: Pick<ShopFacts, 'siteUrl' | 'nombre'>,
-  servicio: { nombre: string; resumen: string; precio: string; link: string; imagen: { src: string } },
+  service: { nombre: string; resumen: string; precio: string; link: string; imagen: { src: string } },
 ): WithContext<Service> {
-  const price = servicio.precio.replace(/[^\d,.]/g, '').replace(',', '.')
-  const url = `${shop.siteUrl}${servicio.link}`
+  const price = service.precio.replace(/[^\d,.]/g, '').replace(',', '.')
+  const url = `${shop.siteUrl}${service.link}`
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
-    name: servicio.nombre,
-    description: servicio.resumen,
+    name: service.nombre,
+    description: service.resumen,
     serviceType: 'Reparación de mandos',
     url,
-    image: `${shop.siteUrl}${servicio.imagen.src}`,
+    image: `${shop.siteUrl}${service.imagen.src}`,
     areaServed: { '@type': 'Country', name: 'España' },
     provider: { '@type': 'LocalBusiness', '@id': shopId(shop.siteUrl), name: shop.nombre },
     offers: {
@@ -86,7 +86,7 @@ export function serviceOffer(
 /** A blog article, written and published by the shop (article pages). */
 export function blogPosting(
   shop: Pick<ShopFacts, 'siteUrl' | 'nombre'>,
-  articulo: {
+  article: {
     titulo: string
     extracto: string
     /** YYYY-MM-DD */
@@ -98,22 +98,27 @@ export function blogPosting(
     palabras: number
   },
 ): WithContext<BlogPosting> {
-  const url = `${shop.siteUrl}${articulo.link}`
-  const taller = { '@type': 'LocalBusiness', '@id': shopId(shop.siteUrl), name: shop.nombre, url: `${shop.siteUrl}/` } as const
+  const url = `${shop.siteUrl}${article.link}`
+  const business = {
+    '@type': 'LocalBusiness',
+    '@id': shopId(shop.siteUrl),
+    name: shop.nombre,
+    url: `${shop.siteUrl}/`,
+  } as const
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
-    headline: articulo.titulo,
-    description: articulo.extracto,
-    datePublished: articulo.fecha,
-    dateModified: articulo.actualizado,
-    image: `${shop.siteUrl}${articulo.imagen.src}`,
-    author: taller,
-    publisher: taller,
+    headline: article.titulo,
+    description: article.extracto,
+    datePublished: article.fecha,
+    dateModified: article.actualizado,
+    image: `${shop.siteUrl}${article.imagen.src}`,
+    author: business,
+    publisher: business,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
     inLanguage: 'es-ES',
-    wordCount: articulo.palabras,
+    wordCount: article.palabras,
   }
 }
 

@@ -8,18 +8,24 @@ import { trackingPath } from '~shared/tracking'
  * The toasts the forms' loaders and actions answer with (the quote page, the
  * tracking lookup). Built on the server only: the browser gets them as data.
  */
-export function toast(aviso: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, extra: { detalle?: string; enlace?: Enlace } = {}): ToastData {
+export function toast(
+  notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>,
+  extra: { detalle?: string; enlace?: Enlace } = {},
+): ToastData {
   return {
     id: crypto.randomUUID(),
-    ...aviso,
+    ...notice,
     ...(extra.detalle ? { detalle: extra.detalle } : {}),
     ...(extra.enlace ? { enlace: extra.enlace } : {}),
   }
 }
 
 /** The quote's success toast: its reference when the function gave one, and the link to follow it. */
-export function sentToast(aviso: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>, { referencia, seguimiento }: { referencia: string | null; seguimiento: string | null }) {
-  return toast(aviso, {
+export function sentToast(
+  notice: Pick<ToastData, 'tipo' | 'titulo' | 'texto'>,
+  { referencia, seguimiento }: { referencia: string | null; seguimiento: string | null },
+) {
+  return toast(notice, {
     ...(referencia ? { detalle: `Referencia de tu solicitud: ${referencia}` } : {}),
     ...(seguimiento ? { enlace: { texto: FOLLOW_LINK_TEXT, to: trackingPath(seguimiento) } } : {}),
   })

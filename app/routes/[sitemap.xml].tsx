@@ -10,8 +10,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const lastmod = actualizacionesDelBlog()
   const urls = rutasDelSitio()
     .map((path) => {
-      const fecha = lastmod.get(path)
-      return `  <url><loc>${SITE_URL}${path}</loc>${fecha ? `<lastmod>${fecha}</lastmod>` : ''}</url>`
+      const date = lastmod.get(path)
+      return `  <url><loc>${SITE_URL}${path}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</url>`
     })
     .join('\n')
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`

@@ -20,12 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   return json({
     slides: catalogo.slides,
-    marcas: catalogo.marcasMandos,
-    ventajas: catalogo.ventajas,
-    pasos: catalogo.pasos,
-    imagenTaller: catalogo.imagenTaller,
-    datosTaller: catalogo.datosTaller,
-    sellos: catalogo.sellosPorLugar,
+    brands: catalogo.marcasMandos,
+    benefits: catalogo.ventajas,
+    steps: catalogo.pasos,
+    workshopImage: catalogo.imagenTaller,
+    workshopFacts: catalogo.datosTaller,
+    claims: catalogo.sellosPorLugar,
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
   })
 }
@@ -38,12 +38,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     jsonLd: (shop) => [localBusiness(shop)],
   })
 
-export default function Inicio() {
+export default function Home() {
   const data = useLoaderData<typeof loader>()
-  const contacto = useLayoutData()?.contacto
+  const contact = useLayoutData()?.contacto
   return (
     <>
-      <HeroCarousel slides={data.slides} sellos={data.sellos.portada} />
+      <HeroCarousel slides={data.slides} claims={data.claims.portada} />
 
       <section id="servicios" className="section" aria-labelledby="servicios-titulo">
         <div className="container">
@@ -56,8 +56,8 @@ export default function Inicio() {
             traseras o clics tipo ratón.
           </p>
           <div className="grid grid--3">
-            {data.marcas.map((marca) => (
-              <CatalogCard key={marca.slug} tarjeta={marca} />
+            {data.brands.map((brand) => (
+              <CatalogCard key={brand.slug} card={brand} />
             ))}
           </div>
           <p className="section__more">
@@ -73,7 +73,7 @@ export default function Inicio() {
           <h2 id="ventajas-titulo" className="section__title">
             Por qué elegirnos
           </h2>
-          <Benefits ventajas={data.ventajas} />
+          <Benefits benefits={data.benefits} />
         </div>
       </section>
 
@@ -95,19 +95,19 @@ export default function Inicio() {
               <Link to="/envios">enviárnoslo desde cualquier punto de España</Link>.
             </p>
             <ul className="about__facts">
-              {data.datosTaller.map((dato) => (
-                <li key={dato.cifra}>
-                  <strong>{dato.cifra}</strong>
-                  <span>{dato.texto}</span>
+              {data.workshopFacts.map((fact) => (
+                <li key={fact.cifra}>
+                  <strong>{fact.cifra}</strong>
+                  <span>{fact.texto}</span>
                 </li>
               ))}
             </ul>
           </div>
-          <Illustration className="about__image" imagen={data.imagenTaller} />
+          <Illustration className="about__image" image={data.workshopImage} />
         </div>
       </section>
 
-      <HowWeWork pasos={data.pasos} />
+      <HowWeWork steps={data.steps} />
 
       <section id="contacto" className="section section--alt" aria-labelledby="contacto-titulo">
         <div className="container">
@@ -118,14 +118,24 @@ export default function Inicio() {
           <p className="section__lead">
             Llámanos, escríbenos o pásate por el taller. Respondemos en menos de 24 horas laborables.
           </p>
-          {contacto ? <ContactCards {...contacto} /> : null}
+          {contact ? (
+            <ContactCards
+              phone={contact.telefono}
+              readablePhone={contact.telefonoLegible}
+              email={contact.email}
+              address={contact.direccion}
+              hours={contact.horario}
+              replyTime={contact.respuesta}
+              shipping={contact.envio}
+            />
+          ) : null}
         </div>
       </section>
 
       <CtaBanner
         title="¿Tu mando o tu consola necesitan un arreglo?"
         text="Cuéntanos qué le pasa y te enviamos un presupuesto gratis y sin compromiso."
-        sellos={data.sellos.todos}
+        claims={data.claims.todos}
         whatsapp={data.whatsapp}
       />
     </>

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { ...post, actualizado: articulo.actualizado, palabras: articulo.palabras },
     ),
     post: { ...post, fechaLegible: longDate(post.fecha) },
-    articulo: {
+    article: {
       html: articulo.html,
       resumen: articulo.resumen,
       palabras: articulo.palabras,
@@ -41,18 +41,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       actualizadoLegible: longDate(articulo.actualizado),
     },
     // Links of the summary box, named from the catalogue: "Cambio de joystick (drift) · DualSense (PS5)".
-    paginas: articulo.enlaces.map((link) => {
-      const pagina = paginaDelCatalogo(link) ?? notFound(request)
-      const label = pagina.tipo === 'servicio' ? `${pagina.servicio.nombre} · ${pagina.modelo.nombre}` : `Reparación de mando ${pagina.modelo.nombre}`
+    pages: articulo.enlaces.map((link) => {
+      const page = paginaDelCatalogo(link) ?? notFound(request)
+      const label = page.tipo === 'servicio' ? `${page.servicio.nombre} · ${page.modelo.nombre}` : `Reparación de mando ${page.modelo.nombre}`
       return { label, to: link }
     }),
-    relacionados: articulo.relacionados.map((slug) => {
-      const relacionado = postDelBlog(slug) ?? notFound(request)
-      return { ...relacionado, fechaLegible: longDate(relacionado.fecha) }
+    related: articulo.relacionados.map((slug) => {
+      const related = postDelBlog(slug) ?? notFound(request)
+      return { ...related, fechaLegible: longDate(related.fecha) }
     }),
-    presupuesto: quoteLink(articulo.presupuesto),
-    modelo: modelo ?? null,
-    sellos: catalogo.sellosPorLugar.todos,
+    quoteHref: quoteLink(articulo.presupuesto),
+    model: modelo ?? null,
+    claims: catalogo.sellosPorLugar.todos,
     whatsapp: whatsappLink(
       settings.SHOP_PHONE,
       modelo && servicio
@@ -65,15 +65,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMetaOr404(args, ({ post, articulo, blogPosting }) => ({
+  pageMetaOr404(args, ({ post, article, blogPosting }) => ({
     title: post.titulo,
     description: post.extracto,
-    article: { publishedTime: post.fecha, modifiedTime: articulo.actualizado },
+    article: { publishedTime: post.fecha, modifiedTime: article.actualizado },
     jsonLd: () => [blogPosting],
   }))
 
-export default function Articulo() {
-  const { breadcrumbs, post, articulo, paginas, relacionados, presupuesto, modelo, sellos, whatsapp } = useLoaderData<typeof loader>()
+export default function Article() {
+  const { breadcrumbs, post, article, pages, related, quoteHref, model, claims, whatsapp } = useLoaderData<typeof loader>()
   return (
     <>
       <article className="article">
@@ -82,27 +82,27 @@ export default function Articulo() {
           eyebrow="Blog del taller"
           title={post.titulo}
           lead={post.extracto}
-          media={<Illustration className="page-hero__media" imagen={post.imagen} priority />}
+          media={<Illustration className="page-hero__media" image={post.imagen} priority />}
         >
           <ArticleMeta
-            fecha={post.fecha}
-            fechaLegible={post.fechaLegible}
-            actualizado={articulo.actualizado}
-            actualizadoLegible={articulo.actualizadoLegible}
-            minutosDeLectura={articulo.minutosDeLectura}
+            published={post.fecha}
+            publishedText={post.fechaLegible}
+            updated={article.actualizado}
+            updatedText={article.actualizadoLegible}
+            readingMinutes={article.minutosDeLectura}
           />
         </PageHero>
         <div className="container article__content">
-          <ArticleSummary resumen={articulo.resumen} paginas={paginas} />
-          <ArticleBody html={articulo.html} />
+          <ArticleSummary points={article.resumen} pages={pages} />
+          <ArticleBody html={article.html} />
         </div>
       </article>
       <CtaBanner
-        title={`Presupuesto gratis para tu ${modelo ?? 'mando'}`}
+        title={`Presupuesto gratis para tu ${model ?? 'mando'}`}
         text="Cuéntanos qué le ocurre y te respondemos en menos de 24 horas laborables con un presupuesto gratis y sin compromiso."
-        sellos={sellos}
+        claims={claims}
         whatsapp={whatsapp}
-        presupuesto={presupuesto}
+        quoteHref={quoteHref}
       />
       <section className="section section--alt" aria-labelledby="relacionados-titulo">
         <div className="container">
@@ -110,8 +110,8 @@ export default function Articulo() {
             Sigue leyendo
           </h2>
           <div className="grid grid--3">
-            {relacionados.map((relacionado) => (
-              <PostCard key={relacionado.slug} {...relacionado} headingLevel={3} />
+            {related.map((post) => (
+              <PostCard key={post.slug} post={post} headingLevel={3} />
             ))}
           </div>
         </div>

@@ -32,7 +32,7 @@ export default function Blog() {
         <div className="container">
           <div className="grid grid--3">
             {posts.map((post, index) => (
-              <PostCard key={post.slug} {...post} priority={index === 0} />
+              <PostCard key={post.slug} post={post} priority={index === 0} />
             ))}
           </div>
         </div>

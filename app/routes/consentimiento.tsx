@@ -19,6 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   notFound(request)
 }
 
-export default function Consentimiento() {
+export default function Consent() {
   return null
 }

@@ -20,11 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { envios, sellosPorLugar } = catalogo
   return json({
     meta: envios.meta,
-    envios: { eyebrow: envios.eyebrow, titulo: envios.titulo, lead: envios.lead, seguimiento: envios.seguimiento },
-    formas: deliveryOptions(mailInFacts(settings)),
-    pasos: envios.pasos,
-    embalaje: [envios.embalaje.mando, envios.embalaje.consola, envios.embalaje.retirar],
-    sellos: sellosPorLugar.envios,
+    page: { eyebrow: envios.eyebrow, titulo: envios.titulo, lead: envios.lead, seguimiento: envios.seguimiento },
+    options: deliveryOptions(mailInFacts(settings)),
+    steps: envios.pasos,
+    packing: [envios.embalaje.mando, envios.embalaje.consola, envios.embalaje.retirar],
+    claims: sellosPorLugar.envios,
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.envio),
   })
 }
@@ -32,17 +32,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMetaOr404(args, (data) => ({ ...data.meta, jsonLd: (shop) => [localBusiness(shop)] }))
 
-export default function Envios() {
-  const { envios, formas, pasos, embalaje, sellos, whatsapp } = useLoaderData<typeof loader>()
+export default function MailIn() {
+  const { page, options, steps, packing, claims, whatsapp } = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHero eyebrow={envios.eyebrow} title={envios.titulo} lead={envios.lead}>
+      <PageHero eyebrow={page.eyebrow} title={page.titulo} lead={page.lead}>
         <div className="actions">
           <Link to="/presupuesto" className="button button--primary button--large">
             Solicitar Presupuesto
           </Link>
         </div>
-        <TrustSignals sellos={sellos} tone="dark" />
+        <TrustSignals claims={claims} tone="dark" />
       </PageHero>
 
       <section className="section section--tight" aria-labelledby="formas-titulo">
@@ -50,18 +50,18 @@ export default function Envios() {
           <h2 id="formas-titulo" className="section__title">
             Tráelo o envíalo
           </h2>
-          <DeliveryOptions formas={formas} />
+          <DeliveryOptions options={options} />
         </div>
       </section>
 
-      <HowWeWork pasos={pasos} eyebrow="Desde cualquier punto de España" titulo="Paso a paso" id="pasos-titulo" />
+      <HowWeWork steps={steps} eyebrow="Desde cualquier punto de España" title="Paso a paso" id="pasos-titulo" />
 
       <section className="section" aria-labelledby="embalaje-titulo">
         <div className="container">
           <h2 id="embalaje-titulo" className="section__title">
             Cómo embalarlo
           </h2>
-          <PackingGuide guias={embalaje} />
+          <PackingGuide guides={packing} />
         </div>
       </section>
 
@@ -72,11 +72,11 @@ export default function Envios() {
           </span>
           <div>
             <h2 id="seguimiento-titulo" className="section__title">
-              {envios.seguimiento.titulo}
+              {page.seguimiento.titulo}
             </h2>
-            <p className="section__lead">{envios.seguimiento.texto}</p>
-            <Link to={envios.seguimiento.buscar.to} className="link-arrow">
-              {envios.seguimiento.buscar.texto} <Icon name="flecha" size={18} />
+            <p className="section__lead">{page.seguimiento.texto}</p>
+            <Link to={page.seguimiento.buscar.to} className="link-arrow">
+              {page.seguimiento.buscar.texto} <Icon name="flecha" size={18} />
             </Link>
           </div>
         </div>
@@ -85,7 +85,7 @@ export default function Envios() {
       <CtaBanner
         title="¿Empezamos por el presupuesto?"
         text="Cuéntanos qué le pasa a tu mando o a tu consola y te respondemos con el precio y cómo hacérnoslo llegar."
-        sellos={sellos}
+        claims={claims}
         whatsapp={whatsapp}
       />
     </>

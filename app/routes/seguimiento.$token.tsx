@@ -26,56 +26,67 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   const answer = await fetchTracking(settings, params.token ?? '')
   if (answer.kind === 'unknown') notFound(request)
-  const { pagina } = catalogo.textosSeguimiento
-  if (answer.kind === 'down') return json({ kind: 'down' as const, pagina, caida: trackingUnavailable(settings, null) }, { status: 503 })
-  return json({ kind: 'found' as const, pagina, envios: catalogo.envios.resumen.enlace, seguimiento: trackingView(answer.tracking, settings) })
+  const page = catalogo.textosSeguimiento.pagina
+  if (answer.kind === 'down') return json({ kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null) }, { status: 503 })
+  return json({ kind: 'found' as const, page, mailIn: catalogo.envios.resumen.enlace, tracking: trackingView(answer.tracking, settings) })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMetaOr404(args, (data) =>
     data.kind === 'found'
       ? {
-          title: `Seguimiento de la solicitud ${data.seguimiento.referencia}`,
-          description: `Estado de tu solicitud ${data.seguimiento.referencia}: ${data.seguimiento.estado.etiqueta}.`,
+          title: `Seguimiento de la solicitud ${data.tracking.referencia}`,
+          description: `Estado de tu solicitud ${data.tracking.referencia}: ${data.tracking.estado.etiqueta}.`,
           noindex: true,
         }
-      : { title: 'Seguimiento no disponible', description: data.caida.texto, noindex: true },
+      : { title: 'Seguimiento no disponible', description: data.unavailable.texto, noindex: true },
   )
 
-export default function Seguimiento() {
+export default function TrackingPage() {
   const data = useLoaderData<typeof loader>()
-  const contacto = useLayoutData()?.contacto
-  const { pagina } = data
+  const contact = useLayoutData()?.contacto
+  const { page } = data
   if (data.kind === 'down') {
     return (
       <>
-        <PageHero eyebrow="Seguimiento" title={pagina.eyebrow} />
+        <PageHero eyebrow="Seguimiento" title={page.eyebrow} />
         <section className="section section--tight">
           <div className="container tracking-narrow">
-            <TrackingUnavailable {...data.caida} />
+            <TrackingUnavailable {...data.unavailable} />
           </div>
         </section>
       </>
     )
   }
-  const { seguimiento } = data
+  const { tracking } = data
   return (
     <>
-      <PageHero eyebrow={pagina.eyebrow} title={`Solicitud ${seguimiento.referencia}`} lead={`${seguimiento.tipo} · ${seguimiento.modelo}`} />
+      <PageHero eyebrow={page.eyebrow} title={`Solicitud ${tracking.referencia}`} lead={`${tracking.tipo} · ${tracking.modelo}`} />
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
-            <TrackingStatus {...seguimiento.estado} envio={seguimiento.envio} />
+            <TrackingStatus
+              state={tracking.estado}
+              date={tracking.estado.fecha}
+              isoDate={tracking.estado.fechaIso}
+              shipment={tracking.envio}
+            />
             <section className="panel" aria-labelledby="historial">
               <h2 id="historial" className="panel__title">
                 Historial
               </h2>
-              <TrackingTimeline historial={seguimiento.historial} siguiente={seguimiento.siguiente} />
+              <TrackingTimeline history={tracking.historial} next={tracking.siguiente} />
             </section>
-            {seguimiento.comoEnviarlo ? <MailInSummary {...seguimiento.comoEnviarlo} /> : null}
+            {tracking.comoEnviarlo ? <MailInSummary {...tracking.comoEnviarlo} /> : null}
           </div>
-          <TrackingHelp titulo="¿Tienes dudas?" whatsapp={seguimiento.whatsapp} contacto={contacto} nota={pagina.privado} envios={seguimiento.comoEnviarlo ? undefined : data.envios}>
-            Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{seguimiento.referencia}</strong>, y te
+          <TrackingHelp
+            titulo="¿Tienes dudas?"
+            whatsapp={tracking.whatsapp}
+            contacto={contact}
+            note={page.privado}
+            envios={tracking.comoEnviarlo ? undefined : data.mailIn}
+          >
+            Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{tracking.referencia}</strong>, y te
             contamos cómo va.
           </TrackingHelp>
         </div>

@@ -9,30 +9,17 @@ import { pageMetaOr404 } from '~/lib/meta'
 
 /** /servicios/mandos and /servicios/consolas: the brands of a section of the catalogue. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const encontrada = seccion(params.seccion) ?? notFound(request)
+  const section = seccion(params.seccion) ?? notFound(request)
   return json({
     breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
-    seccion: encontrada,
-    sellos: catalogo.sellosPorLugar.todos,
+    section,
+    claims: catalogo.sellosPorLugar.todos,
   })
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => data.seccion.meta)
+export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => data.section.meta)
 
-export default function Seccion() {
-  const { breadcrumbs, seccion, sellos } = useLoaderData<typeof loader>()
-  return (
-    <BrandIndex
-      breadcrumbs={breadcrumbs}
-      eyebrow={seccion.eyebrow}
-      title={seccion.titulo}
-      lead={seccion.lead}
-      label={seccion.etiqueta}
-      marcas={seccion.marcas}
-      cta={seccion.cta}
-      columns={seccion.columnas}
-      closing={{ title: seccion.cierre.titulo, text: seccion.cierre.texto }}
-      sellos={sellos}
-    />
-  )
+export default function CatalogSection() {
+  const { breadcrumbs, section, claims } = useLoaderData<typeof loader>()
+  return <BrandIndex breadcrumbs={breadcrumbs} section={section} claims={claims} />
 }

@@ -16,39 +16,39 @@ import { quoteLink } from '~/lib/quote/options'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const marca = marcaConsola(params.marca) ?? notFound(request)
+  const brand = marcaConsola(params.marca) ?? notFound(request)
   const settings = getSettings(request, context.cloudflare.env)
   return json({
     breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
-    marca,
-    reparaciones: catalogo.reparacionesConsolas,
-    garantia: catalogo.tienda.sellos.garantia.texto,
-    presupuesto: quoteLink({ tipo: 'consola' }),
-    sellos: catalogo.sellosPorLugar.juntoAGarantia,
-    sellosCierre: catalogo.sellosPorLugar.todos,
+    brand,
+    repairs: catalogo.reparacionesConsolas,
+    warranty: catalogo.tienda.sellos.garantia.texto,
+    quoteHref: quoteLink({ tipo: 'consola' }),
+    claims: catalogo.sellosPorLugar.juntoAGarantia,
+    closingClaims: catalogo.sellosPorLugar.todos,
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuesto),
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMetaOr404(args, ({ marca }) => ({
-    title: tituloConsola(marca),
-    description: `${marca.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
+  pageMetaOr404(args, ({ brand }) => ({
+    title: consoleTitle(brand),
+    description: `${brand.descripcion} Presupuesto gratis, garantía y envío a toda España desde Vitoria-Gasteiz.`,
   }))
 
-export default function ConsolaMarca() {
-  const { breadcrumbs, marca, reparaciones, garantia, sellos, sellosCierre, whatsapp, presupuesto } = useLoaderData<typeof loader>()
-  const titulo = tituloConsola(marca)
+export default function ConsoleBrand() {
+  const { breadcrumbs, brand, repairs, warranty, claims, closingClaims, whatsapp, quoteHref } = useLoaderData<typeof loader>()
+  const title = consoleTitle(brand)
   return (
     <>
       <PageHero
         breadcrumbs={breadcrumbs}
-        eyebrow={marca.nombre}
-        title={titulo}
-        lead={marca.intro}
+        eyebrow={brand.nombre}
+        title={title}
+        lead={brand.intro}
       >
         <div className="actions">
-          <Link to={presupuesto} className="button button--primary button--large">
+          <Link to={quoteHref} className="button button--primary button--large">
             Solicitar Presupuesto
           </Link>
         </div>
@@ -60,20 +60,20 @@ export default function ConsolaMarca() {
             <h2 id="reparaciones-titulo" className="section__title">
               Reparaciones disponibles
             </h2>
-            <RepairList reparaciones={reparaciones} />
+            <RepairList repairs={repairs} />
           </div>
           <aside className="console-models" aria-labelledby="modelos-titulo">
-            <Illustration className="console-models__image" imagen={marca.imagen} priority />
+            <Illustration className="console-models__image" image={brand.imagen} priority />
             <h2 id="modelos-titulo" className="console-models__title">
               Modelos compatibles
             </h2>
             <ul className="console-models__list">
-              {marca.modelos.map((modelo) => (
-                <li key={modelo}>{modelo}</li>
+              {brand.modelos.map((model) => (
+                <li key={model}>{model}</li>
               ))}
             </ul>
-            <WarrantyBox title={garantia} text="Antes de reparar te enviamos un presupuesto gratis y sin compromiso." />
-            <TrustSignals sellos={sellos} />
+            <WarrantyBox title={warranty} text="Antes de reparar te enviamos un presupuesto gratis y sin compromiso." />
+            <TrustSignals claims={claims} />
           </aside>
         </div>
       </section>
@@ -81,13 +81,13 @@ export default function ConsolaMarca() {
       <CtaBanner
         title="Cuéntanos qué le pasa a tu consola"
         text="Te enviamos un presupuesto gratis y sin compromiso en menos de 24 horas laborables."
-        sellos={sellosCierre}
+        claims={closingClaims}
         whatsapp={whatsapp}
       />
     </>
   )
 }
 
-function tituloConsola(marca: { slug: string; titulo: string }) {
-  return marca.slug === 'otras' ? 'Reparación de otras consolas' : `Reparación de consolas ${marca.titulo}`
+function consoleTitle(brand: { slug: string; titulo: string }) {
+  return brand.slug === 'otras' ? 'Reparación de otras consolas' : `Reparación de consolas ${brand.titulo}`
 }

@@ -19,60 +19,60 @@ import { serviceOffer } from '~/lib/structured-data'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const marca = marcaMando(params.marca) ?? notFound(request)
-  const { modelo, servicio } = servicioMando(marca.slug, params.modelo, params.servicio) ?? notFound(request)
+  const brand = marcaMando(params.marca) ?? notFound(request)
+  const { modelo, servicio } = servicioMando(brand.slug, params.modelo, params.servicio) ?? notFound(request)
   const settings = getSettings(request, context.cloudflare.env)
   return json({
     breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
-    modelo: { nombre: modelo.nombre },
-    servicio,
-    pasos: catalogo.pasos,
-    presupuesto: quoteLink({ tipo: 'mando', modelo: modelo.modeloPresupuesto, servicio: servicio.nombre }),
-    sellos: catalogo.sellosPorLugar.servicio,
+    model: { nombre: modelo.nombre },
+    service: servicio,
+    steps: catalogo.pasos,
+    quoteHref: quoteLink({ tipo: 'mando', modelo: modelo.modeloPresupuesto, servicio: servicio.nombre }),
+    claims: catalogo.sellosPorLugar.servicio,
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.servicio(servicio.nombre, modelo.modeloPresupuesto)),
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMetaOr404(args, ({ modelo, servicio }) => ({
-    title: `${servicio.nombre} · ${modelo.nombre}`,
-    description: `${servicio.resumen} ${servicio.precio} IVA incluido, con garantía, en Vitoria-Gasteiz y con envío a toda España.`,
-    jsonLd: (shop) => [serviceOffer(shop, servicio)],
+  pageMetaOr404(args, ({ model, service }) => ({
+    title: `${service.nombre} · ${model.nombre}`,
+    description: `${service.resumen} ${service.precio} IVA incluido, con garantía, en Vitoria-Gasteiz y con envío a toda España.`,
+    jsonLd: (shop) => [serviceOffer(shop, service)],
   }))
 
-export default function ServicioMando() {
-  const { breadcrumbs, modelo, servicio, pasos, sellos, whatsapp, presupuesto } = useLoaderData<typeof loader>()
+export default function ControllerService() {
+  const { breadcrumbs, model, service, steps, claims, whatsapp, quoteHref } = useLoaderData<typeof loader>()
   return (
     <>
       <section className="service-detail">
         <div className="container">
           {breadcrumbs ? <Breadcrumbs items={breadcrumbs} /> : null}
           <div className="service-detail__grid">
-            <Illustration className="service-detail__image" imagen={servicio.imagen} priority />
+            <Illustration className="service-detail__image" image={service.imagen} priority />
             <div className="service-detail__body">
-              <p className="eyebrow">Mando {modelo.nombre}</p>
-              <h1 className="service-detail__title">{servicio.nombre}</h1>
-              <PriceBadge precio={servicio.precio} large />
-              {servicio.descripcion.map((parrafo) => (
-                <p key={parrafo} className="service-detail__text">
-                  {parrafo}
+              <p className="eyebrow">Mando {model.nombre}</p>
+              <h1 className="service-detail__title">{service.nombre}</h1>
+              <PriceBadge price={service.precio} large />
+              {service.descripcion.map((paragraph) => (
+                <p key={paragraph} className="service-detail__text">
+                  {paragraph}
                 </p>
               ))}
               <h2 className="service-detail__subtitle">Cómo lo hacemos</h2>
-              <Checklist items={servicio.incluye} />
+              <Checklist items={service.incluye} />
               <div className="actions">
                 <WhatsAppButton href={whatsapp}>Reserva por WhatsApp</WhatsAppButton>
-                <Link to={presupuesto} className="button button--secondary button--large">
+                <Link to={quoteHref} className="button button--secondary button--large">
                   Pide tu Presupuesto
                 </Link>
               </div>
-              <TrustSignals sellos={sellos} />
+              <TrustSignals claims={claims} />
             </div>
           </div>
         </div>
       </section>
-      <HowWeWork pasos={pasos} />
-      <ComingSoon modelo={modelo.nombre} />
+      <HowWeWork steps={steps} />
+      <ComingSoon model={model.nombre} />
     </>
   )
 }

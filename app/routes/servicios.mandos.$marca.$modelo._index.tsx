@@ -18,50 +18,50 @@ import { quoteLink } from '~/lib/quote/options'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const marca = marcaMando(params.marca) ?? notFound(request)
-  const modelo = modeloMando(marca.slug, params.modelo) ?? notFound(request)
+  const brand = marcaMando(params.marca) ?? notFound(request)
+  const model = modeloMando(brand.slug, params.modelo) ?? notFound(request)
   const settings = getSettings(request, context.cloudflare.env)
   return json({
     breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
-    marca: { titulo: marca.titulo },
-    modelo: { nombre: modelo.nombre, intro: modelo.intro, descripcion: modelo.descripcion, imagen: modelo.imagen },
-    servicios:
-      modelo.tipo === 'servicios'
-        ? modelo.servicios.map(({ slug, nombre, imagen, precio, link, resumen }) => ({ slug, nombre, imagen, precio, link, resumen }))
+    brand: { titulo: brand.titulo },
+    model: { nombre: model.nombre, intro: model.intro, descripcion: model.descripcion, imagen: model.imagen },
+    services:
+      model.tipo === 'servicios'
+        ? model.servicios.map(({ slug, nombre, imagen, precio, link, resumen }) => ({ slug, nombre, imagen, precio, link, resumen }))
         : null,
-    averias: modelo.tipo === 'averias' ? modelo.averias : null,
-    garantia: catalogo.tienda.sellos.garantia.texto,
-    presupuesto: quoteLink({ tipo: 'mando', modelo: modelo.modeloPresupuesto }),
-    sellos: catalogo.sellosPorLugar.juntoAGarantia,
-    sellosCierre: catalogo.sellosPorLugar.todos,
-    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.modelo(modelo.modeloPresupuesto)),
+    faults: model.tipo === 'averias' ? model.averias : null,
+    warranty: catalogo.tienda.sellos.garantia.texto,
+    quoteHref: quoteLink({ tipo: 'mando', modelo: model.modeloPresupuesto }),
+    claims: catalogo.sellosPorLugar.juntoAGarantia,
+    closingClaims: catalogo.sellosPorLugar.todos,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.modelo(model.modeloPresupuesto)),
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMetaOr404(args, ({ modelo }) => ({
-    title: `Reparación de mando ${modelo.nombre}`,
-    description: `${modelo.descripcion} Reparación con garantía en Vitoria-Gasteiz y envío a toda España.`,
+  pageMetaOr404(args, ({ model }) => ({
+    title: `Reparación de mando ${model.nombre}`,
+    description: `${model.descripcion} Reparación con garantía en Vitoria-Gasteiz y envío a toda España.`,
   }))
 
-export default function ModeloMando() {
+export default function ControllerModel() {
   const data = useLoaderData<typeof loader>()
-  const { marca, modelo } = data
+  const { brand, model } = data
   return (
     <>
-      <PageHero breadcrumbs={data.breadcrumbs} eyebrow={`Mandos ${marca.titulo}`} title={`Reparación de mando ${modelo.nombre}`} lead={modelo.intro}>
-        {data.servicios ? <TrustSignals sellos={data.sellosCierre} tone="dark" /> : null}
+      <PageHero breadcrumbs={data.breadcrumbs} eyebrow={`Mandos ${brand.titulo}`} title={`Reparación de mando ${model.nombre}`} lead={model.intro}>
+        {data.services ? <TrustSignals claims={data.closingClaims} tone="dark" /> : null}
       </PageHero>
 
-      {data.servicios ? (
+      {data.services ? (
         <section className="section" aria-labelledby="servicios-titulo">
           <div className="container">
             <h2 id="servicios-titulo" className="section__title">
-              Servicios para tu {modelo.nombre}
+              Servicios para tu {model.nombre}
             </h2>
             <div className="grid grid--3">
-              {data.servicios.map((servicio, index) => (
-                <ServiceCard key={servicio.slug} servicio={servicio} priority={index === 0} />
+              {data.services.map((service, index) => (
+                <ServiceCard key={service.slug} service={service} priority={index === 0} />
               ))}
             </div>
           </div>
@@ -69,32 +69,32 @@ export default function ModeloMando() {
       ) : (
         <section className="section" aria-labelledby="averias-titulo">
           <div className="container model-detail">
-            <Illustration className="model-detail__image" imagen={modelo.imagen} priority />
+            <Illustration className="model-detail__image" image={model.imagen} priority />
             <div className="model-detail__body">
               <h2 id="averias-titulo" className="section__title">
                 Averías que reparamos
               </h2>
-              <Checklist items={data.averias ?? []} />
+              <Checklist items={data.faults ?? []} />
               <WarrantyBox
-                title={data.garantia}
+                title={data.warranty}
                 text="Todas nuestras reparaciones tienen garantía, y antes de tocar nada te enviamos un presupuesto gratis y sin compromiso."
               />
               <div className="actions">
-                <Link to={data.presupuesto} className="button button--primary button--large">
+                <Link to={data.quoteHref} className="button button--primary button--large">
                   Solicitar Presupuesto
                 </Link>
                 <WhatsAppButton href={data.whatsapp}>Consultar por WhatsApp</WhatsAppButton>
               </div>
-              <TrustSignals sellos={data.sellos} />
+              <TrustSignals claims={data.claims} />
             </div>
           </div>
         </section>
       )}
 
       <CtaBanner
-        title={`Presupuesto gratis para tu ${modelo.nombre}`}
+        title={`Presupuesto gratis para tu ${model.nombre}`}
         text="Cuéntanos qué le pasa a tu mando y te respondemos en menos de 24 horas laborables."
-        sellos={data.sellosCierre}
+        claims={data.closingClaims}
         whatsapp={data.whatsapp}
       />
     </>

@@ -10,11 +10,11 @@ import { notFound } from '~/lib/http.server'
 import { pageMetaOr404 } from '~/lib/meta'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const marca = marcaMando(params.marca) ?? notFound(request)
+  const brand = marcaMando(params.marca) ?? notFound(request)
   return json({
     breadcrumbs: breadcrumbsFor(new URL(request.url).pathname),
-    marca: { nombre: marca.nombre, titulo: marca.titulo, descripcion: marca.descripcion },
-    modelos: modelosDeMarca(marca.slug).map(({ slug, nombre, descripcion, imagen, link, plataforma }) => ({
+    brand: { nombre: brand.nombre, titulo: brand.titulo, descripcion: brand.descripcion },
+    models: modelosDeMarca(brand.slug).map(({ slug, nombre, descripcion, imagen, link, plataforma }) => ({
       slug,
       nombre,
       descripcion,
@@ -22,32 +22,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       link,
       plataforma,
     })),
-    sellos: catalogo.sellosPorLugar.todos,
+    claims: catalogo.sellosPorLugar.todos,
   })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMetaOr404(args, ({ marca }) => ({
-    title: `Reparación de mandos ${marca.titulo}`,
-    description: `${marca.descripcion} Taller en Vitoria-Gasteiz con envío a toda España y garantía.`,
+  pageMetaOr404(args, ({ brand }) => ({
+    title: `Reparación de mandos ${brand.titulo}`,
+    description: `${brand.descripcion} Taller en Vitoria-Gasteiz con envío a toda España y garantía.`,
   }))
 
-export default function MarcaMandos() {
-  const { breadcrumbs, marca, modelos, sellos } = useLoaderData<typeof loader>()
+export default function ControllerBrand() {
+  const { breadcrumbs, brand, models, claims } = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHero breadcrumbs={breadcrumbs} eyebrow={marca.nombre} title={`Reparación de mandos ${marca.titulo}`} lead={`${marca.descripcion} Elige tu modelo.`} />
-      <section className="section" aria-label={`Modelos de mandos ${marca.titulo}`}>
+      <PageHero breadcrumbs={breadcrumbs} eyebrow={brand.nombre} title={`Reparación de mandos ${brand.titulo}`} lead={`${brand.descripcion} Elige tu modelo.`} />
+      <section className="section" aria-label={`Modelos de mandos ${brand.titulo}`}>
         <div className="container grid grid--3">
-          {modelos.map((modelo, index) => (
-            <CatalogCard key={modelo.slug} tarjeta={modelo} headingLevel={2} priority={index === 0} />
+          {models.map((model, index) => (
+            <CatalogCard key={model.slug} card={model} headingLevel={2} priority={index === 0} />
           ))}
         </div>
       </section>
       <CtaBanner
-        title={`¿Tu mando ${marca.titulo} tiene otra avería?`}
+        title={`¿Tu mando ${brand.titulo} tiene otra avería?`}
         text="Cuéntanos qué le pasa y te enviamos un presupuesto gratis y sin compromiso."
-        sellos={sellos}
+        claims={claims}
       />
     </>
   )

@@ -33,7 +33,7 @@ import {
   markViewStale,
   openQuotes,
   quoteById,
-  quoteByReferencia,
+  quoteByReference,
   setShipment,
   stepBack,
   stepsOf,
@@ -148,10 +148,10 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   })
 
   /** The carrier and tracking number of a quote: shown on the customer's page and in the owner's message. */
-  async function recordShipment(ctx: Context, referencia: string, typed: string) {
+  async function recordShipment(ctx: Context, reference: string, typed: string) {
     const shipment = withoutControls(typed).replace(/\s+/g, ' ').trim().slice(0, MAX_SHIPMENT_CHARS)
-    const quote = await quoteByReferencia(env.DB, referencia)
-    if (!quote) return ctx.reply(`No hay ningún presupuesto ${referencia}.`)
+    const quote = await quoteByReference(env.DB, reference)
+    if (!quote) return ctx.reply(`No hay ningún presupuesto ${reference}.`)
     if (!shipment) return ctx.reply(`Escribe la empresa y el número de seguimiento: /enviado ${quote.referencia} SEUR 123456789`)
     let row: QuoteRow | null = null
     if (quote.state === 'repairing') row = (await takeStep(env.DB, quote.id, 'repairing', 'shipped', { by: whoIs(ctx), now: now(), shipment }))?.row ?? null
@@ -164,19 +164,19 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   }
 
   bot.command('enviado', async (ctx) => {
-    const [referencia = '', ...rest] = ctx.match.trim().split(/\s+/)
-    if (!REFERENCE.test(referencia.toUpperCase())) {
+    const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
+    if (!REFERENCE.test(reference.toUpperCase())) {
       await ctx.reply('Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.')
       return
     }
-    await recordShipment(ctx, referencia.toUpperCase(), rest.join(' '))
+    await recordShipment(ctx, reference.toUpperCase(), rest.join(' '))
   })
 
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
     const prompt = ctx.message.reply_to_message
-    const referencia = prompt?.from?.id === info.id ? SHIPMENT_PROMPT.exec(prompt.text ?? '')?.[1] : undefined
-    if (referencia) await recordShipment(ctx, referencia, ctx.message.text)
+    const reference = prompt?.from?.id === info.id ? SHIPMENT_PROMPT.exec(prompt.text ?? '')?.[1] : undefined
+    if (reference) await recordShipment(ctx, reference, ctx.message.text)
   })
 
   /** Answers a tap and shows the quote as it now stands. */

@@ -14,8 +14,8 @@ const TIME_ZONE = 'Europe/Madrid'
  * The customer's phone as a wa.me number: Spanish numbers (9 digits, or with
  * 0034/+34) become 34XXXXXXXXX; other international numbers keep their digits.
  */
-export function whatsappNumber(telefono: string): string {
-  const digits = telefono.replace(/[^\d+]/g, '')
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '')
   if (/^\d{9}$/.test(digits)) return `34${digits}`
   if (digits.startsWith('+')) return digits.slice(1).replace(/\+/g, '')
   if (digits.startsWith('00')) return digits.slice(2)
@@ -117,8 +117,8 @@ export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = fa
 }
 
 /** The first line of a send that may repeat one Telegram already posted. */
-export function repeatLine(referencia: string): string {
-  return `🔁 Posible repetición de ${referencia}: un envío anterior quizá llegó al chat; si ya la tienes, es la misma solicitud.`
+export function repeatLine(reference: string): string {
+  return `🔁 Posible repetición de ${reference}: un envío anterior quizá llegó al chat; si ya la tienes, es la misma solicitud.`
 }
 
 /** What the buttons need of a quote. */
@@ -170,8 +170,8 @@ export function quoteView(
 
 /** One quote as two lines of a list: reference, age, type and model; e-mail and phone. */
 function listEntry(quote: QuoteRow, now: number): string {
-  const [modelo, email, telefono] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
-  return `• ${quote.referencia} · ${ageOf(quote.received_at, now)} · ${quote.tipo} · ${modelo}\n   ${email} · ${telefono}`
+  const [model, email, phone] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
+  return `• ${quote.referencia} · ${ageOf(quote.received_at, now)} · ${quote.tipo} · ${model}\n   ${email} · ${phone}`
 }
 
 /**
@@ -212,8 +212,8 @@ export function workshopList(quotes: ReadonlyArray<QuoteRow & { in_workshop_at: 
   const heading = total === 1 ? '🔧 1 reparación en el taller:' : `🔧 ${total} reparaciones en el taller (las que llegaron antes primero):`
   return boundedList(heading, quotes, total, (quote) => {
     const state = quote.state === 'repairing' ? STEP_BUTTONS.repairing : STEP_BUTTONS.in_workshop
-    const [modelo, email, telefono] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
-    return `• ${quote.referencia} · ${state} · en el taller ${ageOf(quote.in_workshop_at, now)} · ${modelo}\n   ${email} · ${telefono}`
+    const [model, email, phone] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
+    return `• ${quote.referencia} · ${state} · en el taller ${ageOf(quote.in_workshop_at, now)} · ${model}\n   ${email} · ${phone}`
   }).text
 }
 

@@ -73,7 +73,7 @@ export function newTrackingToken(): string {
 }
 
 /** A short reference the visitor and the owner can read out: P-7K3Q. */
-export function newReferencia(): string {
+export function newReference(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4))
   return `P-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`
 }
@@ -97,7 +97,7 @@ export async function storeQuote(
            RETURNING id, referencia, tracking_token`,
         )
         .bind(
-          newReferencia(),
+          newReference(),
           idempotencyKey,
           quote.tipo,
           quote.modelo,
@@ -368,8 +368,8 @@ export async function setShipment(db: D1Database, id: number, shipment: string):
 }
 
 /** A quote by its reference (any letter case). */
-export async function quoteByReferencia(db: D1Database, referencia: string): Promise<QuoteRow | null> {
-  return db.prepare('SELECT * FROM presupuestos WHERE referencia = ?1').bind(referencia.trim().toUpperCase()).first<QuoteRow>()
+export async function quoteByReference(db: D1Database, reference: string): Promise<QuoteRow | null> {
+  return db.prepare('SELECT * FROM presupuestos WHERE referencia = ?1').bind(reference.trim().toUpperCase()).first<QuoteRow>()
 }
 
 /** What the customer's tracking page shows, by its private token; null when unknown or erased. */
@@ -379,10 +379,10 @@ export async function trackingByToken(db: D1Database, token: string): Promise<{ 
 }
 
 /** The tracking token of the quote with this reference and e-mail (both in any letter case); null otherwise. */
-export async function tokenByReferenciaAndEmail(db: D1Database, referencia: string, email: string): Promise<string | null> {
+export async function tokenByReferenceAndEmail(db: D1Database, reference: string, email: string): Promise<string | null> {
   const row = await db
     .prepare('SELECT tracking_token FROM presupuestos WHERE referencia = ?1 AND email = ?2 COLLATE NOCASE')
-    .bind(referencia.trim().toUpperCase(), email.trim())
+    .bind(reference.trim().toUpperCase(), email.trim())
     .first<{ tracking_token: string | null }>()
   return row?.tracking_token ?? null
 }

@@ -16,7 +16,7 @@ import { json, readJson } from './json'
 import type { RepairState } from './repair-states'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
-import { tokenByReferenciaAndEmail, trackingByToken } from './store'
+import { tokenByReferenceAndEmail, trackingByToken } from './store'
 
 /** A lookup is two short fields. */
 const MAX_LOOKUP_BYTES = 4 * 1024
@@ -57,7 +57,7 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
     if (limited) return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
     // An unknown reference (one that cannot exist among them) and a wrong e-mail get the same answer.
     if (!REFERENCE.test(lookup.data.referencia)) return notFound()
-    const token = await tokenByReferenciaAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
+    const token = await tokenByReferenceAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
     return token ? json({ success: true, seguimiento: token }) : notFound()
   }
 

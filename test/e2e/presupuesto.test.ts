@@ -26,12 +26,12 @@ async function submitWithoutJavaScript(page: Page) {
   return response
 }
 
-async function fillValid(page: Page, comentarios: string) {
+async function fillValid(page: Page, comments: string) {
   await page.getByLabel('Mando', { exact: true }).check()
   await page.getByLabel('Modelo').selectOption('Xbox Series X|S')
   await page.getByLabel('Email').fill('jugador@correo.es')
   await page.getByLabel('Teléfono').fill('699 111 222')
-  await page.getByLabel('Comentarios (opcional)').fill(comentarios)
+  await page.getByLabel('Comentarios (opcional)').fill(comments)
 }
 
 describe('quote form with JavaScript', () => {
@@ -39,19 +39,19 @@ describe('quote form with JavaScript', () => {
     const { page, errors, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)
     await hydrated(page)
-    const modelo = page.getByLabel('Modelo')
-    expect(await modelo.isVisible()).toBe(false)
+    const model = page.getByLabel('Modelo')
+    expect(await model.isVisible()).toBe(false)
     await page.getByLabel('Consola', { exact: true }).check()
-    await modelo.waitFor({ state: 'visible' })
-    const options = await modelo.locator('option').allTextContents()
+    await model.waitFor({ state: 'visible' })
+    const options = await model.locator('option').allTextContents()
     expect(options).toEqual(['Elige tu modelo', 'PlayStation 5', 'PlayStation 4', 'PlayStation 3', 'Xbox Series X', 'Xbox Series S', 'Xbox One', 'Nintendo Switch', 'Nintendo Switch OLED', 'Otra'])
-    await modelo.selectOption('Nintendo Switch OLED')
+    await model.selectOption('Nintendo Switch OLED')
     await page.getByLabel('Mando', { exact: true }).check()
-    expect(await modelo.inputValue()).toBe('')
-    expect(await modelo.locator('option').count()).toBe(11)
-    await modelo.selectOption('Xbox One')
+    expect(await model.inputValue()).toBe('')
+    expect(await model.locator('option').count()).toBe(11)
+    await model.selectOption('Xbox One')
     await page.getByLabel('Consola', { exact: true }).check()
-    expect(await modelo.inputValue()).toBe('Xbox One') // in both lists: kept
+    expect(await model.inputValue()).toBe('Xbox One') // in both lists: kept
     expect(errors).toEqual([])
     await context.close()
   })
@@ -132,15 +132,15 @@ describe('quote form with JavaScript', () => {
     const toast = page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' })
     await toast.waitFor()
     expect(await toast.textContent()).toContain('Nos pondremos en contacto contigo lo antes posible.')
-    const referencia = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec((await toast.textContent()) ?? '')?.[1]
-    expect(referencia).toBeDefined()
+    const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec((await toast.textContent()) ?? '')?.[1]
+    expect(reference).toBeDefined()
     expect(await page.getByLabel('Email').inputValue()).toBe('')
     expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe('')
     expect(await page.getByRole('button', { name: 'Enviar Solicitud' }).isEnabled()).toBe(true)
     const messages = await delivered(id)
     expect(messages).toHaveLength(1)
     expect(messages[0]?.body.text).toContain('Modelo: Xbox Series X|S')
-    expect(messages[0]?.body.text).toContain(`· ${referencia}`)
+    expect(messages[0]?.body.text).toContain(`· ${reference}`)
     // Dismissible.
     await page.locator('.toast__close').click()
     await toast.waitFor({ state: 'hidden' })

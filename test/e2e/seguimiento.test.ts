@@ -25,12 +25,12 @@ const modes = [
 /** Scripts a page runs (JSON-LD is data). */
 const scriptCount = (page: Page) => page.locator('script:not([type="application/ld+json"])').count()
 
-async function sendQuote(page: Page, comentarios: string) {
+async function sendQuote(page: Page, comments: string) {
   await page.getByLabel('Mando', { exact: true }).check()
   await page.getByLabel('Modelo').selectOption('PlayStation 5 DualSense')
   await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
   await page.getByLabel('Teléfono').fill('699 111 222')
-  await page.getByLabel('Comentarios (opcional)').fill(comentarios)
+  await page.getByLabel('Comentarios (opcional)').fill(comments)
   await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
 }
 
@@ -138,17 +138,17 @@ describe('the lookup /seguimiento', () => {
       // With JavaScript, focus goes to the first field to fix.
       if (javaScript) expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('referencia')
 
-      for (const [referencia, email] of [
+      for (const [reference, email] of [
         ['P-ZZZZ', STAND_IN_PAIR.email],
         [STAND_IN_PAIR.referencia, 'otra@correo.es'],
       ]) {
-        await page.getByLabel('Referencia de tu solicitud').fill(referencia ?? '')
+        await page.getByLabel('Referencia de tu solicitud').fill(reference ?? '')
         await page.getByLabel('Email').fill(email ?? '')
         await submit()
         const alert = page.getByRole('alert').filter({ hasText: 'No la encontramos' })
         await alert.waitFor()
         expect(await alert.textContent()).toContain('No hay ninguna solicitud con esa referencia y ese email.')
-        expect(await page.getByLabel('Referencia de tu solicitud').inputValue()).toBe(referencia)
+        expect(await page.getByLabel('Referencia de tu solicitud').inputValue()).toBe(reference)
         expect(await page.getByLabel('Email').inputValue()).toBe(email)
         expect(new URL(page.url()).pathname).toBe('/seguimiento')
         await page.locator('.toast__close').click()
@@ -230,12 +230,12 @@ describe('accessibility (axe-core)', () => {
         await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
         await page.locator('[aria-invalid="true"]').first().waitFor()
         expect(await axeViolations(page), `messages, JavaScript ${javaScript}`).toEqual([])
-        for (const referencia of ['P-ZZZZ', 'P-FA22']) {
-          await page.getByLabel('Referencia de tu solicitud').fill(referencia)
+        for (const reference of ['P-ZZZZ', 'P-FA22']) {
+          await page.getByLabel('Referencia de tu solicitud').fill(reference)
           await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
           await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
-          await page.locator(referencia === 'P-ZZZZ' ? '.toast' : '.tracking-unavailable').waitFor()
-          expect(await axeViolations(page), `${referencia}, JavaScript ${javaScript}`).toEqual([])
+          await page.locator(reference === 'P-ZZZZ' ? '.toast' : '.tracking-unavailable').waitFor()
+          expect(await axeViolations(page), `${reference}, JavaScript ${javaScript}`).toEqual([])
         }
         await page.goto(`${site()}/presupuesto`)
         await settle()

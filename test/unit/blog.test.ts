@@ -49,32 +49,32 @@ describe('blog articles', () => {
 
   it.each(articles.map(({ post, articulo }) => [post.slug, articulo] as const))(
     '%s: 700 to 1,200 words in h2 sections, its word count and reading time',
-    (_slug, articulo) => {
-      const { root, words } = bodyOf(articulo.html)
+    (_slug, article) => {
+      const { root, words } = bodyOf(article.html)
       expect(words).toBeGreaterThanOrEqual(700)
       expect(words).toBeLessThanOrEqual(1200)
-      expect(articulo.palabras).toBe(words)
-      expect(articulo.minutosDeLectura).toBe(Math.round(words / 200))
+      expect(article.palabras).toBe(words)
+      expect(article.minutosDeLectura).toBe(Math.round(words / 200))
       expect(root.querySelectorAll('h1')).toHaveLength(0)
       // What the fault looks like, why, what to try at home, whether to repair, how the shop does it.
       expect(root.querySelectorAll('h2').length).toBeGreaterThanOrEqual(5)
       expect(root.firstElementChild?.tagName).toBe('P')
-      expect(articulo.resumen.length).toBeGreaterThanOrEqual(2)
-      expect(articulo.actualizado).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(article.resumen.length).toBeGreaterThanOrEqual(2)
+      expect(article.actualizado).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     },
   )
 
   it('every link of every article is a page of the site; its pages and related posts exist', () => {
-    const rutas = new Set(rutasDelSitio())
+    const routes = new Set(rutasDelSitio())
     for (const { post, articulo } of articles) {
       const { root } = bodyOf(articulo.html)
       const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '')
       expect(hrefs.length, post.slug).toBeGreaterThan(0)
-      for (const href of hrefs) expect(rutas.has(href), `${post.slug}: ${href}`).toBe(true)
+      for (const href of hrefs) expect(routes.has(href), `${post.slug}: ${href}`).toBe(true)
       expect(articulo.enlaces.length).toBeGreaterThanOrEqual(1)
       expect(articulo.enlaces.length).toBeLessThanOrEqual(4)
       for (const link of articulo.enlaces) {
-        expect(rutas.has(link), `${post.slug}: ${link}`).toBe(true)
+        expect(routes.has(link), `${post.slug}: ${link}`).toBe(true)
         expect(paginaDelCatalogo(link), `${post.slug}: ${link}`).toBeDefined()
       }
       // The article links in its text to at least one of the pages it is about.
@@ -96,9 +96,9 @@ describe('blog articles', () => {
       if (modelo) expect(QUOTE_MODELS[tipo], post.slug).toContain(modelo)
       if (servicio) {
         // A service is one of the catalogue's, of that model.
-        const modelos = catalogo.modelosMandos.filter((item) => item.modeloPresupuesto === modelo && item.tipo === 'servicios')
-        const nombres = modelos.flatMap((item) => (item.tipo === 'servicios' ? item.servicios.map((s) => s.nombre) : []))
-        expect(nombres, post.slug).toContain(servicio)
+        const models = catalogo.modelosMandos.filter((item) => item.modeloPresupuesto === modelo && item.tipo === 'servicios')
+        const names = models.flatMap((item) => (item.tipo === 'servicios' ? item.servicios.map((s) => s.nombre) : []))
+        expect(names, post.slug).toContain(servicio)
       }
       const query = new URL(quoteLink(articulo.presupuesto), 'http://x').searchParams
       expect(prefillFromQuery(query)).toMatchObject({ tipo, ...(modelo ? { modelo } : {}) })
@@ -109,10 +109,10 @@ describe('blog articles', () => {
   })
 
   it('states only the catalogue’s facts: its one price, no warranty length, no figures about customers', () => {
-    const precio = Number.parseInt(PRECIO_SERVICIO, 10)
+    const price = Number.parseInt(PRECIO_SERVICIO, 10)
     for (const { post, articulo } of articles) {
       const text = [bodyOf(articulo.html).text, ...articulo.resumen].join(' ')
-      for (const [, amount] of text.matchAll(/(\d+(?:[.,]\d+)?)\s*€/g)) expect(Number(amount), post.slug).toBe(precio)
+      for (const [, amount] of text.matchAll(/(\d+(?:[.,]\d+)?)\s*€/g)) expect(Number(amount), post.slug).toBe(price)
       expect(text, post.slug).not.toMatch(/euros?\b/i)
       expect(text, post.slug).not.toMatch(/garant[ií]a de \d|\d+\s*(d[ií]as|meses|años) de garant[ií]a/i)
       expect(text, post.slug).not.toMatch(/\d\s*%|clientes|valoraci|reseñas|estrellas/i)
@@ -189,7 +189,12 @@ describe('search engines and the feed', () => {
     if (!first) throw new Error('sin artículos')
     const { post, articulo } = first
     const posting = blogPosting(shop, { ...post, actualizado: articulo.actualizado, palabras: articulo.palabras }) as unknown as Record<string, unknown>
-    const taller = { '@type': 'LocalBusiness', '@id': 'https://taller.es/#taller', name: 'Taller', url: 'https://taller.es/' }
+    const business = {
+      '@type': 'LocalBusiness',
+      '@id': 'https://taller.es/#taller',
+      name: 'Taller',
+      url: 'https://taller.es/',
+    }
     expect(posting).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
@@ -198,8 +203,8 @@ describe('search engines and the feed', () => {
       datePublished: '2024-03-15',
       dateModified: articulo.actualizado,
       image: 'https://taller.es/images/blog/como-reparar-drift-joystick.svg',
-      author: taller,
-      publisher: taller,
+      author: business,
+      publisher: business,
       mainEntityOfPage: { '@type': 'WebPage', '@id': 'https://taller.es/blog/como-reparar-drift-joystick' },
       url: 'https://taller.es/blog/como-reparar-drift-joystick',
       inLanguage: 'es-ES',
@@ -219,9 +224,9 @@ describe('search engines and the feed', () => {
   })
 
   it('every article and /blog have the date they last changed, for the sitemap', () => {
-    const fechas = actualizacionesDelBlog()
-    for (const { post, articulo } of articles) expect(fechas.get(post.link)).toBe(articulo.actualizado)
-    expect(fechas.get('/blog')).toBe(articles.map(({ articulo }) => articulo.actualizado).sort().at(-1))
+    const dates = actualizacionesDelBlog()
+    for (const { post, articulo } of articles) expect(dates.get(post.link)).toBe(articulo.actualizado)
+    expect(dates.get('/blog')).toBe(articles.map(({ articulo }) => articulo.actualizado).sort().at(-1))
     expect(rutasDelSitio()).toEqual(expect.arrayContaining(catalogo.posts.map((post) => post.link)))
   })
 

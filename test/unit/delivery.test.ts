@@ -5,7 +5,7 @@ import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/working-hours'
 import { ageOf, formatQuoteMessage, pendingList, inboxKeyboard, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
 import { getSettings } from '../../functions/enviar-telegram/settings'
-import { claimDue, claimOne, LEASE_MS, markSent, newReferencia, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
+import { claimDue, claimOne, LEASE_MS, markSent, newReference, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
 const database = useDatabase()
@@ -83,7 +83,7 @@ describe('storing a quote', () => {
   })
 
   it('draws a short, unambiguous reference', () => {
-    for (let i = 0; i < 200; i++) expect(newReferencia()).toMatch(/^P-[23456789ABCDEFGHJKMNPQRSTWXYZ]{4}$/)
+    for (let i = 0; i < 200; i++) expect(newReference()).toMatch(/^P-[23456789ABCDEFGHJKMNPQRSTWXYZ]{4}$/)
   })
 })
 

@@ -132,7 +132,9 @@ describe('the commands', () => {
 
   it('/olvidar <email> erases every quote of that e-mail, in any case, deletes their messages and says how many', async () => {
     const { db, telegram, send } = await setup()
-    for (const modelo of ['A', 'B']) await storeQuote(db, { ...quote, modelo }, { idempotencyKey: null, now: NOW })
+    for (const model of ['A', 'B']) {
+      await storeQuote(db, { ...quote, modelo: model }, { idempotencyKey: null, now: NOW })
+    }
     await db.prepare('UPDATE presupuestos SET telegram_message_id = id + 500').run()
     await storeQuote(db, { ...quote, email: 'otra@correo.es' }, { idempotencyKey: null, now: NOW })
     await send(command('/olvidar jugadora@correo.es'))

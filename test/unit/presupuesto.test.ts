@@ -2,7 +2,11 @@ import { createServer } from 'node:http'
 
 import { describe, expect, it } from 'vitest'
 
-import { formatQuoteMessage as formatear, whatsappNumber, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
+import {
+  formatQuoteMessage as formatRowMessage,
+  whatsappNumber,
+  TELEGRAM_MAX_CHARS,
+} from '../../functions/enviar-telegram/message'
 import { catalogo, rutasDelSitio } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'
@@ -105,21 +109,21 @@ describe('the model lists of the form, built from the catalogue', () => {
   })
 
   it('name each model with a page once: every controller model, and the consoles of each console page', () => {
-    const rutas = rutasDelSitio()
-    for (const modelo of catalogo.modelosMandos) {
-      expect(rutas, modelo.link).toContain(modelo.link)
-      expect(QUOTE_MODELS.mando.filter((option) => option === modelo.modeloPresupuesto), modelo.link).toHaveLength(1)
+    const routes = rutasDelSitio()
+    for (const model of catalogo.modelosMandos) {
+      expect(routes, model.link).toContain(model.link)
+      expect(QUOTE_MODELS.mando.filter((option) => option === model.modeloPresupuesto), model.link).toHaveLength(1)
     }
-    const consolas = catalogo.marcasConsolas.flatMap((marca) =>
-      marca.modelosPresupuesto.map((option) => ({ marca, option })),
+    const consoles = catalogo.marcasConsolas.flatMap((brand) =>
+      brand.modelosPresupuesto.map((option) => ({ brand, option })),
     )
-    for (const { marca, option } of consolas) {
-      expect(rutas, marca.link).toContain(marca.link)
+    for (const { brand, option } of consoles) {
+      expect(routes, brand.link).toContain(brand.link)
       expect(QUOTE_MODELS.consola.filter((listed) => listed === option), option).toHaveLength(1)
     }
     // Nothing else but the closing 'Otro' and 'Otra'.
     expect(QUOTE_MODELS.mando).toHaveLength(catalogo.modelosMandos.length + 1)
-    expect(QUOTE_MODELS.consola).toHaveLength(consolas.length + 1)
+    expect(QUOTE_MODELS.consola).toHaveLength(consoles.length + 1)
   })
 
   it('reach the form as one choice per type, in the schema’s order, with its label and its list', () => {
@@ -145,18 +149,24 @@ describe('prefill', () => {
     expect(prefillFromQuery(new URLSearchParams('tipo=coche&modelo=Xbox One'))).toEqual({})
     expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Xbox Elite'))).toEqual({ tipo: 'consola' })
     expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Xbox 360'))).toEqual({ tipo: 'consola' })
-    const otra = { tipo: 'consola', modelo: 'Otra' }
-    expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Otra'))).toEqual(otra)
+    const other = { tipo: 'consola', modelo: 'Otra' }
+    expect(prefillFromQuery(new URLSearchParams('tipo=consola&modelo=Otra'))).toEqual(other)
   })
 })
 
 describe('the Telegram message', () => {
-  const recibido = new Date('2026-07-01T10:30:00Z').getTime()
+  const received = new Date('2026-07-01T10:30:00Z').getTime()
   const formatQuoteMessage = (quote: Quote, received_at: number) =>
-    formatear({ ...quote, comentarios: quote.comentarios ?? null, referencia: 'P-7K3Q', sospecha: null, received_at })
+    formatRowMessage({
+      ...quote,
+      comentarios: quote.comentarios ?? null,
+      referencia: 'P-7K3Q',
+      sospecha: null,
+      received_at,
+    })
 
   it('names type, model, e-mail, phone and comments, with Madrid time and reply links', () => {
-    const text = formatQuoteMessage(valid, recibido)
+    const text = formatQuoteMessage(valid, received)
     expect(text).toContain('Tipo: mando')
     expect(text).toContain('Modelo: Xbox Elite')
     expect(text).toContain('Email: cliente@correo.es')
@@ -168,16 +178,16 @@ describe('the Telegram message', () => {
   })
 
   it('keeps the visitor text exactly as typed (plain text, nothing to escape)', () => {
-    const comentarios = '<b>negrita</b> & _cursiva_ *estrella* [enlace](http://x) `código`'
-    expect(formatQuoteMessage({ ...valid, comentarios }, recibido)).toContain(comentarios)
+    const comments = '<b>negrita</b> & _cursiva_ *estrella* [enlace](http://x) `código`'
+    expect(formatQuoteMessage({ ...valid, comentarios: comments }, received)).toContain(comments)
   })
 
   it('says when there are no comments', () => {
-    expect(formatQuoteMessage({ ...valid, comentarios: undefined }, recibido)).toContain('(sin comentarios)')
+    expect(formatQuoteMessage({ ...valid, comentarios: undefined }, received)).toContain('(sin comentarios)')
   })
 
   it('stays within Telegram’s 4096 characters', () => {
-    const text = formatQuoteMessage({ ...valid, comentarios: 'ñ'.repeat(6000) }, recibido)
+    const text = formatQuoteMessage({ ...valid, comentarios: 'ñ'.repeat(6000) }, received)
     expect([...text].length).toBe(TELEGRAM_MAX_CHARS)
     expect(text).toContain('… (recortado)')
     expect(text).toContain('https://wa.me/34612345678')
@@ -189,8 +199,8 @@ describe('the Telegram message', () => {
     ['+34 612-345-678', '34612345678'],
     ['0034612345678', '34612345678'],
     ['+44 7700 900123', '447700900123'],
-  ])('wa.me number for %s is %s', (telefono, numero) => {
-    expect(whatsappNumber(telefono)).toBe(numero)
+  ])('wa.me number for %s is %s', (phone, number) => {
+    expect(whatsappNumber(phone)).toBe(number)
   })
 })
 

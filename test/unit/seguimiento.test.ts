@@ -253,7 +253,7 @@ describe('the tracking page’s content', () => {
     const view = trackingView(quote('repairing', ['received', 'answered', 'in_workshop', 'repairing']), settings)
     expect(view).toMatchObject({ referencia: 'P-7K3Q', tipo: 'Consola', modelo: 'Nintendo Switch', siguiente: 'Recogida o envío de vuelta', envio: null, comoEnviarlo: null })
     expect(view.estado).toMatchObject({ etiqueta: 'En reparación', fecha: '24 de noviembre de 2026, 01:15' })
-    expect(view.historial.map((paso) => `${paso.etiqueta} · ${paso.fecha}`)).toEqual([
+    expect(view.historial.map((step) => `${step.etiqueta} · ${step.fecha}`)).toEqual([
       'Solicitud recibida · 23 de noviembre de 2026, 10:15',
       'Te hemos respondido · 23 de noviembre de 2026, 15:15',
       'Recibido en el taller · 23 de noviembre de 2026, 20:15',
@@ -278,7 +278,7 @@ describe('the tracking page’s content', () => {
       { termino: 'Taller', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
       { termino: 'Cuándo pasar', valor: 'Te lo decimos en nuestra respuesta' },
     ])
-    expect(unset.comoEnviarlo?.pasos.map((paso) => paso.titulo)).toEqual(['Embálalo bien', 'Mete la referencia dentro', 'Envíalo'])
+    expect(unset.comoEnviarlo?.pasos.map((step) => step.titulo)).toEqual(['Embálalo bien', 'Mete la referencia dentro', 'Envíalo'])
     const set = trackingView(quote('answered', ['received', 'answered']), { ...settings, SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
     expect(set.comoEnviarlo?.datos[0]).toEqual({ termino: 'Dirección', valor: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
   })
@@ -300,20 +300,24 @@ describe('the tracking page’s content', () => {
 
 describe('the mail-in page’s facts', () => {
   it('says the address comes with the quote while SHOP_SHIPPING_ADDRESS is unset, and never invents costs', () => {
-    const [traer, enviar] = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: '' }))
-    expect(traer?.datos).toEqual([
+    const [bring, send] = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: '' }))
+    expect(bring?.datos).toEqual([
       { termino: 'Dónde', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
       { termino: 'Cuándo', valor: 'Te decimos cuándo pasar al responderte' },
       { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
     ])
-    expect(enviar?.datos).toContainEqual({ termino: 'Transportista, coste y seguro', valor: 'Te los indicamos en el presupuesto' })
+    expect(send?.datos).toContainEqual({ termino: 'Transportista, coste y seguro', valor: 'Te los indicamos en el presupuesto' })
     const set = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1' }))
-    expect(set.flatMap((forma) => forma.datos).filter((dato) => dato.termino === 'Dirección').map((dato) => dato.valor)).toEqual(['Calle Ejemplo 1', 'Calle Ejemplo 1'])
+    const addresses = set
+      .flatMap((option) => option.datos)
+      .filter((fact) => fact.termino === 'Dirección')
+      .map((fact) => fact.valor)
+    expect(addresses).toEqual(['Calle Ejemplo 1', 'Calle Ejemplo 1'])
     expect(JSON.stringify(catalogo.envios)).not.toMatch(/\d+\s?€|euros|Correos|SEUR|MRW|GLS/)
   })
 
   it('has the seven steps, from the quote to the device back with a tracking number', () => {
-    expect(catalogo.envios.pasos.map((paso) => paso.titulo)).toEqual([
+    expect(catalogo.envios.pasos.map((step) => step.titulo)).toEqual([
       'Pide tu presupuesto',
       'Te respondemos',
       'Embálalo bien',

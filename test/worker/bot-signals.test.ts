@@ -7,12 +7,12 @@ import { signFormToken } from '~/lib/quote/token.server'
 import { TEST_SETTINGS } from '../support/settings'
 import { delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
 
-const valid = (comentarios: string, extra: Record<string, string> = {}) => ({
+const valid = (comments: string, extra: Record<string, string> = {}) => ({
   tipo: 'consola',
   modelo: 'Xbox Series S',
   email: 'abuso@correo.es',
   telefono: '611 222 333',
-  comentarios,
+  comentarios: comments,
   website: '',
   ...extra,
 })
@@ -136,18 +136,18 @@ describe('logs', () => {
   it('carry no e-mail, phone or comments, on success or failure', async () => {
     const id = marker('privado')
     const email = `secreto.${id.replace(/[^a-z0-9]/gi, '')}@correo.es`
-    const telefono = `+34 6${String(Date.now()).slice(-8)}`
-    for (const comentarios of [`Confidencial ${id}`, `Confidencial [500] ${id}`, `Confidencial [colgado] ${id}`]) {
-      await postQuote(valid(comentarios, { email, telefono }))
+    const phone = `+34 6${String(Date.now()).slice(-8)}`
+    for (const comments of [`Confidencial ${id}`, `Confidencial [500] ${id}`, `Confidencial [colgado] ${id}`]) {
+      await postQuote(valid(comments, { email, telefono: phone }))
     }
-    await postQuote(valid(`Confidencial ${id}`, { email: 'mal', telefono }))
+    await postQuote(valid(`Confidencial ${id}`, { email: 'mal', telefono: phone }))
     await expect.poll(async () => (await telegramMessages(id)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3) // the values did travel
     await new Promise((resolve) => setTimeout(resolve, 500))
     for (const log of [inject('siteLog'), inject('functionLog')]) {
       const content = readFileSync(log, 'utf8')
       expect(content, log).not.toContain(email)
-      expect(content, log).not.toContain(telefono)
-      expect(content, log).not.toContain(telefono.replace(/\D/g, ''))
+      expect(content, log).not.toContain(phone)
+      expect(content, log).not.toContain(phone.replace(/\D/g, ''))
       expect(content, log).not.toContain(`Confidencial`)
     }
   })

@@ -52,12 +52,12 @@ async function pageOf(path: string, init?: RequestInit) {
   const response = await fetch(`${stack.siteUrl}${path}`, { redirect: 'manual', ...init })
   return { response, html: await response.text() }
 }
-const quote = (comentarios: string, extra: Record<string, string> = {}) => ({
+const quote = (comments: string, extra: Record<string, string> = {}) => ({
   tipo: 'mando',
   modelo: 'Nintendo Switch Pro Controller',
   email: 'entrega@correo.es',
   telefono: '633 222 111',
-  comentarios,
+  comentarios: comments,
   website: '',
   ...extra,
 })
@@ -79,8 +79,8 @@ describe('durable delivery', () => {
   it('Telegram down: the visitor gets success; the sweeps retry until Telegram is back; one message', async () => {
     const id = marker('caido')
     await rule(id, '500')
-    const referencia = await send(quote(`Caído ${id}`))
-    expect(referencia).toMatch(/^P-/)
+    const reference = await send(quote(`Caído ${id}`))
+    expect(reference).toMatch(/^P-/)
     for (let i = 0; i < 3; i++) {
       await sleep(1100)
       await sweepOnce()
@@ -93,7 +93,7 @@ describe('durable delivery', () => {
     await sweepOnce()
     const messages = await delivered(id, { telegramUrl: telegram() })
     expect(messages).toHaveLength(1)
-    expect(messages[0]?.text).toContain(`Nueva solicitud de presupuesto · ${referencia}`)
+    expect(messages[0]?.text).toContain(`Nueva solicitud de presupuesto · ${reference}`)
   })
 
   it('429 with retry_after: waits as asked, then delivers once', async () => {
@@ -123,15 +123,15 @@ describe('durable delivery', () => {
 
   it('Telegram posts the quote but answers after the timeout: the retry says it may be a repeat, never a new quote', async () => {
     const id = marker('[tarde-una-vez]')
-    const referencia = await send(quote(`Tarde ${id}`))
+    const reference = await send(quote(`Tarde ${id}`))
     // The fake posts it at once and answers after 9 s; the function gives up at 8 s and retries 1 s later.
     await sleep(9500)
     await sweepOnce()
     const messages = await delivered(id, { count: 2, telegramUrl: telegram() })
     expect(messages).toHaveLength(2)
     expect(messages[0]?.text).not.toContain('repetición')
-    expect(messages[0]?.text).toContain(`🎮 Nueva solicitud de presupuesto · ${referencia}`)
-    expect(messages[1]?.text.split('\n')[0]).toMatch(new RegExp(`^🔁 Posible repetición de ${referencia}:`))
+    expect(messages[0]?.text).toContain(`🎮 Nueva solicitud de presupuesto · ${reference}`)
+    expect(messages[1]?.text.split('\n')[0]).toMatch(new RegExp(`^🔁 Posible repetición de ${reference}:`))
     // Delivered now: nothing more.
     await sleep(2100)
     await sweepOnce()
@@ -179,11 +179,11 @@ describe('durable delivery', () => {
 
   it('Telegram refusing for good (401): one e-mail copy to the shop, and Telegram keeps being retried', async () => {
     const id = marker('[401]')
-    const referencia = await send(quote(`Token revocado ${id}`))
-    await expect.poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 10_000 }).toContain(`Subject: Presupuesto ${referencia}`)
+    const reference = await send(quote(`Token revocado ${id}`))
+    await expect.poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 10_000 }).toContain(`Subject: Presupuesto ${reference}`)
     const log = readFileSync(stack.functionLog ?? '', 'utf8')
-    const block = log.slice(log.indexOf(`Subject: Presupuesto ${referencia}`))
-    expect(log).toContain(`To: hola@taller.test\nSubject: Presupuesto ${referencia}`)
+    const block = log.slice(log.indexOf(`Subject: Presupuesto ${reference}`))
+    expect(log).toContain(`To: hola@taller.test\nSubject: Presupuesto ${reference}`)
     const file = /Text: (\S+\.txt)/.exec(block)?.[1] ?? ''
     const mail = readFileSync(file, 'utf8')
     expect(mail).toContain('401 Unauthorized')
@@ -192,7 +192,7 @@ describe('durable delivery', () => {
       await sleep(2100)
       await sweepOnce()
     }
-    expect(readFileSync(stack.functionLog ?? '', 'utf8').split(`Subject: Presupuesto ${referencia}`)).toHaveLength(2)
+    expect(readFileSync(stack.functionLog ?? '', 'utf8').split(`Subject: Presupuesto ${reference}`)).toHaveLength(2)
     expect((await telegramMessages(id, telegram())).length).toBeGreaterThanOrEqual(3)
   }, 30_000)
 
@@ -225,7 +225,7 @@ describe('durable delivery', () => {
   it('a restart of the function between storing and delivering loses nothing and sends nothing twice', async () => {
     const id = marker('reinicio')
     await rule(id, '500')
-    const referencia = await send(quote(`Reinicio ${id}`))
+    const reference = await send(quote(`Reinicio ${id}`))
     await stack.restartFunction()
     await rule(id, 'ok')
     await sleep(2100)
@@ -233,7 +233,7 @@ describe('durable delivery', () => {
     await sweepOnce()
     const messages = await delivered(id, { telegramUrl: telegram() })
     expect(messages).toHaveLength(1)
-    expect(messages[0]?.text).toContain(referencia ?? 'sin referencia')
+    expect(messages[0]?.text).toContain(reference ?? 'sin referencia')
   }, 60_000)
 
   it('GET /__scheduled answers only once the sweep has finished', async () => {

@@ -13,10 +13,10 @@ function call(body: unknown, init: { method?: string; headers?: Record<string, s
   })
 }
 
-const quote = (comentarios: string, extra: Record<string, unknown> = {}) => ({
+const quote = (comments: string, extra: Record<string, unknown> = {}) => ({
   tipo: 'consola',
   modelo: 'Nintendo Switch OLED',
-  comentarios,
+  comentarios: comments,
   email: 'jugadora@correo.es',
   telefono: '+34 699 111 222',
   honeypot: '',
@@ -26,8 +26,8 @@ const quote = (comentarios: string, extra: Record<string, unknown> = {}) => ({
 describe('enviar-telegram', () => {
   it('forwards a valid quote as plain text without link previews and answers success', async () => {
     const id = marker('ok')
-    const comentarios = `No carga <b>nada</b> & se calienta_*mucho* ${id}`
-    const response = await call(quote(comentarios))
+    const comments = `No carga <b>nada</b> & se calienta_*mucho* ${id}`
+    const response = await call(quote(comments))
     expect(response.status).toBe(200)
     const answer = (await response.json()) as { success: boolean; referencia: string }
     expect(answer).toEqual({ success: true, referencia: expect.stringMatching(/^P-[2-9A-Z]{4}$/), seguimiento: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) })
@@ -36,7 +36,7 @@ describe('enviar-telegram', () => {
     expect(message?.body).not.toHaveProperty('parse_mode')
     expect(message?.body.link_preview_options).toEqual({ is_disabled: true })
     // The visitor's text arrives intact.
-    expect(message?.body.text).toContain(comentarios)
+    expect(message?.body.text).toContain(comments)
     expect(message?.body.text).toContain('Tipo: consola')
     expect(message?.body.text).toContain('mailto:jugadora@correo.es')
     expect(message?.body.text).toContain('https://wa.me/34699111222')

@@ -31,10 +31,10 @@ describe('/envios', () => {
       },
     ])
     // The seven steps of the catalogue (test/unit/seguimiento.test.ts holds them to the words).
-    expect([...document.querySelectorAll('.steps .step h3')].map(text)).toEqual(catalogo.envios.pasos.map((paso) => paso.titulo))
+    expect([...document.querySelectorAll('.steps .step h3')].map(text)).toEqual(catalogo.envios.pasos.map((step) => step.titulo))
     expect([...document.querySelectorAll('.packing-guide h3')].map(text)).toEqual(['Un mando', 'Una consola', 'Antes de cerrar la caja, quita'])
-    const quitar = text(document.querySelectorAll('.packing-guide__card')[2])
-    for (const what of ['juegos', 'tarjetas', 'accesorios']) expect(quitar).toContain(what)
+    const takeOut = text(document.querySelectorAll('.packing-guide__card')[2])
+    for (const what of ['juegos', 'tarjetas', 'accesorios']) expect(takeOut).toContain(what)
     // You follow it all at your tracking link; a lost link is found at /seguimiento.
     expect(text(document.querySelector('.mail-in-tracking'))).toContain('Sigue tu solicitud')
     expect(document.querySelector('main a[href="/seguimiento"]')).not.toBeNull()

@@ -13,8 +13,15 @@ import { text } from '../support/html'
 const standIn = useSiteWithStandInFunction('funcion-caida')
 
 let ip = 1
-async function post(comentarios: string) {
-  const fields = { tipo: 'consola', modelo: 'PlayStation 5', email: 'caida@correo.es', telefono: '622 111 000', comentarios, website: '' }
+async function post(comments: string) {
+  const fields = {
+    tipo: 'consola',
+    modelo: 'PlayStation 5',
+    email: 'caida@correo.es',
+    telefono: '622 111 000',
+    comentarios: comments,
+    website: '',
+  }
   const response = await fetch(`${standIn().siteUrl}/presupuesto`, {
     method: 'POST',
     redirect: 'manual',

@@ -94,8 +94,9 @@ describe('hostile posts to /presupuesto get a small 4xx and the site stays up', 
   })
 
   it('an over-long comment comes back with its message and the visitor’s text, cut at four times the limit', async () => {
-    const comentarios = 'ñ'.repeat(6000)
-    const { response, document } = await post(new URLSearchParams({ tipo: 'mando', modelo: 'Otro', comentarios }).toString())
+    const comments = 'ñ'.repeat(6000)
+    const body = new URLSearchParams({ tipo: 'mando', modelo: 'Otro', comentarios: comments }).toString()
+    const { response, document } = await post(body)
     expect(response.status).toBe(400)
     expect(text(document.querySelector('textarea[name="comentarios"]'))).toBe('ñ'.repeat(4000))
   })

@@ -24,9 +24,9 @@ function expectedHeadings(): Map<string, string> {
     ['/servicios/mandos/xbox', 'Reparación de mandos Xbox'],
     ['/servicios/mandos/nintendo', 'Reparación de mandos Nintendo'],
   ])
-  for (const modelo of catalogo.modelosMandos) {
-    headings.set(modelo.link, `Reparación de mando ${modelo.nombre}`)
-    if (modelo.tipo === 'servicios') for (const servicio of modelo.servicios) headings.set(servicio.link, servicio.nombre)
+  for (const model of catalogo.modelosMandos) {
+    headings.set(model.link, `Reparación de mando ${model.nombre}`)
+    if (model.tipo === 'servicios') for (const service of model.servicios) headings.set(service.link, service.nombre)
   }
   for (const post of catalogo.posts) headings.set(post.link, post.titulo)
   return headings
@@ -110,8 +110,8 @@ describe('page content', () => {
     expect(carousel?.querySelector('[aria-label="Diapositiva anterior"]')).not.toBeNull()
     expect(carousel?.querySelector('[aria-label="Diapositiva siguiente"]')).not.toBeNull()
 
-    const servicios = document.querySelector('#servicios')
-    expect([...(servicios?.querySelectorAll('.card__link') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
+    const services = document.querySelector('#servicios')
+    expect([...(services?.querySelectorAll('.card__link') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
       '/servicios/mandos/playstation',
       '/servicios/mandos/xbox',
       '/servicios/mandos/nintendo',
@@ -124,11 +124,11 @@ describe('page content', () => {
     ])
     expect(text(document.querySelector('#quienes-somos'))).toContain('más de 5 años')
     expect(document.querySelectorAll('.how-we-work .step')).toHaveLength(4)
-    const contacto = document.querySelector('#contacto')
-    expect(contacto?.querySelector(`a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
-    expect(contacto?.querySelector(`a[href="mailto:${TEST_SETTINGS.SHOP_EMAIL}"]`)).not.toBeNull()
-    expect(text(contacto)).toContain('Lakua, Vitoria-Gasteiz, 01010')
-    expect(text(contacto)).toContain('Lunes a viernes de 9:00 a 20:00')
+    const contact = document.querySelector('#contacto')
+    expect(contact?.querySelector(`a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
+    expect(contact?.querySelector(`a[href="mailto:${TEST_SETTINGS.SHOP_EMAIL}"]`)).not.toBeNull()
+    expect(text(contact)).toContain('Lakua, Vitoria-Gasteiz, 01010')
+    expect(text(contact)).toContain('Lunes a viernes de 9:00 a 20:00')
     expect(document.querySelector('.cta-banner a[href="/presupuesto"]')).not.toBeNull()
   })
 
@@ -165,9 +165,9 @@ describe('page content', () => {
   })
 
   it('other model pages show the checklist, the warranty box and the quote button', async () => {
-    for (const modelo of catalogo.modelosMandos.filter((item) => item.tipo === 'averias')) {
-      const { document } = await page(modelo.link)
-      expect(document.querySelectorAll('.checklist li').length, modelo.link).toBe(modelo.averias.length)
+    for (const model of catalogo.modelosMandos.filter((item) => item.tipo === 'averias')) {
+      const { document } = await page(model.link)
+      expect(document.querySelectorAll('.checklist li').length, model.link).toBe(model.averias.length)
       expect(text(document.querySelector('.warranty-box'))).toContain('Garantía en todas las reparaciones')
       expect(document.querySelector('main a[href="/presupuesto"]')).not.toBeNull()
     }
@@ -201,8 +201,8 @@ describe('page content', () => {
   it('console pages list the eight repairs, their supported models and a quote button', async () => {
     const { document } = await page('/servicios/consolas/otras')
     expect(document.querySelectorAll('.repair-list__item')).toHaveLength(8)
-    const modelos = [...document.querySelectorAll('.console-models__list li')].map(text)
-    expect(modelos).toEqual(expect.arrayContaining(['Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Gear']))
+    const models = [...document.querySelectorAll('.console-models__list li')].map(text)
+    expect(models).toEqual(expect.arrayContaining(['Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Gear']))
     expect(document.querySelector('main a[href="/presupuesto"]')).not.toBeNull()
   })
 })

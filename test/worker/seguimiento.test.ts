@@ -60,8 +60,15 @@ function expectPrivate(response: Response, document: Document, what: string) {
 }
 
 describe('the success toast', () => {
-  const quote = (comentarios: string) =>
-    post('/presupuesto', { tipo: 'mando', modelo: 'Xbox One', email: 'jugador@correo.es', telefono: '699 111 222', comentarios, website: '' })
+  const quote = (comments: string) =>
+    post('/presupuesto', {
+      tipo: 'mando',
+      modelo: 'Xbox One',
+      email: 'jugador@correo.es',
+      telefono: '699 111 222',
+      comentarios: comments,
+      website: '',
+    })
 
   it('shows the reference and the link "Sigue tu solicitud" to the quote’s tracking page', async () => {
     const { response } = await quote('Drift [seguimiento]')
@@ -78,13 +85,13 @@ describe('the success toast', () => {
   })
 
   it('with a token that is no token, or none (a hosted function): no link, as before', async () => {
-    for (const comentarios of ['Drift [seguimiento-raro]', 'Drift sin seguimiento']) {
-      const { response } = await quote(comentarios)
+    for (const comments of ['Drift [seguimiento-raro]', 'Drift sin seguimiento']) {
+      const { response } = await quote(comments)
       expect(response.status).toBe(303)
       const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
       const toast = (await get('/presupuesto', { headers: { Cookie: cookie } })).document.querySelector('[role="status"]')
-      expect(text(toast), comentarios).toContain('¡Solicitud enviada!')
-      expect(toast?.querySelector('a'), comentarios).toBeNull()
+      expect(text(toast), comments).toContain('¡Solicitud enviada!')
+      expect(toast?.querySelector('a'), comments).toBeNull()
     }
   })
 })
@@ -200,9 +207,9 @@ describe('the tracking page', () => {
     expect(response.status).toBe(200)
     expectPrivate(response, document, 'consent accepted')
     // The other pages do allow it, so this is the tracking page's own rule.
-    const envios = await get('/envios', { headers: { Cookie: 'cookie-consent=accepted' } })
-    expect(envios.response.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com')
-    expect(envios.response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    const mailIn = await get('/envios', { headers: { Cookie: 'cookie-consent=accepted' } })
+    expect(mailIn.response.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com')
+    expect(mailIn.response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
 
   it('a POST to a tracking page is refused (405), never a 500', async () => {
@@ -303,14 +310,14 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('the function down: a 503 page that says so, with WhatsApp prefilled with the reference', async () => {
-    for (const referencia of ['P-FA22', 'P-CRTT', 'P-RARR']) {
-      const { response, document } = await lookup({ referencia, email: STAND_IN_PAIR.email })
-      expect(response.status, referencia).toBe(503)
+    for (const reference of ['P-FA22', 'P-CRTT', 'P-RARR']) {
+      const { response, document } = await lookup({ referencia: reference, email: STAND_IN_PAIR.email })
+      expect(response.status, reference).toBe(503)
       expect(text(document.querySelector('.tracking-unavailable h2'))).toBe('Ahora mismo no podemos consultar el estado')
       const whatsapp = new URL(document.querySelector('.tracking-unavailable a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
-      expect(whatsapp.searchParams.get('text')).toBe(`Hola, quiero saber cómo va mi solicitud ${referencia}.`)
+      expect(whatsapp.searchParams.get('text')).toBe(`Hola, quiero saber cómo va mi solicitud ${reference}.`)
       expect(document.querySelector(`.tracking-unavailable a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
-      expect(document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe(referencia)
+      expect(document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe(reference)
     }
   })
 

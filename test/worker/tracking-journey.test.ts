@@ -56,8 +56,8 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
     const toast = await page('/presupuesto', { headers: { Cookie: cookie } })
     const link = [...toast.document.querySelectorAll('a')].find((a) => text(a) === 'Sigue tu solicitud')?.getAttribute('href') ?? ''
     expect(link).toMatch(/^\/seguimiento\/[A-Za-z0-9_-]{22}$/)
-    const referencia = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1] ?? ''
-    expect(referencia).toMatch(/^P-/)
+    const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1] ?? ''
+    expect(reference).toMatch(/^P-/)
 
     const first = await trackingPage(link)
     expect(first.response.status).toBe(200)
@@ -65,7 +65,7 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
     expect(first.response.headers.get('referrer-policy')).toBe('no-referrer')
     expect(first.response.headers.get('x-robots-tag')).toMatch(/noindex/)
     expect(first.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toMatch(/noindex/)
-    expect(text(first.document.querySelector('main'))).toContain(referencia)
+    expect(text(first.document.querySelector('main'))).toContain(reference)
     expect(text(first.document.querySelector('main'))).toContain('Xbox Elite')
     expect(first.timeline.map((step) => step.label)).toEqual(['Solicitud recibida'])
 
@@ -95,7 +95,7 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
       if (label === 'Te hemos respondido') expect(text(now.document.querySelector('main'))).toMatch(/dirección|envíalo|tráelo/i)
       if (label === 'Enviado') {
         // The owner answers the prompt with the carrier and number; the page shows them.
-        expect((await say(`/enviado ${referencia} SEUR 9988776655`)).status).toBe(200)
+        expect((await say(`/enviado ${reference} SEUR 9988776655`)).status).toBe(200)
         expect(text((await trackingPage(link)).document.querySelector('main'))).toContain('SEUR 9988776655')
       }
       for (const secret of [email, '655 123 987', 'Gatillo roto']) expect(now.html).not.toContain(secret)
@@ -105,17 +105,17 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
     expect(decodeURIComponent(notice?.url ?? '')).toContain(`https://taller.test${link}`)
 
     // Lost the link: the lookup leads back to it; a wrong e-mail and an unknown reference get the same answer.
-    const lookup = (referenciaTyped: string, emailTyped: string) =>
+    const lookup = (referenceTyped: string, emailTyped: string) =>
       page('/seguimiento', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: inject('siteUrl'), 'CF-Connecting-IP': randomIp() },
-        body: new URLSearchParams({ referencia: referenciaTyped, email: emailTyped, website: '' }).toString(),
+        body: new URLSearchParams({ referencia: referenceTyped, email: emailTyped, website: '' }).toString(),
       })
-    const right = await lookup(referencia.toLowerCase(), email.toUpperCase())
+    const right = await lookup(reference.toLowerCase(), email.toUpperCase())
     expect(right.response.status).toBe(303)
     expect(right.response.headers.get('location')).toBe(link)
-    const wrongEmail = await lookup(referencia, 'otra-persona@correo.es')
-    const unknown = await lookup(referencia === 'P-2222' ? 'P-3333' : 'P-2222', email)
+    const wrongEmail = await lookup(reference, 'otra-persona@correo.es')
+    const unknown = await lookup(reference === 'P-2222' ? 'P-3333' : 'P-2222', email)
     const impossible = await lookup('P-0000', email)
     expect(wrongEmail.response.status).toBe(unknown.response.status)
     expect(impossible.response.status).toBe(unknown.response.status)

@@ -15,26 +15,26 @@ const OTHER_MODEL: Record<QuoteType, string> = { mando: 'Otro', consola: 'Otra' 
  * schema accepts (a post without this form keeps its value).
  */
 export const QUOTE_MODELS: Record<QuoteType, readonly string[]> = {
-  mando: [...catalogo.modelosMandos.map((modelo) => modelo.modeloPresupuesto), OTHER_MODEL.mando],
-  consola: [...catalogo.marcasConsolas.flatMap((marca) => marca.modelosPresupuesto), OTHER_MODEL.consola],
+  mando: [...catalogo.modelosMandos.map((model) => model.modeloPresupuesto), OTHER_MODEL.mando],
+  consola: [...catalogo.marcasConsolas.flatMap((brand) => brand.modelosPresupuesto), OTHER_MODEL.consola],
 }
 
 /** The form's types, in order, each with its label and its models. */
-export const QUOTE_CHOICES: readonly QuoteChoice[] = QUOTE_TYPES.map((tipo) => ({
-  tipo,
-  label: TYPE_LABELS[tipo],
-  group: TYPE_GROUP_LABELS[tipo],
-  models: QUOTE_MODELS[tipo],
+export const QUOTE_CHOICES: readonly QuoteChoice[] = QUOTE_TYPES.map((type) => ({
+  tipo: type,
+  label: TYPE_LABELS[type],
+  group: TYPE_GROUP_LABELS[type],
+  models: QUOTE_MODELS[type],
 }))
 
 /** Prefill of the form from the query (?tipo=&modelo=&servicio=), the model kept only when its type lists it. */
 export function prefillFromQuery(params: URLSearchParams): QuotePrefill {
-  const tipo = QUOTE_TYPES.find((value) => value === params.get('tipo'))
-  const modelo = params.get('modelo') ?? ''
-  const servicio = (params.get('servicio') ?? '').trim().slice(0, QUOTE_LIMITS.modelo)
+  const type = QUOTE_TYPES.find((value) => value === params.get('tipo'))
+  const model = params.get('modelo') ?? ''
+  const service = (params.get('servicio') ?? '').trim().slice(0, QUOTE_LIMITS.modelo)
   return {
-    ...(tipo ? { tipo } : {}),
-    ...(tipo && QUOTE_MODELS[tipo].includes(modelo) ? { modelo } : {}),
-    ...(servicio ? { comentarios: `Me interesa el servicio «${servicio}».` } : {}),
+    ...(type ? { tipo: type } : {}),
+    ...(type && QUOTE_MODELS[type].includes(model) ? { modelo: model } : {}),
+    ...(service ? { comentarios: `Me interesa el servicio «${service}».` } : {}),
   }
 }

@@ -52,10 +52,10 @@ export async function readFormToken(
 /** Whether the token is a genuine one of ours (worth keeping across a re-render of the same form). */
 export const isOwnToken = (reading: FormTokenReading) => reading.verdict !== 'forged' && reading.verdict !== 'absent'
 
-const segundos = (ms: number) => `${(Math.floor(ms / 100) / 10).toLocaleString('es-ES')} s`
-const antiguedad = (ms: number) => {
-  const horas = Math.floor(ms / 3_600_000)
-  return horas < 48 ? `${horas} horas` : `${Math.floor(horas / 24)} días`
+const seconds = (ms: number) => `${(Math.floor(ms / 100) / 10).toLocaleString('es-ES')} s`
+const age = (ms: number) => {
+  const hours = Math.floor(ms / 3_600_000)
+  return hours < 48 ? `${hours} horas` : `${Math.floor(hours / 24)} días`
 }
 
 /**
@@ -67,9 +67,9 @@ export function suspicion(reading: FormTokenReading): string | null {
     case 'human':
       return null
     case 'too-fast':
-      return `enviado ${segundos(reading.elapsedMs)} después de abrir el formulario`
+      return `enviado ${seconds(reading.elapsedMs)} después de abrir el formulario`
     case 'expired':
-      return `formulario abierto hace ${antiguedad(reading.elapsedMs)}`
+      return `formulario abierto hace ${age(reading.elapsedMs)}`
     case 'forged':
       return 'la firma del formulario no es válida'
     case 'absent':

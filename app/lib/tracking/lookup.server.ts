@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import * as z from 'zod/mini'
 
 import { readBoundedForm } from '~shared/form-body'
-import { QUOTE_LIMITS, QUOTE_MESSAGES as MENSAJES_PRESUPUESTO } from '~shared/quote'
+import { QUOTE_LIMITS, QUOTE_MESSAGES } from '~shared/quote'
 
 /**
  * The lookup form of /seguimiento, for whoever lost the tracking link: the
@@ -15,8 +15,8 @@ export const LOOKUP_MESSAGES = {
   referenciaObligatoria: 'Escribe la referencia de tu solicitud',
   referenciaFormato: 'La referencia tiene esta forma: P-7K3Q',
   emailObligatorio: 'Escribe el email con el que pediste el presupuesto',
-  emailInvalido: MENSAJES_PRESUPUESTO.emailInvalido,
-  emailLargo: MENSAJES_PRESUPUESTO.emailLargo,
+  emailInvalido: QUOTE_MESSAGES.emailInvalido,
+  emailLargo: QUOTE_MESSAGES.emailLargo,
 } as const
 
 /** A reference as the function gives it: P- and four characters (docs/decisions/007-durable-delivery.md); a few more are allowed. */

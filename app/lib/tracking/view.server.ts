@@ -26,15 +26,15 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
   const { estadosSeguimiento, envios, tienda } = catalogo
   const zone = tienda.horario.zona
   const when = (at: number) => ({ fecha: localDateTime(at, zone), fechaIso: new Date(at).toISOString() })
-  const estado = estadosSeguimiento[tracking.state]
+  const state = estadosSeguimiento[tracking.state]
   const last = tracking.history[tracking.history.length - 1]
   return {
     referencia: tracking.referencia,
     tipo: TYPE_LABELS[tracking.tipo],
     modelo: tracking.modelo,
-    estado: { etiqueta: estado.etiqueta, icono: estado.icono, ahora: estado.ahora, ...when(last?.at ?? Date.now()) },
-    historial: tracking.history.map((paso) => ({ etiqueta: estadosSeguimiento[paso.state].etiqueta, ...when(paso.at) })),
-    siguiente: estado.siguiente,
+    estado: { etiqueta: state.etiqueta, icono: state.icono, ahora: state.ahora, ...when(last?.at ?? Date.now()) },
+    historial: tracking.history.map((step) => ({ etiqueta: estadosSeguimiento[step.state].etiqueta, ...when(step.at) })),
+    siguiente: state.siguiente,
     envio: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
     comoEnviarlo:
       tracking.state === 'answered'
@@ -45,12 +45,12 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
 }
 
 /** The page when the function cannot be reached: WhatsApp prefilled with the reference when it is known. */
-export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, referencia: string | null) {
+export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, reference: string | null) {
   return {
     ...catalogo.textosSeguimiento.caida,
-    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(referencia)),
-    telefono: settings.SHOP_PHONE,
-    telefonoLegible: readablePhone(settings.SHOP_PHONE),
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(reference)),
+    phone: settings.SHOP_PHONE,
+    readablePhone: readablePhone(settings.SHOP_PHONE),
   }
 }
 
