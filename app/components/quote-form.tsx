@@ -58,13 +58,13 @@ export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProp
 
   // The values the form starts with: those sent (kept after messages), else the link's prefill.
   const initial = (result?.initialValue ?? prefill) as Partial<Record<FieldName, string>>
-  const [tipo, setTipo] = useState(initial.tipo)
-  const [modelo, setModelo] = useState(initial.modelo ?? '')
-  const chosen = choices.find((choice) => choice.tipo === tipo)
-  const listed = choices.some((choice) => choice.models.includes(modelo))
-  const chooseTipo = (choice: QuoteChoice) => {
-    setTipo(choice.tipo)
-    if (modelo && !choice.models.includes(modelo)) setModelo('')
+  const [type, setType] = useState(initial.tipo)
+  const [model, setModel] = useState(initial.modelo ?? '')
+  const chosen = choices.find((choice) => choice.tipo === type)
+  const listed = choices.some((choice) => choice.models.includes(model))
+  const chooseType = (choice: QuoteChoice) => {
+    setType(choice.tipo)
+    if (model && !choice.models.includes(model)) setModel('')
   }
 
   // After a submit comes back with messages, focus goes to the first field to fix.
@@ -100,7 +100,7 @@ export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProp
                 name="tipo"
                 value={choice.tipo}
                 defaultChecked={initial.tipo === choice.tipo}
-                onChange={() => chooseTipo(choice)}
+                onChange={() => chooseType(choice)}
                 required
               />
               <span>{choice.label}</span>
@@ -111,21 +111,21 @@ export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProp
 
       <Field form={FORM} name="modelo" label="Modelo" error={error('modelo')} className="field--modelo">
         {(control) => (
-          <select {...control} value={modelo} onChange={(event) => setModelo(event.target.value)} required>
+          <select {...control} value={model} onChange={(event) => setModel(event.target.value)} required>
             <option value="">Elige tu modelo</option>
             {/* A value from outside the lists (a post without this form) is kept, not dropped. */}
-            {modelo && !listed ? <option value={modelo}>{modelo}</option> : null}
+            {model && !listed ? <option value={model}>{model}</option> : null}
             {hydrated && chosen
-              ? chosen.models.map((nombre) => (
-                  <option key={nombre} value={nombre}>
-                    {nombre}
+              ? chosen.models.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
                   </option>
                 ))
               : choices.map((choice) => (
                   <optgroup key={choice.tipo} label={choice.group} data-tipo={choice.tipo}>
-                    {choice.models.map((nombre) => (
-                      <option key={nombre} value={nombre}>
-                        {nombre}
+                    {choice.models.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
                       </option>
                     ))}
                   </optgroup>

@@ -7,29 +7,29 @@ import { ContactButtons } from './contact-buttons'
 import { Icon } from './icon'
 
 interface TrackingHelpProps {
-  titulo: string
+  title: string
   /** What the panel says above the buttons. */
   children: ReactNode
   /** A wa.me link, prefilled (with the reference when it is known). */
   whatsapp: string
   /** The shop's phone; absent only when the layout data failed (then no buttons). */
-  contacto: { telefono: string; telefonoLegible: string } | undefined
+  contact: { telefono: string; telefonoLegible: string } | undefined
   /** A note under the panel (the tracking link is private). */
   note?: string
   /** The mail-in page, unless the page already links to it. */
-  envios?: Enlace
+  mailIn?: Enlace
 }
 
 /** The side column of the tracking pages: ask the shop by WhatsApp or phone, and the mail-in page. */
-export function TrackingHelp({ titulo, children, whatsapp, contacto, note, envios }: TrackingHelpProps) {
+export function TrackingHelp({ title, children, whatsapp, contact, note, mailIn }: TrackingHelpProps) {
   return (
     <aside className="tracking-layout__aside" aria-labelledby="ayuda-seguimiento">
       <section className="panel">
         <h2 id="ayuda-seguimiento" className="panel__title">
-          {titulo}
+          {title}
         </h2>
         <p>{children}</p>
-        {contacto ? <ContactButtons whatsapp={whatsapp} phone={contacto.telefono} readablePhone={contacto.telefonoLegible} /> : null}
+        {contact ? <ContactButtons whatsapp={whatsapp} phone={contact.telefono} readablePhone={contact.telefonoLegible} /> : null}
       </section>
       {note ? (
         <p className="tracking-note">
@@ -37,9 +37,9 @@ export function TrackingHelp({ titulo, children, whatsapp, contacto, note, envio
           <span>{note}</span>
         </p>
       ) : null}
-      {envios ? (
-        <Link to={envios.to} className="link-arrow">
-          {envios.texto} <Icon name="flecha" size={18} />
+      {mailIn ? (
+        <Link to={mailIn.to} className="link-arrow">
+          {mailIn.texto} <Icon name="flecha" size={18} />
         </Link>
       ) : null}
     </aside>

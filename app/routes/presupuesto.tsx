@@ -71,10 +71,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isLiveCheck(form.fields)) return answer(200, null)
   if (submission.status !== 'success') return answer(400, null)
   const { website, ...quote } = submission.value
-  const sent = (referencia: string | null, seguimiento: string | null) =>
+  const sent = (reference: string | null, tracking: string | null) =>
     redirect('/presupuesto', {
       status: 303,
-      headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia, seguimiento }) },
+      headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia: reference, seguimiento: tracking }) },
     })
   if (website) return sent(null, null)
   const { env } = context.cloudflare
@@ -103,7 +103,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
       'Pide un presupuesto gratis y sin compromiso para reparar tu mando o tu consola. Respuesta en menos de 24 horas laborables o al momento por WhatsApp.',
   })
 
-export default function Presupuesto() {
+export default function QuotePage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionData | undefined
   const layout = useLayoutData()
@@ -143,17 +143,17 @@ export default function Presupuesto() {
               ¿Por qué elegirnos?
             </h2>
             <ul className="list-grid reasons">
-              {data.motivos.map((motivo) => (
-                <li key={motivo.titulo}>
+              {data.motivos.map((reason) => (
+                <li key={reason.titulo}>
                   <span className="icon-tile">
-                    <Icon name={motivo.icono} size={22} />
+                    <Icon name={reason.icono} size={22} />
                   </span>
                   <div>
-                    <h3 className="reasons__title">{motivo.titulo}</h3>
-                    <p>{motivo.texto}</p>
-                    {motivo.enlace ? (
-                      <Link to={motivo.enlace.to} className="link-arrow">
-                        {motivo.enlace.texto} <Icon name="flecha" size={18} />
+                    <h3 className="reasons__title">{reason.titulo}</h3>
+                    <p>{reason.texto}</p>
+                    {reason.enlace ? (
+                      <Link to={reason.enlace.to} className="link-arrow">
+                        {reason.enlace.texto} <Icon name="flecha" size={18} />
                       </Link>
                     ) : null}
                   </div>

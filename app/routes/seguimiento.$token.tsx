@@ -80,11 +80,11 @@ export default function TrackingPage() {
             {tracking.comoEnviarlo ? <MailInSummary {...tracking.comoEnviarlo} /> : null}
           </div>
           <TrackingHelp
-            titulo="¿Tienes dudas?"
+            title="¿Tienes dudas?"
             whatsapp={tracking.whatsapp}
-            contacto={contact}
+            contact={contact}
             note={page.privado}
-            envios={tracking.comoEnviarlo ? undefined : data.mailIn}
+            mailIn={tracking.comoEnviarlo ? undefined : data.mailIn}
           >
             Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{tracking.referencia}</strong>, y te
             contamos cómo va.

@@ -37,7 +37,7 @@ type ActionData = {
   result: TrackingLookupResult
   toast: ToastData | null
   /** The function could not be reached: the page says so, with WhatsApp prefilled with the reference. */
-  caida: ReturnType<typeof trackingUnavailable> | null
+  outage: ReturnType<typeof trackingUnavailable> | null
 }
 
 /**
@@ -55,8 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { consulta } = catalogo.textosSeguimiento
   const form = await readLookupForm(request)
   const submission = parseLookup(form.fields)
-  const answer = (status: number, shown: ToastData | null, caida: ActionData['caida'] = null) =>
-    json<ActionData>({ result: submission.reply(), toast: shown, caida }, { status })
+  const answer = (status: number, shown: ToastData | null, outage: ActionData['outage'] = null) =>
+    json<ActionData>({ result: submission.reply(), toast: shown, outage }, { status })
 
   if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
   if (submission.status !== 'success') return answer(400, null)
@@ -74,19 +74,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => ({ ...data.meta, noindex: true }))
 
-export default function SeguimientoConsulta() {
+export default function TrackingLookup() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionData | undefined
-  const contacto = useLayoutData()?.contacto
-  const { consulta: textos } = data
+  const contact = useLayoutData()?.contacto
+  const { consulta: texts } = data
   return (
     <>
       {actionData?.toast ? <Toast key={actionData.toast.id} toast={actionData.toast} /> : null}
-      <PageHero eyebrow={textos.eyebrow} title={textos.titulo} lead={textos.lead} />
+      <PageHero eyebrow={texts.eyebrow} title={texts.titulo} lead={texts.lead} />
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
-            {actionData?.caida ? <TrackingUnavailable {...actionData.caida} /> : null}
+            {actionData?.outage ? <TrackingUnavailable {...actionData.outage} /> : null}
             <section className="panel" aria-labelledby="buscar-solicitud">
               <h2 id="buscar-solicitud" className="panel__title">
                 Busca tu solicitud
@@ -94,8 +94,8 @@ export default function SeguimientoConsulta() {
               <TrackingLookupForm result={actionData?.result} />
             </section>
           </div>
-          <TrackingHelp titulo="¿Dónde está mi referencia?" whatsapp={data.whatsapp} contacto={contacto} envios={data.envios}>
-            {textos.dondeReferencia}
+          <TrackingHelp title="¿Dónde está mi referencia?" whatsapp={data.whatsapp} contact={contact} mailIn={data.envios}>
+            {texts.dondeReferencia}
           </TrackingHelp>
         </div>
       </section>

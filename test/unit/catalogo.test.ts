@@ -7,7 +7,7 @@ import { catalogo, marcaConsola, marcaMando, modeloMando, rutasDelSitio, servici
 import type { Imagen } from '~/catalogo/tipos'
 
 /** The site's 41 routes, written out by hand, independently of the catalogue. */
-const TABLA_DE_RUTAS = [
+const ROUTE_TABLE = [
   /^\/$/,
   /^\/blog$/,
   /^\/presupuesto$/,
@@ -24,16 +24,16 @@ const TABLA_DE_RUTAS = [
   /^\/blog\/(como-reparar-drift-joystick|mantenimiento-mandos-ps5|reparacion-botones-xbox|gatillos-nintendo-switch|conectividad-bluetooth-mandos|limpieza-profesional-mandos)$/,
 ]
 
-const enTabla = (link: string) => TABLA_DE_RUTAS.some((ruta) => ruta.test(link))
+const inTable = (link: string) => ROUTE_TABLE.some((route) => route.test(link))
 
-function todasLasImagenes(): Imagen[] {
+function allImages(): Imagen[] {
   const { slides, marcasMandos, marcasConsolas, modelosMandos, posts, imagenTaller } = catalogo
   return [
     ...slides.map((slide) => slide.imagen),
-    ...marcasMandos.map((marca) => marca.imagen),
-    ...marcasConsolas.map((marca) => marca.imagen),
-    ...modelosMandos.map((modelo) => modelo.imagen),
-    ...modelosMandos.flatMap((modelo) => (modelo.tipo === 'servicios' ? modelo.servicios.map((s) => s.imagen) : [])),
+    ...marcasMandos.map((brand) => brand.imagen),
+    ...marcasConsolas.map((brand) => brand.imagen),
+    ...modelosMandos.map((model) => model.imagen),
+    ...modelosMandos.flatMap((model) => (model.tipo === 'servicios' ? model.servicios.map((s) => s.imagen) : [])),
     ...posts.map((post) => post.imagen),
     imagenTaller,
   ]
@@ -41,19 +41,19 @@ function todasLasImagenes(): Imagen[] {
 
 describe('catalogue against the specification', () => {
   it('has three controller brands and four console brands with the spec slugs', () => {
-    expect(catalogo.marcasMandos.map((marca) => marca.slug)).toEqual(['playstation', 'xbox', 'nintendo'])
-    expect(catalogo.marcasConsolas.map((marca) => marca.slug)).toEqual(['playstation', 'xbox', 'nintendo', 'otras'])
+    expect(catalogo.marcasMandos.map((brand) => brand.slug)).toEqual(['playstation', 'xbox', 'nintendo'])
+    expect(catalogo.marcasConsolas.map((brand) => brand.slug)).toEqual(['playstation', 'xbox', 'nintendo', 'otras'])
   })
 
   it('has the controller models of each brand', () => {
-    const porMarca = (marca: string) => catalogo.modelosMandos.filter((m) => m.marca === marca).map((m) => m.slug)
-    expect(porMarca('playstation')).toEqual(['ps5', 'ps4', 'ps5-edge'])
-    expect(porMarca('xbox')).toEqual(['series', 'one', 'elite'])
-    expect(porMarca('nintendo')).toEqual(['joycon', 'joycon-2', 'pro'])
-    const nombres = Object.fromEntries(catalogo.modelosMandos.map((m) => [m.slug, m.nombre]))
-    expect(nombres.ps5).toContain('DualSense')
-    expect(nombres.ps4).toContain('DualShock 4')
-    expect(nombres['ps5-edge']).toContain('DualSense Edge')
+    const byBrand = (brand: string) => catalogo.modelosMandos.filter((m) => m.marca === brand).map((m) => m.slug)
+    expect(byBrand('playstation')).toEqual(['ps5', 'ps4', 'ps5-edge'])
+    expect(byBrand('xbox')).toEqual(['series', 'one', 'elite'])
+    expect(byBrand('nintendo')).toEqual(['joycon', 'joycon-2', 'pro'])
+    const names = Object.fromEntries(catalogo.modelosMandos.map((m) => [m.slug, m.nombre]))
+    expect(names.ps5).toContain('DualSense')
+    expect(names.ps4).toContain('DualShock 4')
+    expect(names['ps5-edge']).toContain('DualSense Edge')
   })
 
   it('has 9 PS5 and 5 Xbox Series services with the spec slugs; every service has its price, 10€, and its text', () => {
@@ -73,25 +73,25 @@ describe('catalogue against the specification', () => {
     ])
     expect(series.servicios.map((s) => s.slug)).toEqual(['joystick', 'trigger-clicks', 'buttons', 'triggers', 'ergo-joysticks'])
     // Every service of any model: the spec's 14 cards, each at 10€.
-    const todos = catalogo.modelosMandos.flatMap((m) => (m.tipo === 'servicios' ? m.servicios : []))
-    expect(todos).toHaveLength(14)
-    for (const servicio of todos) {
-      expect(servicio.precio, servicio.link).toBe('10€')
-      expect(servicio.nombre.length, servicio.link).toBeGreaterThan(3)
-      expect(servicio.descripcion.join(' ').length, servicio.link).toBeGreaterThan(150)
-      expect(servicio.incluye.length, servicio.link).toBeGreaterThan(0)
+    const all = catalogo.modelosMandos.flatMap((m) => (m.tipo === 'servicios' ? m.servicios : []))
+    expect(all).toHaveLength(14)
+    for (const service of all) {
+      expect(service.precio, service.link).toBe('10€')
+      expect(service.nombre.length, service.link).toBeGreaterThan(3)
+      expect(service.descripcion.join(' ').length, service.link).toBeGreaterThan(150)
+      expect(service.incluye.length, service.link).toBeGreaterThan(0)
     }
   })
 
   it('gives every other model a checklist of faults', () => {
-    const otros = catalogo.modelosMandos.filter((m) => m.tipo === 'averias')
-    expect(otros.map((m) => m.slug)).toEqual(['ps4', 'ps5-edge', 'one', 'elite', 'joycon', 'joycon-2', 'pro'])
-    for (const modelo of otros) if (modelo.tipo === 'averias') expect(modelo.averias.length).toBeGreaterThanOrEqual(5)
+    const others = catalogo.modelosMandos.filter((m) => m.tipo === 'averias')
+    expect(others.map((m) => m.slug)).toEqual(['ps4', 'ps5-edge', 'one', 'elite', 'joycon', 'joycon-2', 'pro'])
+    for (const model of others) if (model.tipo === 'averias') expect(model.averias.length).toBeGreaterThanOrEqual(5)
   })
 
   it('lists the eight console repairs and the supported consoles', () => {
     // The spec's repair list, in its order: each item as its repair names it.
-    const lista = [
+    const expected = [
       /pasta térmica/i,
       /ventilador/i,
       /lector óptico/i,
@@ -101,13 +101,13 @@ describe('catalogue against the specification', () => {
       /reballing/i,
       /actualiza|format/i,
     ]
-    const reparaciones = catalogo.reparacionesConsolas
-    expect(reparaciones).toHaveLength(lista.length)
-    lista.forEach((patron, i) => expect(reparaciones[i]?.nombre, String(patron)).toMatch(patron))
-    for (const reparacion of reparaciones) expect(reparacion.descripcion.length, reparacion.nombre).toBeGreaterThan(30)
-    const modelos = catalogo.marcasConsolas.flatMap((marca) => marca.modelos).join(' | ')
-    for (const consola of ['PS5', 'Digital', 'PS4', 'Pro', 'Slim', 'PS3', 'Series X', 'Series S', 'One', '360', 'Switch', 'OLED', 'Lite', 'Wii U', '3DS', '3DS XL', '2DS', 'Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Boy', 'Game Gear']) {
-      expect(modelos).toContain(consola)
+    const repairs = catalogo.reparacionesConsolas
+    expect(repairs).toHaveLength(expected.length)
+    expected.forEach((pattern, i) => expect(repairs[i]?.nombre, String(pattern)).toMatch(pattern))
+    for (const repair of repairs) expect(repair.descripcion.length, repair.nombre).toBeGreaterThan(30)
+    const models = catalogo.marcasConsolas.flatMap((brand) => brand.modelos).join(' | ')
+    for (const consoleName of ['PS5', 'Digital', 'PS4', 'Pro', 'Slim', 'PS3', 'Series X', 'Series S', 'One', '360', 'Switch', 'OLED', 'Lite', 'Wii U', '3DS', '3DS XL', '2DS', 'Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Boy', 'Game Gear']) {
+      expect(models).toContain(consoleName)
     }
   })
 
@@ -123,20 +123,20 @@ describe('catalogue against the specification', () => {
         'limpieza-profesional-mandos',
       ].sort(),
     )
-    const fechas = posts.map((post) => post.fecha)
-    for (const fecha of fechas) expect(fecha).toMatch(/^2024-0[23]-\d{2}$/)
-    expect(fechas[0]).toBe('2024-03-15')
-    expect(fechas.at(-1)).toBe('2024-02-15')
-    expect([...fechas].sort().reverse()).toEqual(fechas)
+    const dates = posts.map((post) => post.fecha)
+    for (const date of dates) expect(date).toMatch(/^2024-0[23]-\d{2}$/)
+    expect(dates[0]).toBe('2024-03-15')
+    expect(dates.at(-1)).toBe('2024-02-15')
+    expect([...dates].sort().reverse()).toEqual(dates)
     expect(new Set(posts.map((post) => post.id)).size).toBe(6)
   })
 
   it('has three hero slides, four benefits and the four steps', () => {
     expect(catalogo.slides).toHaveLength(3)
     // The spec's four benefit points, in its order: professional repair, fast service, warranty, all brands.
-    const puntos = [/profesional/i, /rápid/i, /garantía/i, /todas las marcas/i]
-    expect(catalogo.ventajas).toHaveLength(puntos.length)
-    puntos.forEach((patron, i) => expect(catalogo.ventajas[i]?.titulo, String(patron)).toMatch(patron))
+    const points = [/profesional/i, /rápid/i, /garantía/i, /todas las marcas/i]
+    expect(catalogo.ventajas).toHaveLength(points.length)
+    points.forEach((pattern, i) => expect(catalogo.ventajas[i]?.titulo, String(pattern)).toMatch(pattern))
     expect(catalogo.pasos).toHaveLength(4)
   })
 
@@ -145,26 +145,26 @@ describe('catalogue against the specification', () => {
     expect(tienda.direccion).toMatchObject({ barrio: 'Lakua', ciudad: 'Vitoria-Gasteiz', codigoPostal: '01010', texto: 'Lakua, Vitoria-Gasteiz, 01010' })
     expect(tienda.horario).toMatchObject({ dias: [1, 2, 3, 4, 5], desde: 9, hasta: 20, zona: 'Europe/Madrid', texto: 'Lunes a viernes de 9:00 a 20:00' })
     expect(tienda.anioCopyright).toBe(2024)
-    expect(Object.values(tienda.sellos).map((sello) => sello.texto).join(' | ')).toMatch(
+    expect(Object.values(tienda.sellos).map((claim) => claim.texto).join(' | ')).toMatch(
       /\+5 años.*Garantía.*24-48 h.*gratis y sin compromiso.*envío a toda España.*24 horas laborables/,
     )
     // Every claim shown anywhere is one of the shop's.
     const claims = new Set(Object.values(tienda.sellos))
-    for (const lugar of Object.values(sellosPorLugar)) for (const sello of lugar) expect(claims.has(sello)).toBe(true)
+    for (const place of Object.values(sellosPorLugar)) for (const claim of place) expect(claims.has(claim)).toBe(true)
   })
 })
 
 describe('catalogue links', () => {
   it('every brand and model has its page, and every model with services a page per service', () => {
-    const rutas = rutasDelSitio()
-    const paginas = [
+    const routes = rutasDelSitio()
+    const pages = [
       ...catalogo.marcasMandos,
       ...catalogo.marcasConsolas,
       ...catalogo.modelosMandos,
       ...catalogo.modelosMandos.flatMap((m) => (m.tipo === 'servicios' ? m.servicios : [])),
     ]
-    for (const { link } of paginas) expect(rutas, link).toContain(link)
-    expect(new Set(paginas.map(({ link }) => link)).size).toBe(paginas.length)
+    for (const { link } of pages) expect(routes, link).toContain(link)
+    expect(new Set(pages.map(({ link }) => link)).size).toBe(pages.length)
   })
 
   it('every card link is a route of the spec table, and every table route is generated', () => {
@@ -175,24 +175,24 @@ describe('catalogue links', () => {
       ...catalogo.modelosMandos.flatMap((m) => (m.tipo === 'servicios' ? m.servicios.map((s) => s.link) : [])),
       ...catalogo.posts.map((post) => post.link),
     ]
-    for (const link of links) expect(enTabla(link), link).toBe(true)
-    const rutas = rutasDelSitio()
-    expect(new Set(rutas).size).toBe(rutas.length)
-    for (const ruta of rutas) expect(enTabla(ruta), ruta).toBe(true)
+    for (const link of links) expect(inTable(link), link).toBe(true)
+    const routes = rutasDelSitio()
+    expect(new Set(routes).size).toBe(routes.length)
+    for (const route of routes) expect(inTable(route), route).toBe(true)
     // Each pattern of the table is reached at least once.
-    for (const patron of TABLA_DE_RUTAS) expect(rutas.some((ruta) => patron.test(ruta)), String(patron)).toBe(true)
+    for (const pattern of ROUTE_TABLE) expect(routes.some((route) => pattern.test(route)), String(pattern)).toBe(true)
   })
 
   it('each link resolves back to its own entry through the lookups loaders use', () => {
-    for (const marca of catalogo.marcasMandos) expect(marcaMando(marca.link.split('/')[3])).toBe(marca)
-    for (const marca of catalogo.marcasConsolas) expect(marcaConsola(marca.link.split('/')[3])).toBe(marca)
-    for (const modelo of catalogo.modelosMandos) {
-      const [, , , marca, slug] = modelo.link.split('/')
-      expect(modeloMando(marca, slug)).toBe(modelo)
-      if (modelo.tipo === 'servicios') {
-        for (const servicio of modelo.servicios) {
-          const partes = servicio.link.split('/')
-          expect(servicioMando(partes[3], partes[4], partes[5])?.servicio).toBe(servicio)
+    for (const brand of catalogo.marcasMandos) expect(marcaMando(brand.link.split('/')[3])).toBe(brand)
+    for (const brand of catalogo.marcasConsolas) expect(marcaConsola(brand.link.split('/')[3])).toBe(brand)
+    for (const model of catalogo.modelosMandos) {
+      const [, , , brand, slug] = model.link.split('/')
+      expect(modeloMando(brand, slug)).toBe(model)
+      if (model.tipo === 'servicios') {
+        for (const service of model.servicios) {
+          const parts = service.link.split('/')
+          expect(servicioMando(parts[3], parts[4], parts[5])?.servicio).toBe(service)
         }
       }
     }
@@ -204,24 +204,24 @@ describe('catalogue links', () => {
 })
 
 describe('catalogue images', () => {
-  const imagenes = todasLasImagenes()
+  const images = allImages()
 
   it('every image exists under public/, is an SVG of the declared size with Spanish alt text', () => {
-    for (const imagen of imagenes) {
-      const file = `public${imagen.src}`
+    for (const image of images) {
+      const file = `public${image.src}`
       expect(existsSync(file), file).toBe(true)
       const svg = readFileSync(file, 'utf8')
-      expect(svg, file).toMatch(new RegExp(`viewBox="0 0 ${imagen.width} ${imagen.height}"`))
+      expect(svg, file).toMatch(new RegExp(`viewBox="0 0 ${image.width} ${image.height}"`))
       expect(svg, file).not.toMatch(/<script|<text|href="http/i)
-      expect(imagen.alt.length, file).toBeGreaterThan(15)
-      expect(imagen.alt, file).toMatch(/[a-záéíóúñ]/)
+      expect(image.alt.length, file).toBeGreaterThan(15)
+      expect(image.alt, file).toMatch(/[a-záéíóúñ]/)
     }
   })
 
   it('every item has its own distinct image', () => {
-    expect(new Set(imagenes.map((imagen) => imagen.src)).size).toBe(imagenes.length)
-    const hashes = imagenes.map((imagen) => createHash('sha256').update(readFileSync(`public${imagen.src}`)).digest('hex'))
-    expect(new Set(hashes).size).toBe(imagenes.length)
+    expect(new Set(images.map((image) => image.src)).size).toBe(images.length)
+    const hashes = images.map((image) => createHash('sha256').update(readFileSync(`public${image.src}`)).digest('hex'))
+    expect(new Set(hashes).size).toBe(images.length)
   })
 })
 
@@ -235,8 +235,8 @@ describe('the icon sprite', () => {
       ...catalogo.ventajas.map((item) => item.icono),
       ...catalogo.pasos.map((item) => item.icono),
       ...catalogo.motivos.map((item) => item.icono),
-      ...Object.values(catalogo.tienda.sellos).map((sello) => sello.icono),
+      ...Object.values(catalogo.tienda.sellos).map((claim) => claim.icono),
     ]
-    for (const icono of used) expect(ICON_NAMES, icono).toContain(icono)
+    for (const icon of used) expect(ICON_NAMES, icon).toContain(icon)
   })
 })

@@ -3,12 +3,12 @@ import { describe, expect, inject, it } from 'vitest'
 import { TEST_TELEGRAM } from '../support/settings'
 import { chatMessages, delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
 
-const valid = (comentarios: string) => ({
+const valid = (comments: string) => ({
   tipo: 'mando',
   modelo: 'PlayStation 5 DualSense',
   email: 'cliente@correo.es',
   telefono: '612 345 678',
-  comentarios,
+  comentarios: comments,
   website: '',
 })
 
@@ -84,13 +84,13 @@ describe('the quote page', () => {
     const { document } = await page('/servicios/mandos/playstation/ps5/bateria')
     const href = [...document.querySelectorAll('main a')].find((a) => text(a) === 'Pide tu Presupuesto')?.getAttribute('href')
     // The service as its page names it (its heading): the catalogue's name is not restated here.
-    const servicio = text(document.querySelector('h1'))
-    expect(servicio.length).toBeGreaterThan(3)
+    const service = text(document.querySelector('h1'))
+    expect(service.length).toBeGreaterThan(3)
     const quote = await page(href ?? '')
     expect(quote.document.querySelector('input[name="tipo"][value="mando"]')?.hasAttribute('checked')).toBe(true)
     expect(quote.document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value')).toBe('PlayStation 5 DualSense')
-    const comentarios = quote.document.querySelector('textarea[name="comentarios"]')
-    expect(text(comentarios)).toBe(`Me interesa el servicio «${servicio}».`)
+    const comments = quote.document.querySelector('textarea[name="comentarios"]')
+    expect(text(comments)).toBe(`Me interesa el servicio «${service}».`)
   })
 })
 
@@ -122,9 +122,9 @@ describe('posting without JavaScript', () => {
     expect(text(toast)).toContain('¡Solicitud enviada!')
     expect(text(toast)).toContain('Nos pondremos en contacto contigo lo antes posible.')
     // One more line: the reference the owner sees too.
-    const referencia = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(text(toast))?.[1]
-    expect(referencia).toBeDefined()
-    expect(message?.body.text).toContain(`Nueva solicitud de presupuesto · ${referencia}`)
+    const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(text(toast))?.[1]
+    expect(reference).toBeDefined()
+    expect(message?.body.text).toContain(`Nueva solicitud de presupuesto · ${reference}`)
     expect(first.response.headers.get('set-cookie')).toMatch(/^flash=;.*Max-Age=0/)
     // The form is empty again.
     expect(first.document.querySelector('input[name="email"]')?.getAttribute('value') ?? '').toBe('')
