@@ -33,13 +33,17 @@ export default {
 
     // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
     const privatePage = isPrivatePath(url.pathname)
-    const analytics = !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
+    const analytics =
+      !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
     const csp = contentSecurityPolicy(cspNonce, { analytics, https: url.protocol === 'https:' })
     const response = withPolicy(answer, csp)
     const { headers } = response
     if (!headers.has('Cache-Control')) {
       // Data for client-side navigation (?_data=) can be personal (consent, a form's token): never shared.
-      const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !headers.has('Set-Cookie') && !url.searchParams.has('_data')
+      const cacheable =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !headers.has('Set-Cookie') &&
+        !url.searchParams.has('_data')
       // Only a page is shared by caches; errors, refusals and redirects are answered afresh.
       headers.set('Cache-Control', cacheable && response.status === 200 ? CACHE.pages : CACHE.noStore)
     }

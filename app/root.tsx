@@ -38,7 +38,10 @@ export { shouldRevalidate } from '~/lib/quote/live-check'
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.error) return []
-  return pageMeta({ ...args, data: layoutDataOf(args.matches) }, isRouteErrorResponse(args.error) && args.error.status === 404 ? notFoundMeta : errorMeta)
+  return pageMeta(
+    { ...args, data: layoutDataOf(args.matches) },
+    isRouteErrorResponse(args.error) && args.error.status === 404 ? notFoundMeta : errorMeta,
+  )
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -56,7 +56,12 @@ function fail(file: string, message: string): never {
 }
 
 function stringList(file: string, value: unknown, key: string, min: number, max: number): string[] {
-  if (!Array.isArray(value) || value.length < min || value.length > max || value.some((item) => typeof item !== 'string' || !item.trim())) {
+  if (
+    !Array.isArray(value) ||
+    value.length < min ||
+    value.length > max ||
+    value.some((item) => typeof item !== 'string' || !item.trim())
+  ) {
     fail(file, `«${key}» debe ser una lista de ${min} a ${max} textos`)
   }
   return value.map((item: string) => item.trim())
@@ -66,17 +71,21 @@ function stringList(file: string, value: unknown, key: string, min: number, max:
 function frontMatter(file: string, yaml: string): FrontMatter {
   const data: unknown = parseYaml(yaml)
   if (!isRecord(data)) fail(file, 'falta el front matter')
-  for (const key of Object.keys(data)) if (!KEYS.includes(key)) fail(file, `clave desconocida «${key}» (valen: ${KEYS.join(', ')})`)
+  for (const key of Object.keys(data))
+    if (!KEYS.includes(key)) fail(file, `clave desconocida «${key}» (valen: ${KEYS.join(', ')})`)
   for (const key of KEYS) if (!(key in data)) fail(file, `falta «${key}»`)
-  if (typeof data.actualizado !== 'string' || !ISO_DATE.test(data.actualizado)) fail(file, '«actualizado» debe ser una fecha AAAA-MM-DD')
+  if (typeof data.actualizado !== 'string' || !ISO_DATE.test(data.actualizado))
+    fail(file, '«actualizado» debe ser una fecha AAAA-MM-DD')
   const links = stringList(file, data.enlaces, 'enlaces', 1, 4)
-  for (const link of links) if (!link.startsWith('/servicios/')) fail(file, `«enlaces» solo admite páginas de /servicios/: ${link}`)
+  for (const link of links)
+    if (!link.startsWith('/servicios/')) fail(file, `«enlaces» solo admite páginas de /servicios/: ${link}`)
   // Anything but a mapping has no tipo: refused as such.
   const { tipo, modelo, servicio, ...others } = isRecord(data.presupuesto) ? data.presupuesto : {}
   if (tipo !== 'mando' && tipo !== 'consola') fail(file, '«presupuesto.tipo» debe ser mando o consola')
   if (Object.keys(others).length) fail(file, `«presupuesto» solo admite tipo, modelo y servicio`)
   for (const [key, value] of Object.entries({ modelo, servicio })) {
-    if (value !== undefined && (typeof value !== 'string' || !value.trim())) fail(file, `«presupuesto.${key}» debe ser un texto`)
+    if (value !== undefined && (typeof value !== 'string' || !value.trim()))
+      fail(file, `«presupuesto.${key}» debe ser un texto`)
   }
   return {
     actualizado: data.actualizado,
@@ -99,19 +108,26 @@ function frontMatter(file: string, yaml: string): FrontMatter {
 function body(file: string, markdown: string): string[] {
   const tokens = marked.lexer(markdown)
   marked.walkTokens(tokens, (token) => {
-    if (token.type === 'heading' && (token.depth < 2 || token.depth > 3)) fail(file, `solo títulos ## y ###: «${token.raw.trim()}»`)
+    if (token.type === 'heading' && (token.depth < 2 || token.depth > 3))
+      fail(file, `solo títulos ## y ###: «${token.raw.trim()}»`)
     if (token.type === 'html') fail(file, `sin HTML en el artículo: «${token.raw.trim()}»`)
-    if (token.type === 'link' && !/^\/(?!\/)[a-z0-9\-/]*$/.test(token.href)) fail(file, `solo enlaces a rutas del sitio: ${token.href}`)
+    if (token.type === 'link' && !/^\/(?!\/)[a-z0-9\-/]*$/.test(token.href))
+      fail(file, `solo enlaces a rutas del sitio: ${token.href}`)
     if (token.type === 'image') fail(file, 'la imagen del artículo es la del catálogo (app/catalogo/blog.ts)')
   })
-  const html = marked.parser(tokens).trim().replace(/(\d) (€|h\b)/g, '$1\u00a0$2')
+  const html = marked
+    .parser(tokens)
+    .trim()
+    .replace(/(\d) (€|h\b)/g, '$1\u00a0$2')
   // One string per block, so a change to an article is a readable diff of the generated module.
   return html.split(/\n(?=<(?:h2|h3|p|ul|ol)>)/).map((block) => block.trim())
 }
 
 /** Every article, by slug, in file name order. */
 export function readArticles(dir = ARTICLES_DIR): Article[] {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.md')).sort()
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
   const articles = files.map((name) => {
     const file = join(dir, name)
     const source = readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
@@ -130,7 +146,8 @@ export function readArticles(dir = ARTICLES_DIR): Article[] {
   const slugs = new Set(articles.map((article) => article.slug))
   for (const article of articles) {
     for (const slug of article.relacionados) {
-      if (slug === article.slug || !slugs.has(slug)) fail(`${dir}/${article.slug}.md`, `«relacionados»: ${slug} no es otro artículo`)
+      if (slug === article.slug || !slugs.has(slug))
+        fail(`${dir}/${article.slug}.md`, `«relacionados»: ${slug} no es otro artículo`)
     }
   }
   return articles

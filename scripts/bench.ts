@@ -60,7 +60,16 @@ try {
           .body()
           .then((body) => {
             const type = response.request().resourceType()
-            const key = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : type === 'image' ? 'img' : null
+            const key =
+              type === 'document'
+                ? 'html'
+                : type === 'stylesheet'
+                  ? 'css'
+                  : type === 'script'
+                    ? 'js'
+                    : type === 'image'
+                      ? 'img'
+                      : null
             if (!key) return
             totals[key][0] += body.length
             totals[key][1] += gzipSync(body, { level: 9 }).length
@@ -71,7 +80,9 @@ try {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
     await Promise.all(pending)
     const cell = ([raw, gz]: Bytes) => `${kb(raw)} / ${kb(gz)}`
-    console.log(`| \`${path}\` | ${cell(totals.html)} | ${cell(totals.css)} | ${cell(totals.js)} | ${cell(totals.img)} | ${requests} |`)
+    console.log(
+      `| \`${path}\` | ${cell(totals.html)} | ${cell(totals.css)} | ${cell(totals.js)} | ${cell(totals.img)} | ${requests} |`,
+    )
     await context.close()
   }
   await browser.close()
@@ -80,23 +91,25 @@ try {
   //    its own. Lantern's simulated throttling reads the observed trace, and on this 2-core machine a run now
   //    and then paints late (FCP and LCP both ~2 s with the same TTFB): the LCP of every run is printed too.
   console.log(`\n## Lighthouse 12, mobile, median of ${RUNS} runs\n`)
-  console.log('| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | LCP of each run | TBT | CLS | SI |')
+  console.log(
+    '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | LCP of each run | TBT | CLS | SI |',
+  )
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  })
   try {
     for (const path of PAGES) {
       const results: Result[] = []
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(
-          `${base}${path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-            blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
-          },
-        )
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
+        })
         if (!result) throw new Error(`Lighthouse no dio resultado para ${path}`)
         results.push(result.lhr)
       }
@@ -105,13 +118,19 @@ try {
       const score = (id: string) => median(results.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)))
       const seconds = (id: string) => `${(median(results.map((lhr) => numeric(lhr, id))) / 1000).toFixed(1)} s`
       const ms = (id: string) => `${Math.round(median(results.map((lhr) => numeric(lhr, id))))} ms`
-      const cls = median(results.map((lhr) => numeric(lhr, 'cumulative-layout-shift'))).toFixed(2).replace(/\.?0+$/, '')
+      const cls = median(results.map((lhr) => numeric(lhr, 'cumulative-layout-shift')))
+        .toFixed(2)
+        .replace(/\.?0+$/, '')
       const lcps = results.map((lhr) => lhr.audits['largest-contentful-paint']?.displayValue).join(', ')
       console.log(
         `| \`${path}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${seconds('first-contentful-paint')} | ${seconds('largest-contentful-paint')} | ${lcps} | ${ms('total-blocking-time')} | ${cls} | ${seconds('speed-index')} |`,
       )
       const failed = new Set(
-        results.flatMap((lhr) => Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary').map((audit) => audit.id)),
+        results.flatMap((lhr) =>
+          Object.values(lhr.audits)
+            .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+            .map((audit) => audit.id),
+        ),
       )
       if (failed.size) console.log(`|  | failing in some run: ${[...failed].join(', ')} | | | | | | | | | |`)
     }

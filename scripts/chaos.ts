@@ -39,19 +39,41 @@ const stack = await startStack({
   name: 'caos',
   logDir: dir,
   siteConfig: `${dir}/wrangler.toml`,
-  functionSettings: { TELEGRAM_BOT_TOKEN: '123:caos', TELEGRAM_CHAT_ID: '-100999', RETRY_BASE_SECONDS: '1', RETRY_MAX_SECONDS: '4' },
+  functionSettings: {
+    TELEGRAM_BOT_TOKEN: '123:caos',
+    TELEGRAM_CHAT_ID: '-100999',
+    RETRY_BASE_SECONDS: '1',
+    RETRY_MAX_SECONDS: '4',
+  },
 })
 const site = stack.siteUrl
 const telegram = stack.telegramUrl
 const chaos = (failureRate: number) =>
-  fetch(`${telegram}/__chaos`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ failureRate }) })
+  fetch(`${telegram}/__chaos`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ failureRate }),
+  })
 const sweep = () => fetch(`${new URL(stack.functionUrl).origin}/__scheduled`).then((response) => response.text())
 
 /** One query on the function's D1 (wrangler d1 execute against the stack's local database). */
 async function query<Row>(sql: string): Promise<Row[]> {
   const { stdout } = await promisify(execFile)(
     'npx',
-    ['wrangler', 'd1', 'execute', 'presupuestos', '--local', '--persist-to', stack.functionState, '--config', FUNCTION_CONFIG, '--json', '--command', sql],
+    [
+      'wrangler',
+      'd1',
+      'execute',
+      'presupuestos',
+      '--local',
+      '--persist-to',
+      stack.functionState,
+      '--config',
+      FUNCTION_CONFIG,
+      '--json',
+      '--command',
+      sql,
+    ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
   )
   const [first] = JSON.parse(stdout) as Array<{ results: Row[] }>
@@ -168,7 +190,9 @@ try {
       return first ? [Math.max(0, first.sent_at - at)] : []
     })
     .sort((a, b) => a - b)
-  const sends = requests.filter((request) => request.method === 'sendMessage' && /caos-\d{4}/.test(request.body.text ?? ''))
+  const sends = requests.filter(
+    (request) => request.method === 'sendMessage' && /caos-\d{4}/.test(request.body.text ?? ''),
+  )
   const attempts = sends.length
   // What the function could not know the outcome of: a late answer (posted), a hang, a dropped connection, a 5xx.
   const ambiguous = sends.filter((request) => ['tarde', 'colgado', 'cortado', '500'].includes(request.mode ?? ''))
@@ -177,19 +201,29 @@ try {
 
   console.log('\n| Figure | Value |\n| --- | --- |')
   console.log(`| Quotes (distinct forms) | ${QUOTES} |`)
-  console.log(`| Posts sent (no-JS ${posts.kinds.nojs}, JS ${posts.kinds.js}, double clicks ${posts.kinds.double}, resends ${posts.kinds.resend}) | ${posts.sent} |`)
+  console.log(
+    `| Posts sent (no-JS ${posts.kinds.nojs}, JS ${posts.kinds.js}, double clicks ${posts.kinds.double}, resends ${posts.kinds.resend}) | ${posts.sent} |`,
+  )
   console.log(`| Posts answered with success / with an error | ${posts.success} / ${posts.failed} |`)
   console.log(`| Quotes the visitor was told were sent | ${answered.size} |`)
   console.log(`| Stored (D1 rows) | ${stored} |`)
   console.log(`| Delivered (distinct quotes in the chat) | ${perQuote.size} |`)
-  console.log(`| Sends whose outcome was unknown (late answer after posting ${late}; hang, dropped connection or 5xx ${ambiguous.length - late}) | ${ambiguous.length} |`)
-  console.log(`| Repeats in the chat (a quote's second message or later) / marked 'Posible repetición' | ${repeats.length} / ${repeats.length - unmarked.length} |`)
+  console.log(
+    `| Sends whose outcome was unknown (late answer after posting ${late}; hang, dropped connection or 5xx ${ambiguous.length - late}) | ${ambiguous.length} |`,
+  )
+  console.log(
+    `| Repeats in the chat (a quote's second message or later) / marked 'Posible repetición' | ${repeats.length} / ${repeats.length - unmarked.length} |`,
+  )
   console.log(`| Unmarked repeats (a quote shown twice as new) | ${unmarked.length} |`)
   console.log(`| Lost (told sent, never in the chat) | ${lost.length} |`)
   console.log(`| Still pending after the sweeps | ${pending} |`)
-  console.log(`| Telegram sendMessage calls (failure rate ${Math.round(FAILURE_RATE * 100)} % while sending) | ${attempts} |`)
+  console.log(
+    `| Telegram sendMessage calls (failure rate ${Math.round(FAILURE_RATE * 100)} % while sending) | ${attempts} |`,
+  )
   console.log(`| Sweeps run | ${sweeps} |`)
-  console.log(`| Delay to the chat: median / p95 / max | ${seconds(delays[Math.floor(delays.length / 2)] ?? 0)} / ${seconds(delays[Math.floor(delays.length * 0.95)] ?? 0)} / ${seconds(delays.at(-1) ?? 0)} |`)
+  console.log(
+    `| Delay to the chat: median / p95 / max | ${seconds(delays[Math.floor(delays.length / 2)] ?? 0)} / ${seconds(delays[Math.floor(delays.length * 0.95)] ?? 0)} / ${seconds(delays.at(-1) ?? 0)} |`,
+  )
   console.log(`| Time sending | ${seconds(sendingSeconds * 1000)} |`)
   if (lost.length) console.log(`Perdidos: ${lost.slice(0, 20).join(', ')}`)
   if (lost.length || unmarked.length || stored !== answered.size || pending) exitCode = 1

@@ -62,7 +62,9 @@ export function checkDeploys(): string[] {
     dryRun('enviar-telegram (functions/enviar-telegram/wrangler.toml)', 'functions/enviar-telegram/wrangler.toml'),
   ]
   for (const bundle of bundles) {
-    console.log(`${bundle.name}: ${kib(bundle.rawBytes)}, gzip ${kib(bundle.gzipBytes)} (límite ${kib(LIMITS.workerGzipBytes)} gzip)`)
+    console.log(
+      `${bundle.name}: ${kib(bundle.rawBytes)}, gzip ${kib(bundle.gzipBytes)} (límite ${kib(LIMITS.workerGzipBytes)} gzip)`,
+    )
     if (bundle.gzipBytes > LIMITS.workerGzipBytes) problems.push(`${bundle.name} pesa ${kib(bundle.gzipBytes)} gzip`)
   }
   const assets = files(join(ROOT, 'public'))

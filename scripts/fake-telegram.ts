@@ -170,7 +170,12 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
         if (mode === 'cortado') return request.socket.destroy()
         if (mode === '429-corto' || mode === '429-largo') {
           const retryAfter = mode === '429-largo' ? 30 : 1
-          return reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } })
+          return reply(429, {
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${retryAfter}`,
+            parameters: { retry_after: retryAfter },
+          })
         }
         const failure: Failure | undefined = isFailure(mode) ? FAILURES[mode] : undefined
         if (failure) return reply(...failure)
@@ -184,7 +189,13 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
           body,
         }
         chat.set(sent.message_id, sent)
-        const answer = () => ok({ message_id: sent.message_id, date: Math.floor(sent.sent_at / 1000), chat: { id: Number(body.chat_id), type: 'supergroup' }, text })
+        const answer = () =>
+          ok({
+            message_id: sent.message_id,
+            date: Math.floor(sent.sent_at / 1000),
+            chat: { id: Number(body.chat_id), type: 'supergroup' },
+            text,
+          })
         // Posted, but the answer comes after the caller gave up (if it is still listening at all).
         if (mode === 'tarde') return void setTimeout(() => !response.destroyed && answer(), LATE_ANSWER_MS)
         return answer()
@@ -195,32 +206,56 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
         if (editRule?.mode === 'colgado') return
         if (editRule?.mode === '429-corto' || editRule?.mode === '429-largo') {
           const retryAfter = editRule.mode === '429-largo' ? 30 : 1
-          return reply(429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } })
+          return reply(429, {
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${retryAfter}`,
+            parameters: { retry_after: retryAfter },
+          })
         }
         if (editRule?.mode === '500') return reply(...FAILURES[500])
-        if (!message) return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' })
+        if (!message)
+          return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' })
         const text = method === 'editMessageText' ? (body.text ?? '') : message.text
         const markup = body.reply_markup ?? (method === 'editMessageText' ? undefined : message.reply_markup)
         if (text === message.text && JSON.stringify(markup) === JSON.stringify(message.reply_markup)) {
           return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message is not modified' })
         }
         Object.assign(message, { text, reply_markup: markup })
-        return ok({ message_id: message.message_id, date: Math.floor(Date.now() / 1000), chat: { id: Number(message.chat_id), type: 'supergroup' }, text })
+        return ok({
+          message_id: message.message_id,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(message.chat_id), type: 'supergroup' },
+          text,
+        })
       }
       case 'answerCallbackQuery':
-        if (!/^[\w-]{1,64}$/.test(String(body.callback_query_id ?? '')) || String(body.callback_query_id).startsWith('viejo')) {
-          return reply(400, { ok: false, error_code: 400, description: 'Bad Request: query is too old and response timeout expired or query ID is invalid' })
+        if (
+          !/^[\w-]{1,64}$/.test(String(body.callback_query_id ?? '')) ||
+          String(body.callback_query_id).startsWith('viejo')
+        ) {
+          return reply(400, {
+            ok: false,
+            error_code: 400,
+            description: 'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          })
         }
         return ok(true)
       case 'setMyCommands':
         return ok(true)
       case 'setWebhook':
-        webhook = { url: body.url, allowed_updates: body.allowed_updates, has_custom_certificate: false, pending_update_count: 0 }
+        webhook = {
+          url: body.url,
+          allowed_updates: body.allowed_updates,
+          has_custom_certificate: false,
+          pending_update_count: 0,
+        }
         return ok(true)
       case 'getWebhookInfo':
         return ok(webhook)
       case 'deleteMessage':
-        if (!message) return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' })
+        if (!message)
+          return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' })
         chat.delete(message.message_id)
         return ok(true)
       default:

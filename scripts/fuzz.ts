@@ -45,18 +45,65 @@ const VALID = {
   comentarios: ['', 'Drift en el stick izquierdo', 'No carga'],
 }
 const NASTY = [
-  '', ' ', '\t\n', 'x'.repeat(101), 'y'.repeat(1001), 'z'.repeat(5000), 'ñ'.repeat(3000), '🎮'.repeat(600),
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' OR 1=1 --", '${7*7}', '{{7*7}}', '\u0000\u0001\u001f',
-  '\u202e\u200b', '%00', '%', '+', '&', '=', '[]', '{}', 'null', 'undefined', 'NaN', '-1', '1e309', '__proto__',
-  'constructor', 'a@b', '@', '+34', '+' + '9'.repeat(30), '6'.repeat(8), 'mando\nconsola', '\r\n[wrangler:info] POST /admin 200 OK',
+  '',
+  ' ',
+  '\t\n',
+  'x'.repeat(101),
+  'y'.repeat(1001),
+  'z'.repeat(5000),
+  'ñ'.repeat(3000),
+  '🎮'.repeat(600),
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "' OR 1=1 --",
+  '${7*7}',
+  '{{7*7}}',
+  '\u0000\u0001\u001f',
+  '\u202e\u200b',
+  '%00',
+  '%',
+  '+',
+  '&',
+  '=',
+  '[]',
+  '{}',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '1e309',
+  '__proto__',
+  'constructor',
+  'a@b',
+  '@',
+  '+34',
+  '+' + '9'.repeat(30),
+  '6'.repeat(8),
+  'mando\nconsola',
+  '\r\n[wrangler:info] POST /admin 200 OK',
 ]
 /** VALID for any field's name: nothing for the fields it has no values of. */
 const VALID_BY_NAME: Partial<Record<string, readonly string[]>> = VALID
 const FIELDS = ['tipo', 'modelo', 'email', 'telefono', 'comentarios', 'website', 'token', 'intent']
 const HOSTILE_NAMES = () => [
-  `modelo[${int(2 ** 31)}]`, `x[${int(1e9)}]`, '__intent__', '__state__', 'modelo.x', 'modelo[0].x', 'tipo[]', 'email[0]',
-  `${'a.'.repeat(1 + int(6000))}b`, `${'a['.repeat(1 + int(500))}b`, '__proto__', 'constructor.prototype', 'n'.repeat(1 + int(20_000)),
-  `campo${int(1e6)}`, '', '=', '%', 'modelo%5B0%5D',
+  `modelo[${int(2 ** 31)}]`,
+  `x[${int(1e9)}]`,
+  '__intent__',
+  '__state__',
+  'modelo.x',
+  'modelo[0].x',
+  'tipo[]',
+  'email[0]',
+  `${'a.'.repeat(1 + int(6000))}b`,
+  `${'a['.repeat(1 + int(500))}b`,
+  '__proto__',
+  'constructor.prototype',
+  'n'.repeat(1 + int(20_000)),
+  `campo${int(1e6)}`,
+  '',
+  '=',
+  '%',
+  'modelo%5B0%5D',
 ]
 
 function fieldValue(name: string): string {
@@ -80,13 +127,29 @@ function formEntries(): Array<[string, string]> {
 }
 
 function encodeBody(entries: Array<[string, string]>): { type: string | null; body: string | FormData } {
-  const kind = pick(
-    ['urlencoded', 'urlencoded', 'urlencoded', 'multipart', 'json', 'text', 'xml', 'none', 'odd', 'giant'] as const,
-  )
+  const kind = pick([
+    'urlencoded',
+    'urlencoded',
+    'urlencoded',
+    'multipart',
+    'json',
+    'text',
+    'xml',
+    'none',
+    'odd',
+    'giant',
+  ] as const)
   const urlencoded = () => entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
   switch (kind) {
     case 'urlencoded':
-      return { type: pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8', 'APPLICATION/X-WWW-FORM-URLENCODED']), body: urlencoded() }
+      return {
+        type: pick([
+          'application/x-www-form-urlencoded',
+          'application/x-www-form-urlencoded; charset=UTF-8',
+          'APPLICATION/X-WWW-FORM-URLENCODED',
+        ]),
+        body: urlencoded(),
+      }
     case 'multipart': {
       const form = new FormData()
       for (const [k, v] of entries) {
@@ -104,9 +167,21 @@ function encodeBody(entries: Array<[string, string]>): { type: string | null; bo
     case 'none':
       return { type: '', body: urlencoded() }
     case 'odd':
-      return { type: pick(['multipart/form-data', 'multipart/form-data; boundary=', 'application/x-www-form-urlencoded; charset=latin-9', '*/*', 'a/b; c=d']), body: urlencoded() }
+      return {
+        type: pick([
+          'multipart/form-data',
+          'multipart/form-data; boundary=',
+          'application/x-www-form-urlencoded; charset=latin-9',
+          '*/*',
+          'a/b; c=d',
+        ]),
+        body: urlencoded(),
+      }
     case 'giant':
-      return { type: 'application/x-www-form-urlencoded', body: `${urlencoded()}&comentarios=${'g'.repeat(50_000 + int(300_000))}` }
+      return {
+        type: 'application/x-www-form-urlencoded',
+        body: `${urlencoded()}&comentarios=${'g'.repeat(50_000 + int(300_000))}`,
+      }
   }
 }
 
@@ -146,12 +221,14 @@ async function record(
   try {
     const response = await send()
     if (typeof response === 'string') {
-      status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0) || (cut ? 'cut by the client, no answer' : 'no answer')
+      status =
+        Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0) || (cut ? 'cut by the client, no answer' : 'no answer')
       if (status === 501 && response.endsWith(RUNTIME_501)) status = '501 from the runtime (unknown method)'
       size = response.length
     } else {
       const body = await response.text()
-      status = response.status === 501 && body === RUNTIME_501 ? '501 from the runtime (unknown method)' : response.status
+      status =
+        response.status === 501 && body === RUNTIME_501 ? '501 from the runtime (unknown method)' : response.status
       size = Buffer.byteLength(body)
     }
   } catch (error) {
@@ -159,7 +236,8 @@ async function record(
   }
   histogram(results[target], status)
   if (process.env.FUZZ_VERBOSE && (typeof status !== 'number' || status === 204)) console.log(`${status}: ${label}`)
-  if ((typeof status === 'number' && status >= 500) || status === 'no answer') failures.push(`${target} ${status}: ${label}`)
+  if ((typeof status === 'number' && status >= 500) || status === 'no answer')
+    failures.push(`${target} ${status}: ${label}`)
   if ((target === 'site' || target === 'tracking') && size > largest.size) largest = { size, what: label }
 }
 
@@ -170,21 +248,39 @@ function siteRequest(base: string) {
   const { type, body } = encodeBody(entries)
   const method = chance(0.85) ? 'POST' : pick(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'])
   const origin = chance(0.9) ? base : pick(['https://malicioso.example', 'null', base.toUpperCase(), undefined])
-  const query = chance(0.1) ? pick(['?index', '?_data=routes%2Fpresupuesto', '?_data=x%0a%5Bwrangler%3Ainfo%5D', `?tipo=${encodeURIComponent(pick(NASTY))}`, `?${'q'.repeat(5000)}=1`]) : ''
+  const query = chance(0.1)
+    ? pick([
+        '?index',
+        '?_data=routes%2Fpresupuesto',
+        '?_data=x%0a%5Bwrangler%3Ainfo%5D',
+        `?tipo=${encodeURIComponent(pick(NASTY))}`,
+        `?${'q'.repeat(5000)}=1`,
+      ])
+    : ''
   const label = `${method} /presupuesto${query.slice(0, 40)} ${type ?? 'multipart'} ${String(typeof body === 'string' ? body.length : 'form')} B`
 
   if (chance(0.03)) {
     const text = typeof body === 'string' ? body : 'tipo=mando'
     const declared = text.length + int(10_000)
-    return record('site', `cut ${label}`, () =>
-      raw(base, `POST /presupuesto HTTP/1.1\r\nHost: x\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${text.slice(0, int(text.length + 1))}`, { cut: true }),
+    return record(
+      'site',
+      `cut ${label}`,
+      () =>
+        raw(
+          base,
+          `POST /presupuesto HTTP/1.1\r\nHost: x\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${text.slice(0, int(text.length + 1))}`,
+          { cut: true },
+        ),
       { cut: true },
     )
   }
   if (chance(0.02)) {
     const verb = pick(['GET', 'HEAD', 'TRACE', 'CONNECT', 'TRACK'])
     return record('site', `raw ${verb} with a body`, () =>
-      raw(base, `${verb} /presupuesto HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`),
+      raw(
+        base,
+        `${verb} /presupuesto HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+      ),
     )
   }
   const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
@@ -192,7 +288,13 @@ function siteRequest(base: string) {
   if (type) headers['Content-Type'] = type
   const withBody = method !== 'GET' && method !== 'HEAD'
   return record('site', label, () =>
-    fetch(`${base}/presupuesto${query}`, { method, headers, body: withBody ? body : undefined, redirect: 'manual', signal: AbortSignal.timeout(15_000) }),
+    fetch(`${base}/presupuesto${query}`, {
+      method,
+      headers,
+      body: withBody ? body : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+    }),
   )
 }
 
@@ -201,14 +303,24 @@ function functionBody(): string {
   const quote: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, fieldValue(f)]))
   quote.honeypot = chance(0.9) ? '' : pick(NASTY)
   if (chance(0.2)) quote.sospecha = pick(NASTY)
-  const mutate = pick(
-    ['valid', 'valid', 'types', 'extra', 'array', 'scalar', 'deep', 'huge', 'broken', 'empty'] as const,
-  )
+  const mutate = pick([
+    'valid',
+    'valid',
+    'types',
+    'extra',
+    'array',
+    'scalar',
+    'deep',
+    'huge',
+    'broken',
+    'empty',
+  ] as const)
   switch (mutate) {
     case 'valid':
       return JSON.stringify(quote)
     case 'types':
-      for (const key of Object.keys(quote)) if (chance(0.4)) quote[key] = pick([null, 1, true, [], {}, ['x'], { $gt: '' }])
+      for (const key of Object.keys(quote))
+        if (chance(0.4)) quote[key] = pick([null, 1, true, [], {}, ['x'], { $gt: '' }])
       return JSON.stringify(quote)
     case 'extra':
       for (let i = 0; i < 1 + int(50); i++) quote[pick(HOSTILE_NAMES())] = pick(NASTY)
@@ -235,12 +347,21 @@ function functionRequest(url: string) {
   const auth = int(10)
   if (auth > 0) headers.apikey = auth === 1 ? 'otra' : KEY
   if (auth > 2) headers.Authorization = auth === 3 ? 'Bearer' : `Bearer ${KEY}`
-  headers['Content-Type'] = chance(0.85) ? 'application/json' : pick(['text/plain', 'application/x-www-form-urlencoded', '', 'application/json; charset=latin1'])
+  headers['Content-Type'] = chance(0.85)
+    ? 'application/json'
+    : pick(['text/plain', 'application/x-www-form-urlencoded', '', 'application/json; charset=latin1'])
   if (!headers['Content-Type']) delete headers['Content-Type']
   const label = `${method} function ${headers['Content-Type'] ?? '-'} ${body.length} B`
   if (chance(0.03)) {
-    return record('function', `cut ${label}`, () =>
-      raw(url, `POST ${new URL(url).pathname} HTTP/1.1\r\nHost: x\r\napikey: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 500}\r\n\r\n${body.slice(0, 40)}`, { cut: true }),
+    return record(
+      'function',
+      `cut ${label}`,
+      () =>
+        raw(
+          url,
+          `POST ${new URL(url).pathname} HTTP/1.1\r\nHost: x\r\napikey: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 500}\r\n\r\n${body.slice(0, 40)}`,
+          { cut: true },
+        ),
       { cut: true },
     )
   }
@@ -251,41 +372,91 @@ function functionRequest(url: string) {
 
 /** A Telegram update, well formed or not, for the shop's chat or another. */
 function webhookUpdate() {
-  const chat = { id: chance(0.85) ? CHAT_ID : pick([1, -1, 0, CHAT_ID + 1, 2 ** 53, '-100123', null]), type: pick(['supergroup', 'private', 'channel', 'x']) }
-  const from = chance(0.9) ? { id: int(1e9), is_bot: false, first_name: pick(['Ana', '', '🎮'.repeat(50), pick(NASTY)]) } : pick([undefined, null, {}, 'x'])
+  const chat = {
+    id: chance(0.85) ? CHAT_ID : pick([1, -1, 0, CHAT_ID + 1, 2 ** 53, '-100123', null]),
+    type: pick(['supergroup', 'private', 'channel', 'x']),
+  }
+  const from = chance(0.9)
+    ? { id: int(1e9), is_bot: false, first_name: pick(['Ana', '', '🎮'.repeat(50), pick(NASTY)]) }
+    : pick([undefined, null, {}, 'x'])
   const data = chance(0.4)
     ? `${pick(['atendida', 'spam', 'pendiente'])}:${pick([1, 2, 3, int(50), int(1e9), -1, '1e3', '', '01', 'x'])}`
     : pick([...NASTY, 'atendida', 'atendida:', ':1', 'spam:1:2', 'pendiente:1 ', 'x'.repeat(64), 'x'.repeat(65)])
   const callbackId = chance(0.5) ? `cb${int(1e9)}` : pick(['', 'viejo-1', 'viejo', ' ', 'ñ', 'x'.repeat(65), null, 1])
   const text = pick([
-    '/pendientes', '/pendientes@taller_presupuestos_bot', '/pendientes@otro_bot', '/olvidar', '/olvidar cliente1@correo.es', `/olvidar ${pick(NASTY)}`,
-    '/start', '/desconocido', pick(NASTY), `/${'x'.repeat(int(3000))}`, 'hola',
+    '/pendientes',
+    '/pendientes@taller_presupuestos_bot',
+    '/pendientes@otro_bot',
+    '/olvidar',
+    '/olvidar cliente1@correo.es',
+    `/olvidar ${pick(NASTY)}`,
+    '/start',
+    '/desconocido',
+    pick(NASTY),
+    `/${'x'.repeat(int(3000))}`,
+    'hola',
   ])
   const command = { type: 'bot_command', offset: 0, length: (text.split(' ')[0] ?? '').length }
   const kind = pick(['callback', 'callback', 'callback', 'message', 'message', 'edited', 'other', 'shape'] as const)
   const update_id = chance(0.95) ? int(1e9) : pick(['1', null, 1.5, -1])
   switch (kind) {
     case 'callback':
-      return { update_id, callback_query: { id: callbackId, from, chat_instance: 'f', data, message: chance(0.9) ? { message_id: int(2000), date: 0, chat, text: '…' } : undefined } }
+      return {
+        update_id,
+        callback_query: {
+          id: callbackId,
+          from,
+          chat_instance: 'f',
+          data,
+          message: chance(0.9) ? { message_id: int(2000), date: 0, chat, text: '…' } : undefined,
+        },
+      }
     case 'message':
-      return { update_id, message: { message_id: int(1e6), date: 0, chat, from, text, entities: chance(0.8) ? [command] : pick([[], [{ type: 'bot_command', offset: 5, length: 99 }], 'x']) } }
+      return {
+        update_id,
+        message: {
+          message_id: int(1e6),
+          date: 0,
+          chat,
+          from,
+          text,
+          entities: chance(0.8) ? [command] : pick([[], [{ type: 'bot_command', offset: 5, length: 99 }], 'x']),
+        },
+      }
     case 'edited':
       return { update_id, edited_message: { message_id: 1, date: 0, chat, from, text } }
     case 'other':
-      return { update_id, [pick(['my_chat_member', 'channel_post', 'poll', 'inline_query', 'x'])]: pick([{}, null, [], { chat }]) }
+      return {
+        update_id,
+        [pick(['my_chat_member', 'channel_post', 'poll', 'inline_query', 'x'])]: pick([{}, null, [], { chat }]),
+      }
     case 'shape':
-      return pick([[], null, 'x', { update_id: 'x' }, { update_id: 1, callback_query: null }, { update_id: 1, message: { chat: null } }, { update_id: 1, callback_query: { data: 'atendida:1' } }])
+      return pick([
+        [],
+        null,
+        'x',
+        { update_id: 'x' },
+        { update_id: 1, callback_query: null },
+        { update_id: 1, message: { chat: null } },
+        { update_id: 1, callback_query: { data: 'atendida:1' } },
+      ])
   }
 }
 
 function webhookRequest(url: string) {
-  const body = chance(0.95) ? JSON.stringify(webhookUpdate()) : pick(['{', '', 'x'.repeat(70_000), `{"update_id":1,"message":${'['.repeat(5000)}`])
-  const secret = chance(0.9) ? WEBHOOK_SECRET : pick([undefined, '', 'otro', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET} `])
+  const body = chance(0.95)
+    ? JSON.stringify(webhookUpdate())
+    : pick(['{', '', 'x'.repeat(70_000), `{"update_id":1,"message":${'['.repeat(5000)}`])
+  const secret = chance(0.9)
+    ? WEBHOOK_SECRET
+    : pick([undefined, '', 'otro', WEBHOOK_SECRET.toUpperCase(), `${WEBHOOK_SECRET} `])
   const headers: Record<string, string> = { 'Content-Type': chance(0.9) ? 'application/json' : 'text/plain' }
   if (secret !== undefined) headers['X-Telegram-Bot-Api-Secret-Token'] = secret
   const method = chance(0.97) ? 'POST' : pick(['GET', 'PUT', 'DELETE'])
   const label = `${method} webhook ${secret === WEBHOOK_SECRET ? 'secret' : 'no secret'} ${body.slice(0, 80)}`
-  return record('webhook', label, () => fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(30_000) }))
+  return record('webhook', label, () =>
+    fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(30_000) }),
+  )
 }
 
 /**
@@ -293,21 +464,34 @@ function webhookRequest(url: string) {
  * function's endpoints behind them (GET /functions/v1/seguimiento/<token>, POST {referencia, email}).
  */
 function trackingRequest(base: string, functionOrigin: string) {
-  const token = pick(['', 'x', 'a'.repeat(22), 'A_b-'.repeat(6), '../x', '%2e%2e%2f', '%00', 'a'.repeat(5000), pick(NASTY)])
+  const token = pick([
+    '',
+    'x',
+    'a'.repeat(22),
+    'A_b-'.repeat(6),
+    '../x',
+    '%2e%2e%2f',
+    '%00',
+    'a'.repeat(5000),
+    pick(NASTY),
+  ])
   const lookup = () => {
     const fields: Record<string, string> = {
       referencia: chance(0.5) ? `P-${pick(['7K3Q', '2222', 'ZZZZ', '0000', pick(NASTY)])}` : pick(NASTY),
       email: chance(0.5) ? pick(VALID.email) : pick(NASTY),
     }
     if (chance(0.5)) fields.website = chance(0.9) ? '' : pick(NASTY)
-    if (chance(0.2)) for (let i = 0; i < 1 + int(chance(0.2) ? 3000 : 5); i++) fields[pick(HOSTILE_NAMES())] = pick(NASTY)
+    if (chance(0.2))
+      for (let i = 0; i < 1 + int(chance(0.2) ? 3000 : 5); i++) fields[pick(HOSTILE_NAMES())] = pick(NASTY)
     return fields
   }
   const where = pick(['site-page', 'site-lookup', 'site-lookup', 'function-get', 'function-post', 'function-post'])
   const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
   if (where === 'site-page') {
     const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
-    return record('tracking', `GET ${path.slice(0, 60)}`, () => fetch(`${base}${path}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) }))
+    return record('tracking', `GET ${path.slice(0, 60)}`, () =>
+      fetch(`${base}${path}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) }),
+    )
   }
   if (where === 'site-lookup') {
     const entries = Object.entries(lookup())
@@ -316,7 +500,13 @@ function trackingRequest(base: string, functionOrigin: string) {
     headers.Origin = chance(0.9) ? base : 'https://malicioso.example'
     const method = chance(0.9) ? 'POST' : pick(['PUT', 'DELETE', 'PATCH'])
     return record('tracking', `${method} /seguimiento ${type ?? 'multipart'}`, () =>
-      fetch(`${base}/seguimiento${chance(0.1) ? '?_data=routes%2Fseguimiento._index' : ''}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) }),
+      fetch(`${base}/seguimiento${chance(0.1) ? '?_data=routes%2Fseguimiento._index' : ''}`, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(15_000),
+      }),
     )
   }
   headers.apikey = chance(0.9) ? KEY : 'otra'
@@ -324,11 +514,23 @@ function trackingRequest(base: string, functionOrigin: string) {
     const path = `${FUNCTION_PATHS.tracking}/${encodeURIComponent(token).slice(0, 6000)}`
     const method = chance(0.9) ? 'GET' : pick(['POST', 'DELETE', 'HEAD'])
     return record('tracking', `${method} function ${path.slice(0, 60)}`, () =>
-      fetch(`${functionOrigin}${path}`, { method, headers, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(15_000) }),
+      fetch(`${functionOrigin}${path}`, {
+        method,
+        headers,
+        body: method === 'POST' ? '{}' : undefined,
+        signal: AbortSignal.timeout(15_000),
+      }),
     )
   }
   headers['Content-Type'] = 'application/json'
-  const body = pick([JSON.stringify(lookup()), JSON.stringify([lookup()]), '{', 'null', `{"referencia":${'['.repeat(1 + int(50_000))}`, JSON.stringify({ referencia: 'P-7K3Q', email: 'x'.repeat(int(20_000)) })])
+  const body = pick([
+    JSON.stringify(lookup()),
+    JSON.stringify([lookup()]),
+    '{',
+    'null',
+    `{"referencia":${'['.repeat(1 + int(50_000))}`,
+    JSON.stringify({ referencia: 'P-7K3Q', email: 'x'.repeat(int(20_000)) }),
+  ])
   return record('tracking', `POST function lookup ${body.slice(0, 60)}`, () =>
     fetch(`${functionOrigin}${FUNCTION_PATHS.tracking}`, {
       method: 'POST',
@@ -356,16 +558,32 @@ const stack = await startStack({
   name: 'fuzz',
   logDir: 'artifacts/fuzz',
   siteSettings: { QUOTE_FUNCTION_KEY: KEY },
-  functionSettings: { TELEGRAM_BOT_TOKEN: '123:fuzz', TELEGRAM_CHAT_ID: String(CHAT_ID), QUOTE_FUNCTION_KEY: KEY, TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  functionSettings: {
+    TELEGRAM_BOT_TOKEN: '123:fuzz',
+    TELEGRAM_CHAT_ID: String(CHAT_ID),
+    QUOTE_FUNCTION_KEY: KEY,
+    TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  },
 })
 let exitCode = 0
 try {
   const base = stack.siteUrl
   // The reference: the quote page with every field filled past its cap (what the site echoes at most).
   const page = await (await fetch(`${base}/presupuesto`)).arrayBuffer()
-  const filled = new URLSearchParams({ tipo: 't'.repeat(100), modelo: 'm'.repeat(1000), email: 'e'.repeat(5000), telefono: '9'.repeat(500), comentarios: '"<'.repeat(5000), website: '' })
+  const filled = new URLSearchParams({
+    tipo: 't'.repeat(100),
+    modelo: 'm'.repeat(1000),
+    email: 'e'.repeat(5000),
+    telefono: '9'.repeat(500),
+    comentarios: '"<'.repeat(5000),
+    website: '',
+  })
   const capped = await (
-    await fetch(`${base}/presupuesto`, { method: 'POST', headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body: filled })
+    await fetch(`${base}/presupuesto`, {
+      method: 'POST',
+      headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: filled,
+    })
   ).arrayBuffer()
 
   const started = Date.now()
@@ -383,7 +601,14 @@ try {
   const quote = await fetch(stack.functionUrl, {
     method: 'POST',
     headers: { apikey: KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ tipo: 'mando', modelo: 'Otro', email: 'fin@correo.es', telefono: '612345678', comentarios: 'después del fuzz', honeypot: '' }),
+    body: JSON.stringify({
+      tipo: 'mando',
+      modelo: 'Otro',
+      email: 'fin@correo.es',
+      telefono: '612345678',
+      comentarios: 'después del fuzz',
+      honeypot: '',
+    }),
   })
   const functionUp = quote.status === 200
 
@@ -393,16 +618,28 @@ try {
       .map(([status, count]) => `| ${status} | ${count} |`)
       .join('\n')
   const count5xx = failures.length
-  console.log(`\n## /presupuesto (${SITE_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.site)}`)
-  console.log(`\n## enviar-telegram (${FUNCTION_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.function)}`)
-  console.log(`\n## telegram-webhook (${WEBHOOK_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.webhook)}`)
-  console.log(`\n## tracking: /seguimiento and the function's endpoints (${TRACKING_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.tracking)}`)
+  console.log(
+    `\n## /presupuesto (${SITE_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.site)}`,
+  )
+  console.log(
+    `\n## enviar-telegram (${FUNCTION_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.function)}`,
+  )
+  console.log(
+    `\n## telegram-webhook (${WEBHOOK_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.webhook)}`,
+  )
+  console.log(
+    `\n## tracking: /seguimiento and the function's endpoints (${TRACKING_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.tracking)}`,
+  )
   console.log(`\n| Figure | Value |\n| --- | --- |`)
   console.log(`| Seed | ${SEED} |`)
   console.log(`| Time | ${seconds} s |`)
   console.log(`| 5xx answers of the Workers | ${count5xx} |`)
-  console.log(`| Largest answer of the site (/presupuesto, /seguimiento) | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`)
-  console.log(`| The quote page, empty / every field past its cap | ${(page.byteLength / 1024).toFixed(1)} KB / ${(capped.byteLength / 1024).toFixed(1)} KB |`)
+  console.log(
+    `| Largest answer of the site (/presupuesto, /seguimiento) | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`,
+  )
+  console.log(
+    `| The quote page, empty / every field past its cap | ${(page.byteLength / 1024).toFixed(1)} KB / ${(capped.byteLength / 1024).toFixed(1)} KB |`,
+  )
   console.log(`| Site still up (GET / 200) | ${siteUp ? 'yes' : 'NO'} |`)
   console.log(`| Function still up (a valid quote: ${quote.status}) | ${functionUp ? 'yes' : 'NO'} |`)
   for (const failure of failures.slice(0, 20)) console.log(`5xx: ${failure}`)

@@ -94,7 +94,11 @@ const QUOTES: Record<string, Tracking> = {
   [STAND_IN_TOKENS.listo]: tracking('ready', { through: 'repairing' }),
   [STAND_IN_TOKENS.enviado]: tracking('shipped', { through: 'repairing', shipment: 'SEUR 123456789' }),
   [STAND_IN_TOKENS.entregado]: tracking('delivered', { through: 'repairing', shipment: 'SEUR 123456789' }),
-  [STAND_IN_TOKENS.cancelada]: tracking('cancelled', { through: 'answered', tipo: 'consola', modelo: 'Nintendo Switch' }),
+  [STAND_IN_TOKENS.cancelada]: tracking('cancelled', {
+    through: 'answered',
+    tipo: 'consola',
+    modelo: 'Nintendo Switch',
+  }),
 }
 
 /** One call to the tracking endpoints, as it arrived. */
@@ -125,8 +129,10 @@ export async function startStandInFunction({ key }: { key: string }) {
     if (comments.includes('[cortado]')) return request.socket.destroy()
     if (comments.includes('[falla]')) return json(response, 500, { success: false })
     if (comments.includes('[raro]')) return json(response, 200, { success: 'true' })
-    if (comments.includes('[seguimiento-raro]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
-    if (comments.includes('[seguimiento]')) return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: STAND_IN_TOKENS.respondida })
+    if (comments.includes('[seguimiento-raro]'))
+      return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
+    if (comments.includes('[seguimiento]'))
+      return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: STAND_IN_TOKENS.respondida })
     return json(response, 200, { success: true })
   }
 
@@ -139,7 +145,10 @@ export async function startStandInFunction({ key }: { key: string }) {
       return response.end('<!doctype html><p>Página de mantenimiento</p>')
     }
     if (wanted === STAND_IN_TOKENS.lento) {
-      const timer = setTimeout(() => json(response, 200, { success: true, tracking: QUOTES[STAND_IN_TOKENS.recibida] }), 8000)
+      const timer = setTimeout(
+        () => json(response, 200, { success: true, tracking: QUOTES[STAND_IN_TOKENS.recibida] }),
+        8000,
+      )
       response.on('close', () => clearTimeout(timer))
       return
     }
@@ -154,14 +163,17 @@ export async function startStandInFunction({ key }: { key: string }) {
     } catch {
       pair = null
     }
-    if (typeof pair?.referencia !== 'string' || typeof pair?.email !== 'string') return json(response, 400, { success: false })
+    if (typeof pair?.referencia !== 'string' || typeof pair?.email !== 'string')
+      return json(response, 400, { success: false })
     const reference = pair.referencia.trim().toUpperCase()
     if (reference === 'P-CRTT') return request.socket.destroy()
     if (reference === 'P-FA22') return json(response, 500, { success: false })
     if (reference === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
     if (reference === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
     const right = reference === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
-    return right ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida }) : json(response, 404, { success: false })
+    return right
+      ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida })
+      : json(response, 404, { success: false })
   }
 
   const server = createServer((request, response) => {
@@ -172,7 +184,13 @@ export async function startStandInFunction({ key }: { key: string }) {
       if (path === FUNCTION_PATHS.quote) return quote(request, response, raw)
       if (!path.startsWith(FUNCTION_PATHS.tracking)) return json(response, 404, { success: false })
       const { apikey, authorization } = request.headers
-      trackingCalls.push({ method: request.method ?? '', path, apikey: String(apikey ?? ''), authorization: String(authorization ?? ''), body: raw })
+      trackingCalls.push({
+        method: request.method ?? '',
+        path,
+        apikey: String(apikey ?? ''),
+        authorization: String(authorization ?? ''),
+        body: raw,
+      })
       if (apikey !== key || authorization !== `Bearer ${key}`) return json(response, 401, { success: false })
       if (request.method === 'POST' && path === FUNCTION_PATHS.tracking) return lookup(request, response, raw)
       const wanted = path.slice(`${FUNCTION_PATHS.tracking}/`.length)

@@ -27,8 +27,18 @@ await runToEnd('npm', ['run', '--silent', 'build'])
 await applyMigrations(LOCAL_STATE)
 
 const processes = [
-  await wranglerDev({ config: FUNCTION_CONFIG, port: functionPort(), vars: functionVars(), extra: functionDevArgs(LOCAL_STATE) }),
-  await wranglerDev({ config: 'wrangler.toml', port: sitePort(), vars: siteVars(), extra: dev ? ['--live-reload'] : [] }),
+  await wranglerDev({
+    config: FUNCTION_CONFIG,
+    port: functionPort(),
+    vars: functionVars(),
+    extra: functionDevArgs(LOCAL_STATE),
+  }),
+  await wranglerDev({
+    config: 'wrangler.toml',
+    port: sitePort(),
+    vars: siteVars(),
+    extra: dev ? ['--live-reload'] : [],
+  }),
 ]
 // In dev, an edited article (app/catalogo/articulos/*.md) rewrites its module, which remix watch rebuilds.
 if (dev) {

@@ -26,7 +26,8 @@ const secret = process.env.TELEGRAM_WEBHOOK_SECRET
 const address = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
 if (!token) fail('falta TELEGRAM_BOT_TOKEN')
 if (!secret || !/^[\w-]{1,256}$/.test(secret)) fail('falta TELEGRAM_WEBHOOK_SECRET (1-256 letras, números, _ o -)')
-if (!address) fail('falta la dirección de la función: npm run telegram:webhook -- https://enviar-telegram.<cuenta>.workers.dev')
+if (!address)
+  fail('falta la dirección de la función: npm run telegram:webhook -- https://enviar-telegram.<cuenta>.workers.dev')
 
 let url: string
 try {
@@ -37,9 +38,15 @@ try {
 }
 if (!url.startsWith('https://') && !process.env.TELEGRAM_API_URL) fail('Telegram solo llama a direcciones https://')
 
-const api = new Api(token, { apiRoot: (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, '') })
+const api = new Api(token, {
+  apiRoot: (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+})
 try {
-  await api.setWebhook(url, { secret_token: secret, allowed_updates: ['message', 'callback_query'], drop_pending_updates: false })
+  await api.setWebhook(url, {
+    secret_token: secret,
+    allowed_updates: ['message', 'callback_query'],
+    drop_pending_updates: false,
+  })
   await api.setMyCommands(COMMANDS)
   const info = await api.getWebhookInfo()
   console.log(`Webhook registrado: ${info.url}`)

@@ -16,7 +16,9 @@ import { runToEnd } from './workers'
 if (!existsSync(CHROMIUM_PATH)) {
   console.log('Instalando chromium (Debian) para las pruebas en navegador...')
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
-  execSync(`${sudo}apt-get update && ${sudo}DEBIAN_FRONTEND=noninteractive apt-get install -y chromium`, { stdio: 'inherit' })
+  execSync(`${sudo}apt-get update && ${sudo}DEBIAN_FRONTEND=noninteractive apt-get install -y chromium`, {
+    stdio: 'inherit',
+  })
 }
 
 const tsx = (script: string, ...args: string[]) => runToEnd(process.execPath, ['--import', 'tsx', script, ...args])

@@ -27,7 +27,18 @@ export const LOCAL_STATE = '.wrangler/state/enviar-telegram'
 export function applyMigrations(persistTo: string, { log }: { log?: string } = {}): Promise<void> {
   return runToEnd(
     'npx',
-    ['wrangler', 'd1', 'migrations', 'apply', 'presupuestos', '--local', '--config', FUNCTION_CONFIG, '--persist-to', persistTo],
+    [
+      'wrangler',
+      'd1',
+      'migrations',
+      'apply',
+      'presupuestos',
+      '--local',
+      '--config',
+      FUNCTION_CONFIG,
+      '--persist-to',
+      persistTo,
+    ],
     { env: { CI: '1' }, log },
   )
 }
@@ -86,7 +97,13 @@ export function run(command: string, args: readonly string[], options: RunOption
   const out = options.log ? openSync(options.log, options.appendLog ? 'a' : 'w') : 'inherit'
   const child = spawn(command, args, {
     stdio: options.group || options.log ? ['ignore', out, out] : 'inherit',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', ...options.env },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      NO_COLOR: '1',
+      ...options.env,
+    },
     cwd: options.cwd,
     detached: Boolean(options.group),
   })
@@ -149,7 +166,8 @@ export function superviseForever(processes: readonly ChildProcess[]): void {
   })
   for (const child of processes) {
     child.on('exit', (code, signal) => {
-      if (!stopping) console.error(`\n${child.spawnargs.slice(0, 4).join(' ')} terminó (${signal ?? code}); se detiene todo.`)
+      if (!stopping)
+        console.error(`\n${child.spawnargs.slice(0, 4).join(' ')} terminó (${signal ?? code}); se detiene todo.`)
       stop(code || 1)
     })
   }
@@ -187,16 +205,25 @@ export interface WranglerDevOptions {
  */
 export async function wranglerDev(options: WranglerDevOptions): Promise<ChildProcess> {
   const { config, port, vars, extra = [], log, appendLog = false } = options
-  return run('npx', [
-    'wrangler', 'dev',
-    '--config', config,
-    '--port', String(port),
-    '--ip', '127.0.0.1',
-    '--inspector-port', String(await freePort()),
-    '--show-interactive-dev-session=false',
-    ...vars,
-    ...extra,
-  ], { group: true, log, appendLog })
+  return run(
+    'npx',
+    [
+      'wrangler',
+      'dev',
+      '--config',
+      config,
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--inspector-port',
+      String(await freePort()),
+      '--show-interactive-dev-session=false',
+      ...vars,
+      ...extra,
+    ],
+    { group: true, log, appendLog },
+  )
 }
 
 /** Resolves once `url` answers at all; rejects if `child` exits first or after `timeoutMs`. */
@@ -268,7 +295,8 @@ export async function startStack({
   quoteFunctionUrl,
   siteConfig = 'wrangler.toml',
 }: StackOptions): Promise<Stack> {
-  if (!existsSync('build/index.js')) throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
+  if (!existsSync('build/index.js'))
+    throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
   mkdirSync(logDir, { recursive: true })
   const telegram = quoteFunctionUrl ? null : await startFakeTelegram()
   const started = new Set<ChildProcess>()
@@ -289,7 +317,14 @@ export async function startStack({
     const port = samePort ?? (await freePort())
     const log = resolve(logDir, `${label}-${name}-${port}.log`)
     // A restart on the same port goes on with the same log.
-    const child = await wranglerDev({ config, port, vars: varArgs(settings), log, extra, appendLog: samePort !== undefined })
+    const child = await wranglerDev({
+      config,
+      port,
+      vars: varArgs(settings),
+      log,
+      extra,
+      appendLog: samePort !== undefined,
+    })
     started.add(child)
     const url = `http://127.0.0.1:${port}`
     await waitFor(`${url}${readyPath}`, child)

@@ -5,7 +5,8 @@ import type { MarcaConsola, ReparacionConsola } from './tipos'
 export const reparacionesConsolas = [
   {
     nombre: 'Cambio de pasta térmica',
-    descripcion: 'Si tu consola se calienta o hace ruido, renovamos la pasta térmica del procesador para que trabaje fresca.',
+    descripcion:
+      'Si tu consola se calienta o hace ruido, renovamos la pasta térmica del procesador para que trabaje fresca.',
   },
   {
     nombre: 'Limpieza de ventiladores',
@@ -45,7 +46,10 @@ export const marcasConsolas = [
     titulo: 'PlayStation',
     descripcion: 'PS5, PS4 y PS3: temperatura, ruido, HDMI, lector, disco y fuente.',
     intro: 'Reparamos consolas PlayStation de las tres últimas generaciones, con presupuesto gratis y sin compromiso.',
-    imagen: imagen('/images/marcas/consolas-playstation.svg', 'Consola de sobremesa alta blanca y negra junto a una consola más antigua'),
+    imagen: imagen(
+      '/images/marcas/consolas-playstation.svg',
+      'Consola de sobremesa alta blanca y negra junto a una consola más antigua',
+    ),
     link: '/servicios/consolas/playstation',
     plataforma: 'playstation',
     modelos: ['PS5 (incluida la edición Digital)', 'PS4 (también Pro y Slim)', 'PS3'],
@@ -57,7 +61,10 @@ export const marcasConsolas = [
     titulo: 'Xbox',
     descripcion: 'Series X/S, One y 360: sobrecalentamiento, HDMI, disco, lector y fuente.',
     intro: 'Devolvemos a la vida tu Xbox: limpieza, temperatura, conexiones y almacenamiento.',
-    imagen: imagen('/images/marcas/consolas-xbox.svg', 'Consola de sobremesa negra en forma de torre junto a una consola blanca pequeña'),
+    imagen: imagen(
+      '/images/marcas/consolas-xbox.svg',
+      'Consola de sobremesa negra en forma de torre junto a una consola blanca pequeña',
+    ),
     link: '/servicios/consolas/xbox',
     plataforma: 'xbox',
     modelos: ['Xbox Series X', 'Xbox Series S', 'Xbox One (también S y X)', 'Xbox 360'],
@@ -69,7 +76,10 @@ export const marcasConsolas = [
     titulo: 'Nintendo',
     descripcion: 'Switch, OLED, Lite, Wii U y 3DS: carga, pantalla, lector de cartuchos y más.',
     intro: 'Reparamos las consolas de Nintendo de sobremesa y portátiles, de Switch a la familia 3DS.',
-    imagen: imagen('/images/marcas/consolas-nintendo.svg', 'Consola híbrida con mandos laterales desmontables junto a su base'),
+    imagen: imagen(
+      '/images/marcas/consolas-nintendo.svg',
+      'Consola híbrida con mandos laterales desmontables junto a su base',
+    ),
     link: '/servicios/consolas/nintendo',
     plataforma: 'nintendo',
     modelos: ['Nintendo Switch', 'Nintendo Switch OLED', 'Nintendo Switch Lite', 'Wii U', '3DS, 3DS XL y 2DS'],

@@ -58,7 +58,8 @@ export function marcaConsola(slug: string | undefined): MarcaConsola | undefined
 }
 
 /** A catalogue page an article links to: a service detail or a controller model. */
-export type PaginaDelCatalogo = { tipo: 'servicio'; modelo: ModeloConServicios; servicio: Servicio } | { tipo: 'modelo'; modelo: Modelo }
+export type PaginaDelCatalogo =
+  { tipo: 'servicio'; modelo: ModeloConServicios; servicio: Servicio } | { tipo: 'modelo'; modelo: Modelo }
 
 /** The service or model page at a link (/servicios/mandos/{marca}/{modelo}[/{servicio}]), if there is one. */
 export function paginaDelCatalogo(link: string): PaginaDelCatalogo | undefined {

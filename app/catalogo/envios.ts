@@ -17,7 +17,8 @@ const formas = [
   {
     icono: 'ubicacion',
     titulo: 'Tráelo al taller',
-    texto: 'Si estás en Vitoria-Gasteiz o cerca, tráelo en mano al taller de Lakua. Pide antes tu presupuesto: así ya sabemos qué le pasa.',
+    texto:
+      'Si estás en Vitoria-Gasteiz o cerca, tráelo en mano al taller de Lakua. Pide antes tu presupuesto: así ya sabemos qué le pasa.',
     datos: [
       { termino: 'Dónde', dato: 'zona' },
       // The spec gives the WhatsApp hours only, not opening hours: the owner says when.
@@ -28,7 +29,8 @@ const formas = [
   {
     icono: 'camion',
     titulo: 'Envíalo desde toda España',
-    texto: 'Desde cualquier punto de España, bien embalado y con tu referencia dentro. Te lo devolvemos reparado y probado.',
+    texto:
+      'Desde cualquier punto de España, bien embalado y con tu referencia dentro. Te lo devolvemos reparado y probado.',
     datos: [
       { termino: 'Dirección', dato: 'direccion' },
       { termino: 'Transportista, coste y seguro', dato: 'costes' },
@@ -42,12 +44,14 @@ const pasos = [
   {
     icono: 'chat',
     titulo: 'Pide tu presupuesto',
-    texto: 'Por el formulario o por WhatsApp, gratis y sin compromiso. Tu solicitud recibe una referencia, por ejemplo P-7K3Q.',
+    texto:
+      'Por el formulario o por WhatsApp, gratis y sin compromiso. Tu solicitud recibe una referencia, por ejemplo P-7K3Q.',
   },
   {
     icono: 'correo',
     titulo: 'Te respondemos',
-    texto: 'En menos de 24 horas laborables, con el presupuesto y cómo enviárnoslo: la dirección, el transportista y el coste del envío.',
+    texto:
+      'En menos de 24 horas laborables, con el presupuesto y cómo enviárnoslo: la dirección, el transportista y el coste del envío.',
   },
   {
     icono: 'caja',
@@ -57,7 +61,8 @@ const pasos = [
   {
     icono: 'check',
     titulo: 'Mete la referencia dentro',
-    texto: 'Un papel con la referencia de tu solicitud dentro de la caja: así sabemos de quién es en cuanto la abrimos.',
+    texto:
+      'Un papel con la referencia de tu solicitud dentro de la caja: así sabemos de quién es en cuanto la abrimos.',
   },
   {
     icono: 'camion',

@@ -76,8 +76,12 @@ export const modelosMandos = [
     nombre: 'DualSense Edge',
     modeloPresupuesto: 'PlayStation 5 Edge',
     descripcion: 'El mando pro de PS5: módulos de joystick, palas traseras, gatillos y batería.',
-    intro: 'El DualSense Edge tiene piezas propias, como los módulos de joystick intercambiables. Estas son las averías que reparamos:',
-    imagen: imagen('/images/modelos/ps5-edge.svg', 'Mando DualSense Edge con palas traseras y capuchones intercambiables'),
+    intro:
+      'El DualSense Edge tiene piezas propias, como los módulos de joystick intercambiables. Estas son las averías que reparamos:',
+    imagen: imagen(
+      '/images/modelos/ps5-edge.svg',
+      'Mando DualSense Edge con palas traseras y capuchones intercambiables',
+    ),
     link: '/servicios/mandos/playstation/ps5-edge',
     plataforma: 'playstation',
     averias: [
@@ -97,7 +101,8 @@ export const modelosMandos = [
     nombre: 'Xbox Series X|S',
     modeloPresupuesto: 'Xbox Series X|S',
     descripcion: 'El mando actual de Xbox: drift, gatillos, botones, clics y joysticks ergonómicos.',
-    intro: 'Elige la reparación o mejora para tu mando de Xbox Series X|S. Todos los servicios cuestan 10€ con IVA incluido.',
+    intro:
+      'Elige la reparación o mejora para tu mando de Xbox Series X|S. Todos los servicios cuestan 10€ con IVA incluido.',
     imagen: imagen('/images/modelos/xbox-series.svg', 'Mando de Xbox Series con joysticks asimétricos'),
     link: '/servicios/mandos/xbox/series',
     plataforma: 'xbox',

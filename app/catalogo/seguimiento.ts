@@ -18,7 +18,8 @@ export const estadosSeguimiento = {
   answered: {
     etiqueta: TRACKING_STATE_LABELS.answered,
     icono: 'chat',
-    ahora: 'Ya tienes nuestra respuesta con el presupuesto. Si quieres seguir adelante, tráelo al taller o envíanoslo: aquí tienes cómo.',
+    ahora:
+      'Ya tienes nuestra respuesta con el presupuesto. Si quieres seguir adelante, tráelo al taller o envíanoslo: aquí tienes cómo.',
     siguiente: 'Llega al taller',
   },
   in_workshop: {
@@ -30,7 +31,8 @@ export const estadosSeguimiento = {
   repairing: {
     etiqueta: TRACKING_STATE_LABELS.repairing,
     icono: 'herramienta',
-    ahora: 'Lo estamos reparando. Al terminar lo probamos y te avisamos para recogerlo, o te lo enviamos con número de seguimiento.',
+    ahora:
+      'Lo estamos reparando. Al terminar lo probamos y te avisamos para recogerlo, o te lo enviamos con número de seguimiento.',
     siguiente: 'Recogida o envío de vuelta',
   },
   ready: {
@@ -92,6 +94,7 @@ export const textosSeguimiento = {
   },
   caida: {
     titulo: 'Ahora mismo no podemos consultar el estado',
-    texto: 'Nuestro sistema de seguimiento no responde. Vuelve a intentarlo en unos minutos o pregúntanos por WhatsApp o por teléfono.',
+    texto:
+      'Nuestro sistema de seguimiento no responde. Vuelve a intentarlo en unos minutos o pregúntanos por WhatsApp o por teléfono.',
   },
 } as const

@@ -65,9 +65,21 @@ export const sellosPorLugar = {
 
 /** The reasons to choose the shop, on the quote page: the four promises, each explained. */
 export const motivos = [
-  { icono: 'check', titulo: 'Presupuesto sin compromiso', texto: 'Te decimos qué le pasa y cuánto cuesta antes de reparar.' },
-  { icono: 'escudo', titulo: 'Garantía en todas las reparaciones', texto: 'Cada reparación sale del taller probada y con garantía.' },
-  { icono: 'rayo', titulo: 'Servicio rápido 24-48 h', texto: 'La mayoría de reparaciones están listas en 24-48 horas.' },
+  {
+    icono: 'check',
+    titulo: 'Presupuesto sin compromiso',
+    texto: 'Te decimos qué le pasa y cuánto cuesta antes de reparar.',
+  },
+  {
+    icono: 'escudo',
+    titulo: 'Garantía en todas las reparaciones',
+    texto: 'Cada reparación sale del taller probada y con garantía.',
+  },
+  {
+    icono: 'rayo',
+    titulo: 'Servicio rápido 24-48 h',
+    texto: 'La mayoría de reparaciones están listas en 24-48 horas.',
+  },
   {
     icono: 'camion',
     titulo: 'Recogida y envío a toda España',

@@ -14,7 +14,15 @@ interface ArticleBodyProps {
 export function ArticleBody({ html }: ArticleBodyProps) {
   const navigate = useNavigate()
   const followLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     const href = (event.target as Element).closest('a')?.getAttribute('href')
     if (!href?.startsWith('/') || href.startsWith('//')) return
     event.preventDefault()

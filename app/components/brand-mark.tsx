@@ -4,7 +4,14 @@ import { Link } from '@remix-run/react'
 export function BrandMark({ name }: { name: string }) {
   return (
     <Link to="/" className="brand-mark" aria-label={`${name}, inicio`}>
-      <svg className="brand-mark__glyph" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <svg
+        className="brand-mark__glyph"
+        width="32"
+        height="32"
+        viewBox="0 0 32 32"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect width="32" height="32" rx="8" fill="currentColor" opacity=".14" />
         <path
           d="M10.5 11h11a5 5 0 0 1 4.9 4.1l.8 4.4a2.4 2.4 0 0 1-4.1 2.1L21 19.5H11l-2.1 2.1a2.4 2.4 0 0 1-4.1-2.1l.8-4.4A5 5 0 0 1 10.5 11z"

@@ -9,7 +9,11 @@ export function Breadcrumbs({ items }: { items: readonly NavLink[] }) {
       <ol>
         {items.map((item, index) => (
           <li key={item.to}>
-            {index === items.length - 1 ? <span aria-current="page">{item.label}</span> : <Link to={item.to}>{item.label}</Link>}
+            {index === items.length - 1 ? (
+              <span aria-current="page">{item.label}</span>
+            ) : (
+              <Link to={item.to}>{item.label}</Link>
+            )}
           </li>
         ))}
       </ol>

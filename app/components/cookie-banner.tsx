@@ -70,8 +70,8 @@ export function CookieBanner({ stored, analyticsId }: CookieBannerProps) {
             Cookies
           </h2>
           <p>
-            Usamos una cookie para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas
-            se visitan. <a href="#politica-cookies">Política de cookies</a>
+            Usamos una cookie para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se
+            visitan. <a href="#politica-cookies">Política de cookies</a>
           </p>
         </div>
         <div className="cookie-banner__actions">

@@ -120,7 +120,12 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
           </button>
         </Tooltip>
         <Tooltip content="Anterior" describes={false}>
-          <button type="button" className="icon-button hero__control" onClick={() => go(active - 1)} aria-label="Diapositiva anterior">
+          <button
+            type="button"
+            className="icon-button hero__control"
+            onClick={() => go(active - 1)}
+            aria-label="Diapositiva anterior"
+          >
             <Icon name="flecha-izquierda" size={20} />
           </button>
         </Tooltip>
@@ -137,7 +142,12 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
           ))}
         </div>
         <Tooltip content="Siguiente" describes={false}>
-          <button type="button" className="icon-button hero__control" onClick={() => go(active + 1)} aria-label="Diapositiva siguiente">
+          <button
+            type="button"
+            className="icon-button hero__control"
+            onClick={() => go(active + 1)}
+            aria-label="Diapositiva siguiente"
+          >
             <Icon name="flecha-derecha" size={20} />
           </button>
         </Tooltip>

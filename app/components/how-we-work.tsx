@@ -14,7 +14,12 @@ interface HowWeWorkProps {
 }
 
 /** A band of numbered step cards, four to a row on wide screens; a step may end with a link. */
-export function HowWeWork({ steps, title = 'Cómo trabajamos', eyebrow = 'Sin complicaciones', id = 'como-trabajamos' }: HowWeWorkProps) {
+export function HowWeWork({
+  steps,
+  title = 'Cómo trabajamos',
+  eyebrow = 'Sin complicaciones',
+  id = 'como-trabajamos',
+}: HowWeWorkProps) {
   return (
     <section className="section how-we-work" aria-labelledby={id}>
       <div className="container">

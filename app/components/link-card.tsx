@@ -26,7 +26,18 @@ interface LinkCardProps {
 }
 
 /** A card whose title is its one link: image, title, text and what lies behind it. */
-export function LinkCard({ className, image, to, title, text, more, headingLevel = 3, badge, meta, priority = false }: LinkCardProps) {
+export function LinkCard({
+  className,
+  image,
+  to,
+  title,
+  text,
+  more,
+  headingLevel = 3,
+  badge,
+  meta,
+  priority = false,
+}: LinkCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const moreLabel = (
     <span className="card__more" aria-hidden="true">

@@ -24,10 +24,10 @@ export function PrivacyPolicy({ shopName, email, retentionDays }: PrivacyPolicyP
         </dd>
         <dt>Para qué</dt>
         <dd>
-          Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y
-          tus comentarios) solo preparamos tu presupuesto y te contestamos. Lo tratamos porque tú nos lo pides,
-          antes de un posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad. Si nos dejas el aparato,
-          anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas.
+          Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y tus
+          comentarios) solo preparamos tu presupuesto y te contestamos. Lo tratamos porque tú nos lo pides, antes de un
+          posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad. Si nos dejas el aparato, anotamos cada
+          paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas.
         </dd>
         <dt>Tu página de seguimiento</dt>
         <dd>
@@ -42,15 +42,15 @@ export function PrivacyPolicy({ shopName, email, retentionDays }: PrivacyPolicyP
         </dd>
         <dt>Cuánto tiempo</dt>
         <dd>
-          {retentionDays ? `${retentionDays} días` : 'El tiempo justo'} desde que la recibimos o desde el último
-          paso de la reparación (nunca mientras tu aparato esté en el taller o de camino); después se borra sola, con
-          su historial y su página de seguimiento. Si nos pides que la borremos antes, lo hacemos.
+          {retentionDays ? `${retentionDays} días` : 'El tiempo justo'} desde que la recibimos o desde el último paso de
+          la reparación (nunca mientras tu aparato esté en el taller o de camino); después se borra sola, con su
+          historial y su página de seguimiento. Si nos pides que la borremos antes, lo hacemos.
         </dd>
         <dt>Tus derechos</dt>
         <dd>
-          Puedes pedir acceso a tus datos, corregirlos, borrarlos, limitar su uso, oponerte o llevártelos: escríbenos
-          a {contact}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de
-          Protección de Datos (aepd.es).
+          Puedes pedir acceso a tus datos, corregirlos, borrarlos, limitar su uso, oponerte o llevártelos: escríbenos a{' '}
+          {contact}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de Protección de
+          Datos (aepd.es).
         </dd>
       </dl>
     </section>

@@ -49,7 +49,8 @@ const REVALIDATE_MS = 350
  */
 export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProps) {
   const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formAction === '/presupuesto' && navigation.formMethod === 'POST'
+  const sending =
+    navigation.state !== 'idle' && navigation.formAction === '/presupuesto' && navigation.formMethod === 'POST'
   const formRef = useRef<HTMLFormElement>(null)
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])

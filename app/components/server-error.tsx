@@ -30,7 +30,8 @@ export function ServerError({ unavailable = false, contacto }: ServerErrorProps)
         </div>
         {contacto ? (
           <p className="not-found__text">
-            <a href={`tel:+34${contacto.telefono}`}>{contacto.telefonoLegible}</a> · <a href={`mailto:${contacto.email}`}>{contacto.email}</a>
+            <a href={`tel:+34${contacto.telefono}`}>{contacto.telefonoLegible}</a> ·{' '}
+            <a href={`mailto:${contacto.email}`}>{contacto.email}</a>
           </p>
         ) : null}
       </div>

@@ -34,7 +34,9 @@ export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
         retentionDays={layout?.privacidad.conservacionDias}
       />
       <NewTabHint />
-      {whatsapp && layout ? <WhatsAppFloat href={layout.contacto.whatsapp} hours={layout.contacto.horarioCorto} /> : null}
+      {whatsapp && layout ? (
+        <WhatsAppFloat href={layout.contacto.whatsapp} hours={layout.contacto.horarioCorto} />
+      ) : null}
       {layout ? <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} /> : null}
     </>
   )

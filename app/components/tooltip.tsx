@@ -71,9 +71,17 @@ export function Tooltip({ content, side = 'top', describes = true, children }: T
       onBlur={hide}
     >
       {describes
-        ? cloneElement(children, { 'aria-describedby': [children.props['aria-describedby'], id].filter(Boolean).join(' ') })
+        ? cloneElement(children, {
+            'aria-describedby': [children.props['aria-describedby'], id].filter(Boolean).join(' '),
+          })
         : children}
-      <span role="tooltip" id={id} aria-hidden={describes ? undefined : true} className={clsx('tooltip__bubble', `tooltip__bubble--${side}`)} hidden={!open}>
+      <span
+        role="tooltip"
+        id={id}
+        aria-hidden={describes ? undefined : true}
+        className={clsx('tooltip__bubble', `tooltip__bubble--${side}`)}
+        hidden={!open}
+      >
         {content}
       </span>
     </span>

@@ -29,7 +29,9 @@ export function TrackingHelp({ title, children, whatsapp, contact, note, mailIn 
           {title}
         </h2>
         <p>{children}</p>
-        {contact ? <ContactButtons whatsapp={whatsapp} phone={contact.telefono} readablePhone={contact.telefonoLegible} /> : null}
+        {contact ? (
+          <ContactButtons whatsapp={whatsapp} phone={contact.telefono} readablePhone={contact.telefonoLegible} />
+        ) : null}
       </section>
       {note ? (
         <p className="tracking-note">

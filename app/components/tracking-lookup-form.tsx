@@ -20,7 +20,8 @@ const ORDER = ['referencia', 'email'] as const
  */
 export function TrackingLookupForm({ result }: { result: TrackingLookupResult | undefined }) {
   const navigation = useNavigation()
-  const sending = navigation.state !== 'idle' && navigation.formAction === '/seguimiento' && navigation.formMethod === 'POST'
+  const sending =
+    navigation.state !== 'idle' && navigation.formAction === '/seguimiento' && navigation.formMethod === 'POST'
   const formRef = useRef<HTMLFormElement>(null)
   const initial = (result?.initialValue ?? {}) as Partial<Record<(typeof ORDER)[number], string>>
   const error = (name: (typeof ORDER)[number]) => result?.error?.[name]?.[0]

@@ -14,7 +14,11 @@ export function TrackingTimeline({ history, next }: TrackingTimelineProps) {
       {history.map((step, index) => {
         const current = index === history.length - 1
         return (
-          <li key={`${step.fechaIso}-${index}`} className={clsx('timeline__item', current && 'timeline__item--current')} aria-current={current ? 'step' : undefined}>
+          <li
+            key={`${step.fechaIso}-${index}`}
+            className={clsx('timeline__item', current && 'timeline__item--current')}
+            aria-current={current ? 'step' : undefined}
+          >
             <span className="timeline__dot" aria-hidden="true" />
             <p className="timeline__label">{step.etiqueta}</p>
             <p className="timeline__date">

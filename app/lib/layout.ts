@@ -12,6 +12,8 @@ export function useLayoutData(): LayoutData | undefined {
 }
 
 /** The root match's data for `meta` functions (which cannot use hooks). */
-export function layoutDataOf(matches: ReadonlyArray<{ id: string; data: unknown } | undefined>): LayoutData | undefined {
+export function layoutDataOf(
+  matches: ReadonlyArray<{ id: string; data: unknown } | undefined>,
+): LayoutData | undefined {
   return matches.find((match) => match?.id === 'root')?.data as LayoutData | undefined
 }

@@ -25,10 +25,17 @@ export interface PageMeta {
 export const BLOG_FEED = { path: '/blog/rss.xml', title: 'Blog del taller (RSS)' } as const
 
 /** The `links` of the blog's pages: they announce its RSS feed. */
-export const blogFeedLinks = () => [{ rel: 'alternate', type: 'application/rss+xml', title: BLOG_FEED.title, href: BLOG_FEED.path }]
+export const blogFeedLinks = () => [
+  { rel: 'alternate', type: 'application/rss+xml', title: BLOG_FEED.title, href: BLOG_FEED.path },
+]
 
 /** The 1200x630 social card (scripts/og-image.ts). */
-export const OG_IMAGE = { path: '/images/og/tarjeta.jpg', width: 1200, height: 630, alt: 'Reparación de mandos y consolas en Vitoria-Gasteiz' }
+export const OG_IMAGE = {
+  path: '/images/og/tarjeta.jpg',
+  width: 1200,
+  height: 630,
+  alt: 'Reparación de mandos y consolas en Vitoria-Gasteiz',
+}
 
 /**
  * Every page's head: a unique title and description, the canonical URL

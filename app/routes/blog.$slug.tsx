@@ -43,7 +43,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Links of the summary box, named from the catalogue: "Cambio de joystick (drift) · DualSense (PS5)".
     pages: articulo.enlaces.map((link) => {
       const page = paginaDelCatalogo(link) ?? notFound(request)
-      const label = page.tipo === 'servicio' ? `${page.servicio.nombre} · ${page.modelo.nombre}` : `Reparación de mando ${page.modelo.nombre}`
+      const label =
+        page.tipo === 'servicio'
+          ? `${page.servicio.nombre} · ${page.modelo.nombre}`
+          : `Reparación de mando ${page.modelo.nombre}`
       return { label, to: link }
     }),
     related: articulo.relacionados.map((slug) => {
@@ -73,7 +76,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function Article() {
-  const { breadcrumbs, post, article, pages, related, quoteHref, model, claims, whatsapp } = useLoaderData<typeof loader>()
+  const { breadcrumbs, post, article, pages, related, quoteHref, model, claims, whatsapp } =
+    useLoaderData<typeof loader>()
   return (
     <>
       <article className="article">

@@ -16,7 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     link: `${SITE_URL}/blog`,
     self: `${SITE_URL}${BLOG_FEED.path}`,
     updated: actualizacionesDelBlog().get('/blog') ?? posts[0].fecha,
-    items: posts.map((post) => ({ title: post.titulo, description: post.extracto, link: `${SITE_URL}${post.link}`, published: post.fecha })),
+    items: posts.map((post) => ({
+      title: post.titulo,
+      description: post.extracto,
+      link: `${SITE_URL}${post.link}`,
+      published: post.fecha,
+    })),
   })
-  return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': CACHE.feeds } })
+  return new Response(xml, {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': CACHE.feeds },
+  })
 }

@@ -61,11 +61,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   requireSettings(request, settings, ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
   const form = await readQuoteForm(request)
-  const reading = await readFormToken(form.fields.token, settings.FORM_SECRET, { minMs: settings.FORM_MIN_SECONDS * 1000 })
+  const reading = await readFormToken(form.fields.token, settings.FORM_SECRET, {
+    minMs: settings.FORM_MIN_SECONDS * 1000,
+  })
   // The same render keeps its token across corrections, so a fix sent a second later is not "too fast".
-  const formToken = isOwnToken(reading) && form.fields.token ? form.fields.token : await signFormToken(settings.FORM_SECRET)
+  const formToken =
+    isOwnToken(reading) && form.fields.token ? form.fields.token : await signFormToken(settings.FORM_SECRET)
   const submission = parseQuoteSubmission(form.fields)
-  const answer = (status: number, shown: ToastData | null) => json<ActionData>({ result: submission.reply(), toast: shown, formToken }, { status })
+  const answer = (status: number, shown: ToastData | null) =>
+    json<ActionData>({ result: submission.reply(), toast: shown, formToken }, { status })
 
   if (!form.complete) return answer(413, toast(QUOTE_TOASTS.demasiadoLarga))
   if (isLiveCheck(form.fields)) return answer(200, null)
@@ -74,13 +78,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sent = (reference: string | null, tracking: string | null) =>
     redirect('/presupuesto', {
       status: 303,
-      headers: { 'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia: reference, seguimiento: tracking }) },
+      headers: {
+        'Set-Cookie': setFlash(request, { tipo: 'presupuesto-enviado', referencia: reference, seguimiento: tracking }),
+      },
     })
   if (website) return sent(null, null)
   const { env } = context.cloudflare
   const limits = { perIp: env.QUOTE_POSTS_PER_IP, overall: env.QUOTE_POSTS_TOTAL, overallKey: 'presupuestos' }
   if (!(await withinLimits(request, limits))) return answer(429, toast(QUOTE_TOASTS.demasiadas))
-  const result = await forwardQuote(settings, { ...quote, sospecha: suspicion(reading) }, { idempotencyKey: await idempotencyKey(form.fields.token, quote) })
+  const result = await forwardQuote(
+    settings,
+    { ...quote, sospecha: suspicion(reading) },
+    { idempotencyKey: await idempotencyKey(form.fields.token, quote) },
+  )
   if (result.ok) return sent(result.referencia, result.seguimiento)
   return answer(502, toast(QUOTE_TOASTS.error))
 }
@@ -132,7 +142,11 @@ export default function QuotePage() {
               formToken={actionData?.formToken ?? data.formToken}
             />
             {layout ? (
-              <PrivacyNotice nombre={layout.tienda.nombre} email={layout.contacto.email} conservacionDias={layout.privacidad.conservacionDias} />
+              <PrivacyNotice
+                nombre={layout.tienda.nombre}
+                email={layout.contacto.email}
+                conservacionDias={layout.privacidad.conservacionDias}
+              />
             ) : null}
           </section>
           <div className="quote-layout__aside">

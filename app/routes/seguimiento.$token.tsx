@@ -27,8 +27,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const answer = await fetchTracking(settings, params.token ?? '')
   if (answer.kind === 'unknown') notFound(request)
   const page = catalogo.textosSeguimiento.pagina
-  if (answer.kind === 'down') return json({ kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null) }, { status: 503 })
-  return json({ kind: 'found' as const, page, mailIn: catalogo.envios.resumen.enlace, tracking: trackingView(answer.tracking, settings) })
+  if (answer.kind === 'down')
+    return json({ kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null) }, { status: 503 })
+  return json({
+    kind: 'found' as const,
+    page,
+    mailIn: catalogo.envios.resumen.enlace,
+    tracking: trackingView(answer.tracking, settings),
+  })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -61,7 +67,11 @@ export default function TrackingPage() {
   const { tracking } = data
   return (
     <>
-      <PageHero eyebrow={page.eyebrow} title={`Solicitud ${tracking.referencia}`} lead={`${tracking.tipo} · ${tracking.modelo}`} />
+      <PageHero
+        eyebrow={page.eyebrow}
+        title={`Solicitud ${tracking.referencia}`}
+        lead={`${tracking.tipo} · ${tracking.modelo}`}
+      />
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
@@ -86,8 +96,8 @@ export default function TrackingPage() {
             note={page.privado}
             mailIn={tracking.comoEnviarlo ? undefined : data.mailIn}
           >
-            Escríbenos o llámanos con tu referencia, <strong className="tracking-reference">{tracking.referencia}</strong>, y te
-            contamos cómo va.
+            Escríbenos o llámanos con tu referencia,{' '}
+            <strong className="tracking-reference">{tracking.referencia}</strong>, y te contamos cómo va.
           </TrackingHelp>
         </div>
       </section>

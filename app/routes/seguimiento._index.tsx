@@ -1,9 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
 import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
@@ -28,7 +23,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     meta: consulta.meta,
     envios: catalogo.envios.resumen.enlace,
-    consulta: { eyebrow: consulta.eyebrow, titulo: consulta.titulo, lead: consulta.lead, dondeReferencia: consulta.dondeReferencia },
+    consulta: {
+      eyebrow: consulta.eyebrow,
+      titulo: consulta.titulo,
+      lead: consulta.lead,
+      dondeReferencia: consulta.dondeReferencia,
+    },
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento()),
   })
 }
@@ -72,7 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer(503, null, trackingUnavailable(settings, referencia))
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => ({ ...data.meta, noindex: true }))
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMetaOr404(args, (data) => ({ ...data.meta, noindex: true }))
 
 export default function TrackingLookup() {
   const data = useLoaderData<typeof loader>()
@@ -94,7 +95,12 @@ export default function TrackingLookup() {
               <TrackingLookupForm result={actionData?.result} />
             </section>
           </div>
-          <TrackingHelp title="¿Dónde está mi referencia?" whatsapp={data.whatsapp} contact={contact} mailIn={data.envios}>
+          <TrackingHelp
+            title="¿Dónde está mi referencia?"
+            whatsapp={data.whatsapp}
+            contact={contact}
+            mailIn={data.envios}
+          >
             {texts.dondeReferencia}
           </TrackingHelp>
         </div>

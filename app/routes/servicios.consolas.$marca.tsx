@@ -37,16 +37,12 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   }))
 
 export default function ConsoleBrand() {
-  const { breadcrumbs, brand, repairs, warranty, claims, closingClaims, whatsapp, quoteHref } = useLoaderData<typeof loader>()
+  const { breadcrumbs, brand, repairs, warranty, claims, closingClaims, whatsapp, quoteHref } =
+    useLoaderData<typeof loader>()
   const title = consoleTitle(brand)
   return (
     <>
-      <PageHero
-        breadcrumbs={breadcrumbs}
-        eyebrow={brand.nombre}
-        title={title}
-        lead={brand.intro}
-      >
+      <PageHero breadcrumbs={breadcrumbs} eyebrow={brand.nombre} title={title} lead={brand.intro}>
         <div className="actions">
           <Link to={quoteHref} className="button button--primary button--large">
             Solicitar Presupuesto

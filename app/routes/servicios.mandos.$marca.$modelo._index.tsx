@@ -27,7 +27,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     model: { nombre: model.nombre, intro: model.intro, descripcion: model.descripcion, imagen: model.imagen },
     services:
       model.tipo === 'servicios'
-        ? model.servicios.map(({ slug, nombre, imagen, precio, link, resumen }) => ({ slug, nombre, imagen, precio, link, resumen }))
+        ? model.servicios.map(({ slug, nombre, imagen, precio, link, resumen }) => ({
+            slug,
+            nombre,
+            imagen,
+            precio,
+            link,
+            resumen,
+          }))
         : null,
     faults: model.tipo === 'averias' ? model.averias : null,
     warranty: catalogo.tienda.sellos.garantia.texto,
@@ -49,7 +56,12 @@ export default function ControllerModel() {
   const { brand, model } = data
   return (
     <>
-      <PageHero breadcrumbs={data.breadcrumbs} eyebrow={`Mandos ${brand.titulo}`} title={`Reparación de mando ${model.nombre}`} lead={model.intro}>
+      <PageHero
+        breadcrumbs={data.breadcrumbs}
+        eyebrow={`Mandos ${brand.titulo}`}
+        title={`Reparación de mando ${model.nombre}`}
+        lead={model.intro}
+      >
         {data.services ? <TrustSignals claims={data.closingClaims} tone="dark" /> : null}
       </PageHero>
 

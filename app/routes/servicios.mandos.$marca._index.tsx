@@ -36,7 +36,12 @@ export default function ControllerBrand() {
   const { breadcrumbs, brand, models, claims } = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHero breadcrumbs={breadcrumbs} eyebrow={brand.nombre} title={`Reparación de mandos ${brand.titulo}`} lead={`${brand.descripcion} Elige tu modelo.`} />
+      <PageHero
+        breadcrumbs={breadcrumbs}
+        eyebrow={brand.nombre}
+        title={`Reparación de mandos ${brand.titulo}`}
+        lead={`${brand.descripcion} Elige tu modelo.`}
+      />
       <section className="section" aria-label={`Modelos de mandos ${brand.titulo}`}>
         <div className="container grid grid--3">
           {models.map((model, index) => (

@@ -19,7 +19,10 @@ export interface BoundedForm<Name extends string> {
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024
 
 /** Reads at most `maxBytes` of a body; the rest is drained (up to a bound) and dropped. */
-export async function readBoundedBody(request: Request, maxBytes: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; complete: boolean }> {
+export async function readBoundedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; complete: boolean }> {
   if (!request.body) return { bytes: new Uint8Array(), complete: true }
   const chunks: Uint8Array[] = []
   let size = 0

@@ -22,7 +22,8 @@ export const QUOTE_MESSAGES = {
   modeloLargo: 'El modelo debe tener menos de 100 caracteres',
   modeloCaracteres: 'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles',
   comentariosLargos: 'Los comentarios deben tener menos de 1000 caracteres',
-  comentariosCaracteres: 'Los comentarios solo admiten texto y saltos de línea: quita los tabuladores o caracteres invisibles',
+  comentariosCaracteres:
+    'Los comentarios solo admiten texto y saltos de línea: quita los tabuladores o caracteres invisibles',
   emailInvalido: 'Email inválido',
   emailLargo: 'El email debe tener menos de 255 caracteres',
   emailCaracteres: 'El email debe ir en una sola línea, sin caracteres de control ni invisibles',
@@ -41,7 +42,9 @@ const EMAIL = z.regexes.email
 const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069'
 const ANY_CONTROL = new RegExp(`[${CONTROLS}]`)
 /** The comments keep their line breaks (CR and LF) and nothing else of the above. */
-const CONTROL_BUT_LINE_BREAK = new RegExp(`[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`)
+const CONTROL_BUT_LINE_BREAK = new RegExp(
+  `[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`,
+)
 
 /** A text with every such character made a space: for lines built from values stored before this rule. */
 export function withoutControls(text: string): string {
@@ -49,22 +52,37 @@ export function withoutControls(text: string): string {
 }
 
 /** Refuses a value holding any of `pattern`, before trimming, and stops checking that field. */
-const without = (pattern: RegExp, message: string) => z.refine<string>((value) => !pattern.test(value), { error: message, abort: true })
+const without = (pattern: RegExp, message: string) =>
+  z.refine<string>((value) => !pattern.test(value), { error: message, abort: true })
 
 /** The fields a visitor fills in. */
 export const QuoteSchema = z.object({
   tipo: z.enum(QUOTE_TYPES, { error: QUOTE_MESSAGES.tipo }),
   modelo: z
     .string({ error: QUOTE_MESSAGES.modeloObligatorio })
-    .check(without(ANY_CONTROL, QUOTE_MESSAGES.modeloCaracteres), z.trim(), z.minLength(1, QUOTE_MESSAGES.modeloObligatorio), z.maxLength(QUOTE_LIMITS.modelo, QUOTE_MESSAGES.modeloLargo)),
+    .check(
+      without(ANY_CONTROL, QUOTE_MESSAGES.modeloCaracteres),
+      z.trim(),
+      z.minLength(1, QUOTE_MESSAGES.modeloObligatorio),
+      z.maxLength(QUOTE_LIMITS.modelo, QUOTE_MESSAGES.modeloLargo),
+    ),
   comentarios: z.nullish(
     z
       .string({ error: QUOTE_MESSAGES.comentariosLargos })
-      .check(without(CONTROL_BUT_LINE_BREAK, QUOTE_MESSAGES.comentariosCaracteres), z.trim(), z.maxLength(QUOTE_LIMITS.comentarios, QUOTE_MESSAGES.comentariosLargos)),
+      .check(
+        without(CONTROL_BUT_LINE_BREAK, QUOTE_MESSAGES.comentariosCaracteres),
+        z.trim(),
+        z.maxLength(QUOTE_LIMITS.comentarios, QUOTE_MESSAGES.comentariosLargos),
+      ),
   ),
   email: z
     .string({ error: QUOTE_MESSAGES.emailInvalido })
-    .check(without(ANY_CONTROL, QUOTE_MESSAGES.emailCaracteres), z.trim(), z.regex(EMAIL, QUOTE_MESSAGES.emailInvalido), z.maxLength(QUOTE_LIMITS.email, QUOTE_MESSAGES.emailLargo)),
+    .check(
+      without(ANY_CONTROL, QUOTE_MESSAGES.emailCaracteres),
+      z.trim(),
+      z.regex(EMAIL, QUOTE_MESSAGES.emailInvalido),
+      z.maxLength(QUOTE_LIMITS.email, QUOTE_MESSAGES.emailLargo),
+    ),
   telefono: z
     .string({ error: QUOTE_MESSAGES.telefonoCorto })
     .check(
@@ -93,7 +111,10 @@ export const SUSPICION_MAX_CHARS = 200
  */
 export const QuotePayloadSchema = z.extend(QuoteSchema, {
   honeypot: z.nullish(z.string()),
-  sospecha: z.nullish(z.pipe(z.string(), z.transform((text) => withoutControls(text).slice(0, SUSPICION_MAX_CHARS)))),
+  sospecha: z.nullish(
+    z.pipe(
+      z.string(),
+      z.transform((text) => withoutControls(text).slice(0, SUSPICION_MAX_CHARS)),
+    ),
+  ),
 })
-
-

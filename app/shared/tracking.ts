@@ -6,7 +6,16 @@
  */
 
 /** The states a quote goes through (oldest first in the usual order). */
-export const TRACKING_STATES = ['received', 'answered', 'in_workshop', 'repairing', 'ready', 'shipped', 'delivered', 'cancelled'] as const
+export const TRACKING_STATES = [
+  'received',
+  'answered',
+  'in_workshop',
+  'repairing',
+  'ready',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const
 export type TrackingState = (typeof TRACKING_STATES)[number]
 
 /** The label of each state: on the customer's tracking page and in the owner's message. */

@@ -31,7 +31,14 @@ import {
   viewEditFailed,
   type QuoteRow,
 } from './store'
-import { readFailure, sendQuoteMessage, TELEGRAM_TIMEOUT_S, telegramApi, type SendOutcome, type TelegramDeps } from './telegram'
+import {
+  readFailure,
+  sendQuoteMessage,
+  TELEGRAM_TIMEOUT_S,
+  telegramApi,
+  type SendOutcome,
+  type TelegramDeps,
+} from './telegram'
 
 /** An undelivered quote gets its e-mail copy after this long. */
 export const EMAIL_AFTER_MS = 30 * 60 * 1000
@@ -69,7 +76,11 @@ const wait = (ms: number, signal: AbortSignal) =>
   })
 
 /** Wait before attempt n+1 after n failures: base·2^(n-1), capped; never less than Telegram asked. */
-export function backoffMs(failures: number, settings: Pick<FunctionSettings, 'RETRY_BASE_SECONDS' | 'RETRY_MAX_SECONDS'>, retryAfterS = 0): number {
+export function backoffMs(
+  failures: number,
+  settings: Pick<FunctionSettings, 'RETRY_BASE_SECONDS' | 'RETRY_MAX_SECONDS'>,
+  retryAfterS = 0,
+): number {
   const exponential = settings.RETRY_BASE_SECONDS * 2 ** Math.max(0, failures - 1)
   return Math.max(Math.min(exponential, settings.RETRY_MAX_SECONDS), retryAfterS) * 1000
 }
@@ -94,12 +105,15 @@ async function deliverClaimed(
     ? await sendQuoteMessage(telegramApi(settings, deps), settings, row)
     : { ok: false, error: 'falta TELEGRAM_BOT_TOKEN', permanent: true, ambiguous: false }
   if (outcome.ok) {
-    if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now()))) await sentButNotMarked(env, settings, row, outcome.messageId, deps)
+    if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now())))
+      await sentButNotMarked(env, settings, row, outcome.messageId, deps)
     return outcome
   }
   const failures = row.attempts + 1
   const unknown = outcome.ambiguous ? '; quizá llegó: el siguiente envío irá marcado como posible repetición' : ''
-  console.error(`[enviar-telegram] ${row.referencia}: Telegram no lo aceptó (intento ${failures}): ${outcome.error}${unknown}`)
+  console.error(
+    `[enviar-telegram] ${row.referencia}: Telegram no lo aceptó (intento ${failures}): ${outcome.error}${unknown}`,
+  )
   await markFailed(env.DB, row.id, owner, outcome, now() + backoffMs(failures, settings, outcome.retryAfterS))
   if (outcome.permanent) await sendEmailCopy(env, settings, row, `Telegram respondió ${outcome.error}`, deps)
   return outcome
@@ -111,9 +125,17 @@ async function deliverClaimed(
  * goes too, so erasure wins. Otherwise the lease ran out mid-call, which the
  * lease margin rules out; it is logged.
  */
-async function sentButNotMarked(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, messageId: number, deps: DeliveryDeps) {
+async function sentButNotMarked(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  row: QuoteRow,
+  messageId: number,
+  deps: DeliveryDeps,
+) {
   if (await quoteExists(env.DB, row.id)) {
-    console.error(`[enviar-telegram] ${row.referencia}: enviado, pero el bloqueo había caducado; puede aparecer dos veces en el chat`)
+    console.error(
+      `[enviar-telegram] ${row.referencia}: enviado, pero el bloqueo había caducado; puede aparecer dos veces en el chat`,
+    )
     return
   }
   const deleted = await telegramApi(settings, deps)
@@ -144,7 +166,13 @@ export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDep
  * next copy says it may be a repeat. Failures wait their own backoff.
  * Without a send_email binding it only logs.
  */
-export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings, row: QuoteRow, reason: string, deps: DeliveryDeps = {}) {
+export async function sendEmailCopy(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  row: QuoteRow,
+  reason: string,
+  deps: DeliveryDeps = {},
+) {
   const now = deps.now ?? Date.now
   if (!env.EMAIL) {
     console.error(`[enviar-telegram] ${row.referencia}: sin binding EMAIL, no se puede enviar la copia por correo`)
@@ -164,7 +192,9 @@ export async function sendEmailCopy(env: FunctionEnv, settings: FunctionSettings
   if (outcome === 'timeout') {
     // Unknown: the lease stays until it expires, so no other run sends a second copy meanwhile.
     await emailFailed(env.DB, row.id, nextAt(), true)
-    console.error(`[enviar-telegram] ${row.referencia}: el correo no respondió en ${EMAIL_TIMEOUT_S} s; se confirmará si llega a salir`)
+    console.error(
+      `[enviar-telegram] ${row.referencia}: el correo no respondió en ${EMAIL_TIMEOUT_S} s; se confirmará si llega a salir`,
+    )
     const late = sending.then(async (result) => {
       if (result.sent) {
         await markEmailed(env.DB, row.id, now())
@@ -219,7 +249,9 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
           await release(env.DB, row.id, owner, now())
           continue
         }
-        const outcome = await deliverClaimed(env, settings, row, owner, deps).catch((error: unknown) => readFailure(error))
+        const outcome = await deliverClaimed(env, settings, row, owner, deps).catch((error: unknown) =>
+          readFailure(error),
+        )
         if (outcome.ok) result.sent++
         else {
           result.failed++
@@ -267,11 +299,15 @@ async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, d
       }
       // Telegram will not take it until someone acts, or it has refused for a day: the saved state stands, the message stays.
       if (failure.permanent || row.view_attempts + 1 >= MAX_VIEW_ATTEMPTS) {
-        console.error(`[enviar-telegram] ${row.referencia}: se deja de editar su mensaje (${failure.error}); el estado está guardado`)
+        console.error(
+          `[enviar-telegram] ${row.referencia}: se deja de editar su mensaje (${failure.error}); el estado está guardado`,
+        )
         await markViewFresh(env.DB, row.id, row.view_stale_at)
         continue
       }
-      console.error(`[enviar-telegram] ${row.referencia}: el mensaje del chat aún no muestra su estado (${failure.error})`)
+      console.error(
+        `[enviar-telegram] ${row.referencia}: el mensaje del chat aún no muestra su estado (${failure.error})`,
+      )
       await viewEditFailed(env.DB, row.id, now() + backoffMs(row.view_attempts + 1, settings, failure.retryAfterS))
       if (failure.retryAfterS) break
     }
@@ -308,9 +344,13 @@ async function remind(env: FunctionEnv, settings: FunctionSettings, deps: Delive
   const order = new Map(due.map((row, index) => [row.id, index]))
   const byTurn = claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
   try {
-    await telegramApi(settings, deps).sendMessage(settings.TELEGRAM_CHAT_ID ?? '', reminderText(byTurn, due.length, now).text, {
-      link_preview_options: { is_disabled: true },
-    })
+    await telegramApi(settings, deps).sendMessage(
+      settings.TELEGRAM_CHAT_ID ?? '',
+      reminderText(byTurn, due.length, now).text,
+      {
+        link_preview_options: { is_disabled: true },
+      },
+    )
   } catch (error) {
     await releaseReminders(
       env.DB,

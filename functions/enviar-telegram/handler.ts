@@ -68,8 +68,14 @@ export async function handleQuote(
   }
   if (stored.created) {
     ctx.waitUntil(
-      deliverNow(env, stored.row.id, { waitUntil: (promise) => ctx.waitUntil(promise), ...deps, local: isLocalRequest(request) }).catch((error: unknown) =>
-        console.error(`[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`),
+      deliverNow(env, stored.row.id, {
+        waitUntil: (promise) => ctx.waitUntil(promise),
+        ...deps,
+        local: isLocalRequest(request),
+      }).catch((error: unknown) =>
+        console.error(
+          `[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`,
+        ),
       ),
     )
   }

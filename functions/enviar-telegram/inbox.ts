@@ -23,7 +23,14 @@ import { withoutControls } from '~shared/quote'
 
 import { backoffMs } from './delivery'
 import { pendingList, quoteView, workshopList } from './message'
-import { isRepairState, MAX_SHIPMENT_CHARS, nextSteps, STATE_LABELS, STEP_BUTTONS, type RepairState } from './repair-states'
+import {
+  isRepairState,
+  MAX_SHIPMENT_CHARS,
+  nextSteps,
+  STATE_LABELS,
+  STEP_BUTTONS,
+  type RepairState,
+} from './repair-states'
 import { json } from './json'
 import { sameSecret } from './secret'
 import { getSettings, requireSettings, type FunctionSettings } from './settings'
@@ -49,19 +56,22 @@ const MAX_UPDATE_BYTES = 64 * 1024
 /** The prompt '🚚 Enviado' sends; the owner's reply to it carries the carrier and tracking number. */
 const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCE.source.slice(1, -1)}): `, 'u')
 
-
 /** getMe once per isolate and token: grammY needs the bot's username to route /cmd@bot. */
 const botInfo = new Map<string, Promise<UserFromGetMe>>()
 
 function whoIs(ctx: Context): string {
   const from = ctx.from
   if (!from) return 'el taller'
-  return [from.first_name, from.last_name].filter(Boolean).join(' ') || (from.username ? `@${from.username}` : 'el taller')
+  return (
+    [from.first_name, from.last_name].filter(Boolean).join(' ') || (from.username ? `@${from.username}` : 'el taller')
+  )
 }
 
 /** A Bot API call whose failure changes nothing saved: logged, never a reason for Telegram to redeliver. */
 async function quietly(call: Promise<unknown>, what: string): Promise<void> {
-  await call.catch((error: unknown) => console.error(`[enviar-telegram] ${what}: Telegram no lo aceptó (${readFailure(error).error})`))
+  await call.catch((error: unknown) =>
+    console.error(`[enviar-telegram] ${what}: Telegram no lo aceptó (${readFailure(error).error})`),
+  )
 }
 
 /**
@@ -80,24 +90,38 @@ async function showSaved(
   if (messageId === undefined) return
   const { text, keyboard } = quoteView(row, { steps: await stepsOf(env.DB, row.id), siteUrl: settings.SITE_URL })
   try {
-    await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', messageId, text, { reply_markup: keyboard, link_preview_options: { is_disabled: true } })
+    await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', messageId, text, {
+      reply_markup: keyboard,
+      link_preview_options: { is_disabled: true },
+    })
   } catch (error) {
     const failure = readFailure(error)
     // Two quick taps: the second edit changes nothing, and Telegram says so. A deleted message needs no edit.
     if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) return
-    console.error(`[enviar-telegram] ${row.referencia}: estado guardado, pero el mensaje no se pudo editar (${failure.error}); se reintentará`)
+    console.error(
+      `[enviar-telegram] ${row.referencia}: estado guardado, pero el mensaje no se pudo editar (${failure.error}); se reintentará`,
+    )
     await markViewStale(env.DB, row.id, messageId, now(), now() + backoffMs(1, settings, failure.retryAfterS))
   }
 }
 
 type Tap = { row: QuoteRow; taken: boolean } | null
 
-function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGetMe, deps: TelegramDeps & { now?: () => number }) {
+function buildBot(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  info: UserFromGetMe,
+  deps: TelegramDeps & { now?: () => number },
+) {
   const now = deps.now ?? Date.now
   const chatId = settings.TELEGRAM_CHAT_ID ?? ''
   const bot = new Bot(settings.TELEGRAM_BOT_TOKEN ?? '', {
     botInfo: info,
-    client: { apiRoot: settings.TELEGRAM_API_URL, timeoutSeconds: TELEGRAM_TIMEOUT_S, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    client: {
+      apiRoot: settings.TELEGRAM_API_URL,
+      timeoutSeconds: TELEGRAM_TIMEOUT_S,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    },
   })
 
   // The shop's chat only.
@@ -118,7 +142,9 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   bot.command('olvidar', async (ctx) => {
     const email = ctx.match.trim()
     if (!z.email().safeParse(email).success) {
-      await ctx.reply('Uso: /olvidar cliente@correo.es\nBorra todos los presupuestos de ese e-mail, con su historial y su página de seguimiento (derecho de supresión).')
+      await ctx.reply(
+        'Uso: /olvidar cliente@correo.es\nBorra todos los presupuestos de ese e-mail, con su historial y su página de seguimiento (derecho de supresión).',
+      )
       return
     }
     const erased = await forgetEmail(env.DB, email)
@@ -139,7 +165,9 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
       erased.length === 0
         ? ''
         : ` Mensajes borrados del chat: ${deleted} de ${withMessage.length}; los que queden, y los recordatorios y listas (/pendientes, /taller) que lo nombren, bórralos a mano.` +
-          (emailed ? ` ${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórralas también del buzón.` : '')
+          (emailed
+            ? ` ${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórralas también del buzón.`
+            : '')
     await ctx.reply(
       erased.length === 0
         ? `No hay presupuestos de ${email}.`
@@ -152,12 +180,19 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     const shipment = withoutControls(typed).replace(/\s+/g, ' ').trim().slice(0, MAX_SHIPMENT_CHARS)
     const quote = await quoteByReference(env.DB, reference)
     if (!quote) return ctx.reply(`No hay ningún presupuesto ${reference}.`)
-    if (!shipment) return ctx.reply(`Escribe la empresa y el número de seguimiento: /enviado ${quote.referencia} SEUR 123456789`)
+    if (!shipment)
+      return ctx.reply(`Escribe la empresa y el número de seguimiento: /enviado ${quote.referencia} SEUR 123456789`)
     let row: QuoteRow | null = null
-    if (quote.state === 'repairing') row = (await takeStep(env.DB, quote.id, 'repairing', 'shipped', { by: whoIs(ctx), now: now(), shipment }))?.row ?? null
-    else if (quote.state === 'shipped' || quote.state === 'delivered') row = await setShipment(env.DB, quote.id, shipment)
+    if (quote.state === 'repairing')
+      row =
+        (await takeStep(env.DB, quote.id, 'repairing', 'shipped', { by: whoIs(ctx), now: now(), shipment }))?.row ??
+        null
+    else if (quote.state === 'shipped' || quote.state === 'delivered')
+      row = await setShipment(env.DB, quote.id, shipment)
     if (!row || (row.state !== 'shipped' && row.state !== 'delivered')) {
-      return ctx.reply(`${quote.referencia} está en «${STATE_LABELS[quote.state]}»: el envío se anota cuando está en reparación o ya enviado.`)
+      return ctx.reply(
+        `${quote.referencia} está en «${STATE_LABELS[quote.state]}»: el envío se anota cuando está en reparación o ya enviado.`,
+      )
     }
     await showSaved(ctx.api, env, settings, row, row.telegram_message_id ?? undefined, now)
     await ctx.reply(`🚚 Anotado para ${row.referencia}: ${shipment}. El cliente lo verá en su página de seguimiento.`)
@@ -166,7 +201,9 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   bot.command('enviado', async (ctx) => {
     const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
     if (!REFERENCE.test(reference.toUpperCase())) {
-      await ctx.reply('Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.')
+      await ctx.reply(
+        'Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.',
+      )
       return
     }
     await recordShipment(ctx, reference.toUpperCase(), rest.join(' '))
@@ -182,11 +219,16 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   /** Answers a tap and shows the quote as it now stands. */
   async function afterTap(ctx: Context, tap: Tap, done: string) {
     if (!tap) {
-      await quietly(ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }), 'La respuesta al botón')
+      await quietly(
+        ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }),
+        'La respuesta al botón',
+      )
       await quietly(ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }), 'Quitar los botones')
       return
     }
-    const text = tap.taken ? done : `Ese botón ya no corresponde: ${tap.row.referencia} está en «${STATE_LABELS[tap.row.state]}».`
+    const text = tap.taken
+      ? done
+      : `Ese botón ya no corresponde: ${tap.row.referencia} está en «${STATE_LABELS[tap.row.state]}».`
     await quietly(ctx.answerCallbackQuery({ text }), `${tap.row.referencia}: la respuesta al botón`)
     await showSaved(ctx.api, env, settings, tap.row, ctx.callbackQuery?.message?.message_id, now)
   }
@@ -210,7 +252,8 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 
   bot.callbackQuery(/^paso:(\d{1,12}):(\w{1,20})$/, async (ctx) => {
     const [, id, to] = ctx.match
-    if (!isRepairState(to) || to === 'received' || to === 'answered') return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
+    if (!isRepairState(to) || to === 'received' || to === 'answered')
+      return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
     const quote = await quoteById(env.DB, Number(id))
     const from = quote?.state
     const tap =
@@ -243,13 +286,18 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
 }
 
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
-export async function handleWebhook(request: Request, env: FunctionEnv, deps: TelegramDeps & { now?: () => number } = {}): Promise<Response> {
+export async function handleWebhook(
+  request: Request,
+  env: FunctionEnv,
+  deps: TelegramDeps & { now?: () => number } = {},
+): Promise<Response> {
   if (request.method !== 'POST') return json({ ok: false, error: 'Método no permitido' }, 405)
   const settings = getSettings(env, request)
   requireSettings(request, settings, ['TELEGRAM_WEBHOOK_SECRET'])
   const secret = request.headers.get(SECRET_HEADER)
   if (secret === null) return json({ ok: false, error: 'Falta el secreto' }, 401)
-  if (!sameSecret(secret, settings.TELEGRAM_WEBHOOK_SECRET)) return json({ ok: false, error: 'Secreto incorrecto' }, 403)
+  if (!sameSecret(secret, settings.TELEGRAM_WEBHOOK_SECRET))
+    return json({ ok: false, error: 'Secreto incorrecto' }, 403)
   if (!settings.TELEGRAM_BOT_TOKEN) return json({ ok: true })
 
   const body = await readBoundedBody(request, MAX_UPDATE_BYTES)
@@ -259,7 +307,12 @@ export async function handleWebhook(request: Request, env: FunctionEnv, deps: Te
   } catch {
     return json({ ok: false, error: 'JSON no válido' }, 400)
   }
-  if (!body.complete || typeof update !== 'object' || update === null || typeof (update as { update_id?: unknown }).update_id !== 'number') {
+  if (
+    !body.complete ||
+    typeof update !== 'object' ||
+    update === null ||
+    typeof (update as { update_id?: unknown }).update_id !== 'number'
+  ) {
     return json({ ok: false, error: 'No es una actualización de Telegram' }, 400)
   }
 
@@ -286,7 +339,9 @@ export async function handleWebhook(request: Request, env: FunctionEnv, deps: Te
     // Anything else (D1) answers 5xx, and Telegram delivers the update again.
     const cause = error instanceof BotError ? error.error : error
     if (!(cause instanceof GrammyError || cause instanceof HttpError)) throw error
-    console.error(`[enviar-telegram] Actualización atendida, pero Telegram rechazó una llamada (${readFailure(cause).error})`)
+    console.error(
+      `[enviar-telegram] Actualización atendida, pero Telegram rechazó una llamada (${readFailure(cause).error})`,
+    )
   }
   return json({ ok: true })
 }

@@ -14,14 +14,14 @@ import { handleWebhook } from './inbox'
 import { json } from './json'
 import { handleTracking } from './tracking-api'
 
-
 export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url)
     try {
       if (pathname === FUNCTION_PATHS.quote) return await handleQuote(request, env, ctx)
       if (pathname === FUNCTION_PATHS.webhook) return await handleWebhook(request, env)
-      if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`)) return await handleTracking(request, env)
+      if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
+        return await handleTracking(request, env)
       return json({ success: false, error: 'No encontrado' }, 404)
     } catch (error) {
       // A path that may not be served here (requireSettings) throws its answer.
@@ -34,6 +34,7 @@ export default {
   // Awaited, not waitUntil: locally GET /__scheduled answers only once the sweep has finished.
   async scheduled(_controller, env, ctx) {
     const result = await sweep(env, { waitUntil: (promise) => ctx.waitUntil(promise) })
-    if (Object.values(result).some((count) => count > 0)) console.log(`[enviar-telegram] Barrido: ${JSON.stringify(result)}`)
+    if (Object.values(result).some((count) => count > 0))
+      console.log(`[enviar-telegram] Barrido: ${JSON.stringify(result)}`)
   },
 } satisfies ExportedHandler<FunctionEnv>

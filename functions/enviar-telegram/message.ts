@@ -67,7 +67,8 @@ function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
     const shipment = step.state === 'shipped' && quote.shipment ? ` (${withoutControls(quote.shipment)})` : ''
     return `${label}${shipment} por ${step.by || 'el taller'} · ${madridTime(step.at)}`
   })
-  if (quote.spam_at) lines.push(`🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${madridTime(quote.spam_at)}`)
+  if (quote.spam_at)
+    lines.push(`🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${madridTime(quote.spam_at)}`)
   return lines
 }
 
@@ -82,10 +83,14 @@ function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
  * Always within Telegram's 4096 characters: only the comments can be long,
  * and they are cut with a note.
  */
-export function formatQuoteMessage(quote: QuoteForMessage, { possibleRepeat = false, steps = [], siteUrl }: MessageOptions = {}): string {
+export function formatQuoteMessage(
+  quote: QuoteForMessage,
+  { possibleRepeat = false, steps = [], siteUrl }: MessageOptions = {},
+): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
   const status = statusLines(quote, steps)
-  const tracking = siteUrl && quote.tracking_token ? [`🔗 Seguimiento del cliente: ${trackingUrl(siteUrl, quote.tracking_token)}`] : []
+  const tracking =
+    siteUrl && quote.tracking_token ? [`🔗 Seguimiento del cliente: ${trackingUrl(siteUrl, quote.tracking_token)}`] : []
   const lines = (commentText: string) =>
     [
       ...(possibleRepeat ? [repeatLine(quote.referencia), ''] : []),
@@ -130,9 +135,14 @@ export type QuoteForKeyboard = Pick<QuoteRow, 'id' | 'referencia' | 'modelo' | '
  * once the repair has moved, a one-tap WhatsApp message to the customer
  * naming the new state with the tracking link (sent only if the owner taps).
  */
-export function inboxKeyboard(quote: QuoteForKeyboard, steps: readonly Step[] = [], siteUrl?: string): InlineKeyboardMarkup {
+export function inboxKeyboard(
+  quote: QuoteForKeyboard,
+  steps: readonly Step[] = [],
+  siteUrl?: string,
+): InlineKeyboardMarkup {
   const state: RepairState = quote.state ?? 'received'
-  if (quote.spam_at) return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
+  if (quote.spam_at)
+    return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
   if (state === 'received') {
     return {
       inline_keyboard: [
@@ -154,8 +164,13 @@ export function inboxKeyboard(quote: QuoteForKeyboard, steps: readonly Step[] = 
   ])
   const phone = whatsappNumber(quote.telefono)
   if (siteUrl && quote.tracking_token && /^\d{8,15}$/.test(phone)) {
-    const text = customerNotice({ ...quote, state, shipment: quote.shipment ?? null }, trackingUrl(siteUrl, quote.tracking_token))
-    rows.push([{ text: '💬 Avisar al cliente por WhatsApp', url: `https://wa.me/${phone}?text=${encodeURIComponent(text)}` }])
+    const text = customerNotice(
+      { ...quote, state, shipment: quote.shipment ?? null },
+      trackingUrl(siteUrl, quote.tracking_token),
+    )
+    rows.push([
+      { text: '💬 Avisar al cliente por WhatsApp', url: `https://wa.me/${phone}?text=${encodeURIComponent(text)}` },
+    ])
   }
   return { inline_keyboard: rows }
 }
@@ -165,7 +180,10 @@ export function quoteView(
   quote: QuoteForMessage & QuoteForKeyboard,
   { steps = [], siteUrl, possibleRepeat }: MessageOptions = {},
 ): { text: string; keyboard: InlineKeyboardMarkup } {
-  return { text: formatQuoteMessage(quote, { steps, siteUrl, possibleRepeat }), keyboard: inboxKeyboard(quote, steps, siteUrl) }
+  return {
+    text: formatQuoteMessage(quote, { steps, siteUrl, possibleRepeat }),
+    keyboard: inboxKeyboard(quote, steps, siteUrl),
+  }
 }
 
 /** One quote as two lines of a list: reference, age, type and model; e-mail and phone. */
@@ -202,14 +220,22 @@ function boundedList<T extends QuoteRow>(
 /** The answer to /pendientes: newest first, or that there are none. */
 export function pendingList(quotes: readonly QuoteRow[], total: number, now: number): string {
   if (total === 0) return '✅ No hay presupuestos pendientes.'
-  const heading = total === 1 ? '📋 1 presupuesto pendiente:' : `📋 ${total} presupuestos pendientes (los más nuevos primero):`
+  const heading =
+    total === 1 ? '📋 1 presupuesto pendiente:' : `📋 ${total} presupuestos pendientes (los más nuevos primero):`
   return boundedList(heading, quotes, total, (quote) => listEntry(quote, now)).text
 }
 
 /** The answer to /taller: what is in the workshop (received there, or in repair), first in first. */
-export function workshopList(quotes: ReadonlyArray<QuoteRow & { in_workshop_at: number }>, total: number, now: number): string {
+export function workshopList(
+  quotes: ReadonlyArray<QuoteRow & { in_workshop_at: number }>,
+  total: number,
+  now: number,
+): string {
   if (total === 0) return '🔧 No hay nada en el taller ahora mismo.'
-  const heading = total === 1 ? '🔧 1 reparación en el taller:' : `🔧 ${total} reparaciones en el taller (las que llegaron antes primero):`
+  const heading =
+    total === 1
+      ? '🔧 1 reparación en el taller:'
+      : `🔧 ${total} reparaciones en el taller (las que llegaron antes primero):`
   return boundedList(heading, quotes, total, (quote) => {
     const state = quote.state === 'repairing' ? STEP_BUTTONS.repairing : STEP_BUTTONS.in_workshop
     const [model, email, phone] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
@@ -222,7 +248,11 @@ export function workshopList(quotes: ReadonlyArray<QuoteRow & { in_workshop_at: 
  * promise is 24), `total` of them in all. `listed` are the quotes it names: only those count as
  * reminded; the rest come in a later reminder.
  */
-export function reminderText(quotes: readonly QuoteRow[], total: number, now: number): { text: string; listed: QuoteRow[] } {
+export function reminderText(
+  quotes: readonly QuoteRow[],
+  total: number,
+  now: number,
+): { text: string; listed: QuoteRow[] } {
   const heading =
     total === 1
       ? '⏰ Recordatorio: este presupuesto lleva más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):'
@@ -242,7 +272,11 @@ export function reminderText(quotes: readonly QuoteRow[], total: number, now: nu
  * whatever the row holds; a copy after one whose outcome is unknown says it
  * may be a repeat.
  */
-export function emailCopy(quote: QuoteForMessage, reason: string, { possibleRepeat = false }: { possibleRepeat?: boolean } = {}): { subject: string; text: string } {
+export function emailCopy(
+  quote: QuoteForMessage,
+  reason: string,
+  { possibleRepeat = false }: { possibleRepeat?: boolean } = {},
+): { subject: string; text: string } {
   const subject = `${possibleRepeat ? '(posible repetición) ' : ''}Presupuesto ${quote.referencia}: ${quote.tipo}, ${quote.modelo}`
   return {
     subject: [...withoutControls(subject)].slice(0, 200).join(''),

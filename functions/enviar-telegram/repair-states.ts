@@ -18,7 +18,8 @@ import { TRACKING_STATE_LABELS, TRACKING_STATES, trackingPath, type TrackingStat
 export const REPAIR_STATES = TRACKING_STATES
 export type RepairState = TrackingState
 
-export const isRepairState = (value: unknown): value is RepairState => (REPAIR_STATES as readonly unknown[]).includes(value)
+export const isRepairState = (value: unknown): value is RepairState =>
+  (REPAIR_STATES as readonly unknown[]).includes(value)
 
 /** The steps offered after each state (a cancelled quote goes on only if its device is in the shop: `nextSteps`). */
 export const NEXT_STEPS: Record<RepairState, readonly RepairState[]> = {

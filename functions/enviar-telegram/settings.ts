@@ -105,7 +105,11 @@ export function getSettings(env: object, request?: Request): FunctionSettings {
  * Fails closed: off this machine, throws a 503 answer (index.ts returns it)
  * when a setting this path needs is not the operator's own.
  */
-export function requireSettings(request: Request, settings: FunctionSettings, needed: readonly FunctionSetting[]): void {
+export function requireSettings(
+  request: Request,
+  settings: FunctionSettings,
+  needed: readonly FunctionSetting[],
+): void {
   require(request, settings, needed, {
     log: LOG,
     howToSet: (key) =>

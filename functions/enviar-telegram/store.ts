@@ -65,11 +65,13 @@ export interface NewQuote extends Quote {
 /** How long a claimed row is held by one run; far beyond one Telegram call (10 s), so a live run never loses it. */
 export const LEASE_MS = 2 * 60 * 1000
 
-
 /** 128 random bits, base64url: the customer's private tracking address (22 characters). */
 export function newTrackingToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** A short reference the visitor and the owner can read out: P-7K3Q. */
@@ -161,7 +163,13 @@ export async function claimDue(db: D1Database, owner: string, now: number, limit
 }
 
 /** Marks a claimed row delivered; only the lease holder can. False when the lease was lost. */
-export async function markSent(db: D1Database, id: number, owner: string, messageId: number | null, now: number): Promise<boolean> {
+export async function markSent(
+  db: D1Database,
+  id: number,
+  owner: string,
+  messageId: number | null,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE presupuestos
@@ -204,7 +212,9 @@ export async function quoteExists(db: D1Database, id: number): Promise<boolean> 
 /** Gives a claimed row back untouched (the run stopped before trying it, e.g. Telegram asked to wait). */
 export async function release(db: D1Database, id: number, owner: string, nextAttemptAt: number): Promise<void> {
   await db
-    .prepare('UPDATE presupuestos SET lease_owner = NULL, lease_until = NULL, next_attempt_at = MAX(next_attempt_at, ?3) WHERE id = ?1 AND lease_owner = ?2')
+    .prepare(
+      'UPDATE presupuestos SET lease_owner = NULL, lease_until = NULL, next_attempt_at = MAX(next_attempt_at, ?3) WHERE id = ?1 AND lease_owner = ?2',
+    )
     .bind(id, owner, nextAttemptAt)
     .run()
 }
@@ -217,7 +227,12 @@ export const EMAIL_LEASE_MS = 10 * 60 * 1000
  * owed and due now: never confirmed, not held by a run, past their own
  * backoff. Those waiting longest for their turn come first.
  */
-export async function dueForEmail(db: D1Database, receivedBefore: number, now: number, limit: number): Promise<QuoteRow[]> {
+export async function dueForEmail(
+  db: D1Database,
+  receivedBefore: number,
+  now: number,
+  limit: number,
+): Promise<QuoteRow[]> {
   const { results } = await db
     .prepare(
       `SELECT * FROM presupuestos
@@ -251,7 +266,10 @@ export async function claimEmail(db: D1Database, id: number, now: number): Promi
 
 /** The copy went out: confirmed, once and for all. */
 export async function markEmailed(db: D1Database, id: number, now: number): Promise<void> {
-  await db.prepare('UPDATE presupuestos SET emailed_at = ?2, email_lease_until = NULL WHERE id = ?1').bind(id, now).run()
+  await db
+    .prepare('UPDATE presupuestos SET emailed_at = ?2, email_lease_until = NULL WHERE id = ?1')
+    .bind(id, now)
+    .run()
 }
 
 /**
@@ -281,7 +299,8 @@ export async function stepsOf(db: D1Database, id: number): Promise<Step[]> {
 }
 
 /** A quote by its id. */
-export const quoteById = (db: D1Database, id: number) => db.prepare('SELECT * FROM presupuestos WHERE id = ?1').bind(id).first<QuoteRow>()
+export const quoteById = (db: D1Database, id: number) =>
+  db.prepare('SELECT * FROM presupuestos WHERE id = ?1').bind(id).first<QuoteRow>()
 
 /**
  * Moves a quote from `from` to `to`, recording who and when, in one
@@ -305,7 +324,9 @@ export async function takeStep(
          WHERE id = ?1 AND state = ?2 AND spam_at IS NULL`,
       )
       .bind(id, from, to, now, who, shipment ?? null),
-    db.prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1').bind(id, to, now, who),
+    db
+      .prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1')
+      .bind(id, to, now, who),
   ])
   const row = await quoteById(db, id)
   return row ? { row, taken: update?.meta.changes === 1 } : null
@@ -317,14 +338,22 @@ export async function takeStep(
  * row, marked undone. A spam quote goes back to pending. Only if the quote
  * is still at `from`.
  */
-export async function stepBack(db: D1Database, id: number, from: RepairState, now: number): Promise<{ row: QuoteRow; taken: boolean } | null> {
+export async function stepBack(
+  db: D1Database,
+  id: number,
+  from: RepairState,
+  now: number,
+): Promise<{ row: QuoteRow; taken: boolean } | null> {
   const { results: last } = await db
     .prepare('SELECT id, state FROM quote_states WHERE quote_id = ?1 AND undone_at IS NULL ORDER BY id DESC LIMIT 2')
     .bind(id)
     .all<{ id: number; state: RepairState }>()
   if (from === 'received') {
     // Spam is the only thing to take back from 'received'.
-    const result = await db.prepare("UPDATE presupuestos SET spam_at = NULL, spam_by = NULL WHERE id = ?1 AND state = 'received'").bind(id).run()
+    const result = await db
+      .prepare("UPDATE presupuestos SET spam_at = NULL, spam_by = NULL WHERE id = ?1 AND state = 'received'")
+      .bind(id)
+      .run()
     const row = await quoteById(db, id)
     return row ? { row, taken: result.meta.changes === 1 } : null
   }
@@ -346,9 +375,16 @@ export async function stepBack(db: D1Database, id: number, from: RepairState, no
 }
 
 /** Marks a pending quote as spam (the customer still sees 'received'). */
-export async function markSpam(db: D1Database, id: number, by: string, now: number): Promise<{ row: QuoteRow; taken: boolean } | null> {
+export async function markSpam(
+  db: D1Database,
+  id: number,
+  by: string,
+  now: number,
+): Promise<{ row: QuoteRow; taken: boolean } | null> {
   const result = await db
-    .prepare("UPDATE presupuestos SET spam_at = ?2, spam_by = ?3 WHERE id = ?1 AND state = 'received' AND spam_at IS NULL")
+    .prepare(
+      "UPDATE presupuestos SET spam_at = ?2, spam_by = ?3 WHERE id = ?1 AND state = 'received' AND spam_at IS NULL",
+    )
     .bind(id, now, by.slice(0, 100))
     .run()
   const row = await quoteById(db, id)
@@ -369,7 +405,10 @@ export async function setShipment(db: D1Database, id: number, shipment: string):
 
 /** A quote by its reference (any letter case). */
 export async function quoteByReference(db: D1Database, reference: string): Promise<QuoteRow | null> {
-  return db.prepare('SELECT * FROM presupuestos WHERE referencia = ?1').bind(reference.trim().toUpperCase()).first<QuoteRow>()
+  return db
+    .prepare('SELECT * FROM presupuestos WHERE referencia = ?1')
+    .bind(reference.trim().toUpperCase())
+    .first<QuoteRow>()
 }
 
 /** What the customer's tracking page shows, by its private token; null when unknown or erased. */
@@ -379,7 +418,11 @@ export async function trackingByToken(db: D1Database, token: string): Promise<{ 
 }
 
 /** The tracking token of the quote with this reference and e-mail (both in any letter case); null otherwise. */
-export async function tokenByReferenceAndEmail(db: D1Database, reference: string, email: string): Promise<string | null> {
+export async function tokenByReferenceAndEmail(
+  db: D1Database,
+  reference: string,
+  email: string,
+): Promise<string | null> {
   const row = await db
     .prepare('SELECT tracking_token FROM presupuestos WHERE referencia = ?1 AND email = ?2 COLLATE NOCASE')
     .bind(reference.trim().toUpperCase(), email.trim())
@@ -388,7 +431,10 @@ export async function tokenByReferenceAndEmail(db: D1Database, reference: string
 }
 
 /** The quotes in the workshop (received there, or in repair), those that came in first first. */
-export async function workshopQuotes(db: D1Database, limit: number): Promise<{ rows: Array<QuoteRow & { in_workshop_at: number }>; total: number }> {
+export async function workshopQuotes(
+  db: D1Database,
+  limit: number,
+): Promise<{ rows: Array<QuoteRow & { in_workshop_at: number }>; total: number }> {
   const [{ results }, count] = await Promise.all([
     db
       .prepare(
@@ -397,7 +443,9 @@ export async function workshopQuotes(db: D1Database, limit: number): Promise<{ r
       )
       .bind(limit)
       .all<QuoteRow & { in_workshop_at: number }>(),
-    db.prepare("SELECT COUNT(*) AS total FROM presupuestos WHERE state IN ('in_workshop', 'repairing')").first<{ total: number }>(),
+    db
+      .prepare("SELECT COUNT(*) AS total FROM presupuestos WHERE state IN ('in_workshop', 'repairing')")
+      .first<{ total: number }>(),
   ])
   return { rows: results, total: count?.total ?? 0 }
 }
@@ -405,8 +453,15 @@ export async function workshopQuotes(db: D1Database, limit: number): Promise<{ r
 /** Quotes neither attended nor spam, newest first, and how many there are in all. */
 export async function openQuotes(db: D1Database, limit: number): Promise<{ rows: QuoteRow[]; total: number }> {
   const [{ results }, count] = await Promise.all([
-    db.prepare('SELECT * FROM presupuestos WHERE attended_at IS NULL AND spam_at IS NULL ORDER BY received_at DESC, id DESC LIMIT ?1').bind(limit).all<QuoteRow>(),
-    db.prepare('SELECT COUNT(*) AS total FROM presupuestos WHERE attended_at IS NULL AND spam_at IS NULL').first<{ total: number }>(),
+    db
+      .prepare(
+        'SELECT * FROM presupuestos WHERE attended_at IS NULL AND spam_at IS NULL ORDER BY received_at DESC, id DESC LIMIT ?1',
+      )
+      .bind(limit)
+      .all<QuoteRow>(),
+    db
+      .prepare('SELECT COUNT(*) AS total FROM presupuestos WHERE attended_at IS NULL AND spam_at IS NULL')
+      .first<{ total: number }>(),
   ])
   return { rows: results, total: count?.total ?? 0 }
 }
@@ -417,7 +472,12 @@ export async function openQuotes(db: D1Database, limit: number): Promise<{ rows:
  * come first, then those reminded longest ago, then the oldest: the same
  * quotes do not head the list every day.
  */
-export async function reminderCandidates(db: D1Database, receivedBefore: number, remindedBefore: number, limit = 100): Promise<QuoteRow[]> {
+export async function reminderCandidates(
+  db: D1Database,
+  receivedBefore: number,
+  remindedBefore: number,
+  limit = 100,
+): Promise<QuoteRow[]> {
   const { results } = await db
     .prepare(
       `SELECT * FROM presupuestos
@@ -434,7 +494,12 @@ export async function reminderCandidates(db: D1Database, receivedBefore: number,
  * overlapping sweeps, each gets only what the other did not take. Returns
  * the rows claimed.
  */
-export async function claimReminders(db: D1Database, ids: readonly number[], remindedBefore: number, now: number): Promise<QuoteRow[]> {
+export async function claimReminders(
+  db: D1Database,
+  ids: readonly number[],
+  remindedBefore: number,
+  now: number,
+): Promise<QuoteRow[]> {
   if (ids.length === 0) return []
   const { results } = await db
     .prepare(
@@ -452,20 +517,32 @@ export async function claimReminders(db: D1Database, ids: readonly number[], rem
 export async function releaseReminders(db: D1Database, ids: readonly number[], claimedAt: number): Promise<void> {
   if (ids.length === 0) return
   await db
-    .prepare('UPDATE presupuestos SET reminded_at = NULL WHERE id IN (SELECT value FROM json_each(?1)) AND reminded_at = ?2')
+    .prepare(
+      'UPDATE presupuestos SET reminded_at = NULL WHERE id IN (SELECT value FROM json_each(?1)) AND reminded_at = ?2',
+    )
     .bind(JSON.stringify(ids), claimedAt)
     .run()
 }
 
 /** When the last reminder was sent (null: never). */
 export async function lastReminderAt(db: D1Database): Promise<number | null> {
-  return (await db.prepare('SELECT MAX(reminded_at) AS at FROM presupuestos').first<{ at: number | null }>())?.at ?? null
+  return (
+    (await db.prepare('SELECT MAX(reminded_at) AS at FROM presupuestos').first<{ at: number | null }>())?.at ?? null
+  )
 }
 
 /** Records that the owner's message does not show the saved state yet: the sweep will edit it. */
-export async function markViewStale(db: D1Database, id: number, messageId: number, now: number, nextAt: number): Promise<void> {
+export async function markViewStale(
+  db: D1Database,
+  id: number,
+  messageId: number,
+  now: number,
+  nextAt: number,
+): Promise<void> {
   await db
-    .prepare('UPDATE presupuestos SET view_stale_at = ?3, view_message_id = ?2, view_attempts = 0, view_next_at = ?4 WHERE id = ?1')
+    .prepare(
+      'UPDATE presupuestos SET view_stale_at = ?3, view_message_id = ?2, view_attempts = 0, view_next_at = ?4 WHERE id = ?1',
+    )
     .bind(id, messageId, now, nextAt)
     .run()
 }
@@ -473,7 +550,9 @@ export async function markViewStale(db: D1Database, id: number, messageId: numbe
 /** Messages due for another edit. */
 export async function staleViews(db: D1Database, now: number, limit: number): Promise<QuoteRow[]> {
   const { results } = await db
-    .prepare('SELECT * FROM presupuestos WHERE view_stale_at IS NOT NULL AND view_next_at <= ?1 ORDER BY view_next_at, id LIMIT ?2')
+    .prepare(
+      'SELECT * FROM presupuestos WHERE view_stale_at IS NOT NULL AND view_next_at <= ?1 ORDER BY view_next_at, id LIMIT ?2',
+    )
     .bind(now, limit)
     .all<QuoteRow>()
   return results
@@ -482,19 +561,27 @@ export async function staleViews(db: D1Database, now: number, limit: number): Pr
 /** The message shows the state saved at `staleAt` (or can never show it): nothing more to edit, unless a newer tap came since. */
 export async function markViewFresh(db: D1Database, id: number, staleAt: number): Promise<void> {
   await db
-    .prepare('UPDATE presupuestos SET view_stale_at = NULL, view_message_id = NULL, view_next_at = NULL WHERE id = ?1 AND view_stale_at = ?2')
+    .prepare(
+      'UPDATE presupuestos SET view_stale_at = NULL, view_message_id = NULL, view_next_at = NULL WHERE id = ?1 AND view_stale_at = ?2',
+    )
     .bind(id, staleAt)
     .run()
 }
 
 /** Another edit failed: try again at `nextAt`. */
 export async function viewEditFailed(db: D1Database, id: number, nextAt: number): Promise<void> {
-  await db.prepare('UPDATE presupuestos SET view_attempts = view_attempts + 1, view_next_at = ?2 WHERE id = ?1').bind(id, nextAt).run()
+  await db
+    .prepare('UPDATE presupuestos SET view_attempts = view_attempts + 1, view_next_at = ?2 WHERE id = ?1')
+    .bind(id, nextAt)
+    .run()
 }
 
 /** The right to erasure: every quote of an e-mail (any letter case). Returns what was erased. */
 export async function forgetEmail(db: D1Database, email: string): Promise<QuoteRow[]> {
-  const { results } = await db.prepare('DELETE FROM presupuestos WHERE email = ?1 COLLATE NOCASE RETURNING *').bind(email.trim()).all<QuoteRow>()
+  const { results } = await db
+    .prepare('DELETE FROM presupuestos WHERE email = ?1 COLLATE NOCASE RETURNING *')
+    .bind(email.trim())
+    .all<QuoteRow>()
   return results
 }
 

@@ -45,7 +45,8 @@ export type SendOutcome =
     }
 
 /** Bad Requests that no retry mends: the chat is wrong or the bot has no place in it. */
-const REFUSED_FOR_GOOD = /chat not found|chat_id is empty|bot was kicked|bot was blocked|not enough rights|have no rights|need administrator rights|group chat was upgraded/i
+const REFUSED_FOR_GOOD =
+  /chat not found|chat_id is empty|bot was kicked|bot was blocked|not enough rights|have no rights|need administrator rights|group chat was upgraded/i
 
 /**
  * Reads a failed Bot API call. A GrammyError is the Bot API's own answer:
@@ -74,8 +75,15 @@ export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }>
  * customer's tracking link; a suspicious one without sound. After a send
  * whose outcome is unknown, the text starts by saying it may be a repeat.
  */
-export async function sendQuoteMessage(api: Api, settings: Pick<FunctionSettings, 'TELEGRAM_CHAT_ID' | 'SITE_URL'>, quote: QuoteRow): Promise<SendOutcome> {
-  const { text, keyboard } = quoteView(quote, { siteUrl: settings.SITE_URL, possibleRepeat: quote.ambiguous_attempts > 0 })
+export async function sendQuoteMessage(
+  api: Api,
+  settings: Pick<FunctionSettings, 'TELEGRAM_CHAT_ID' | 'SITE_URL'>,
+  quote: QuoteRow,
+): Promise<SendOutcome> {
+  const { text, keyboard } = quoteView(quote, {
+    siteUrl: settings.SITE_URL,
+    possibleRepeat: quote.ambiguous_attempts > 0,
+  })
   try {
     const message = await api.sendMessage(settings.TELEGRAM_CHAT_ID ?? '', text, {
       link_preview_options: { is_disabled: true },

@@ -53,7 +53,8 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
     const lookup = LookupSchema.safeParse(read.body)
     if (!lookup.success) return json({ success: false, error: 'Referencia o email no válidos' }, 400)
     // Guessing references for a known e-mail: 10 tries a minute per e-mail, whoever asks.
-    const limited = env.LOOKUP_PER_EMAIL && !(await env.LOOKUP_PER_EMAIL.limit({ key: lookup.data.email.toLowerCase() })).success
+    const limited =
+      env.LOOKUP_PER_EMAIL && !(await env.LOOKUP_PER_EMAIL.limit({ key: lookup.data.email.toLowerCase() })).success
     if (limited) return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
     // An unknown reference (one that cannot exist among them) and a wrong e-mail get the same answer.
     if (!REFERENCE.test(lookup.data.referencia)) return notFound()
@@ -61,7 +62,8 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
     return token ? json({ success: true, seguimiento: token }) : notFound()
   }
 
-  if (request.method !== 'GET' && request.method !== 'HEAD') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'GET, HEAD' })
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'GET, HEAD' })
   const token = pathname.slice(FUNCTION_PATHS.tracking.length + 1)
   if (!TRACKING_TOKEN.test(token)) return notFound()
   const found = await trackingByToken(env.DB, token)

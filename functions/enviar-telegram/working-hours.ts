@@ -86,7 +86,7 @@ export function workingMsBetween(from: number, to: number, enough = Infinity): n
   if (to <= from) return 0
   let total = 0
   // One Madrid day at a time, from the day of `from` to the day of `to`.
-  for (let cursor = from; ; ) {
+  for (let cursor = from; ;) {
     const l = local(cursor)
     if (isOpenDay(l.weekday)) {
       const open = instant(l.year, l.month, l.day, OPENS)

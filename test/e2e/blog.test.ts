@@ -10,11 +10,17 @@ const DRIFT = '/blog/como-reparar-drift-joystick'
 
 /** Words a reader sees in the article's text. */
 const articleWords = (page: Page) =>
-  page.locator('.article-body').evaluate((body) => (body as HTMLElement).innerText.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length)
+  page
+    .locator('.article-body')
+    .evaluate(
+      (body) => (body as HTMLElement).innerText.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length,
+    )
 
 /** Marks the document: the mark survives a client-side navigation, not a reload. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true)
 
 describe('from the blog to an article', () => {
   for (const javaScript of [true, false]) {

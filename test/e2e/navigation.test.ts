@@ -20,7 +20,10 @@ describe('navigation with JavaScript', () => {
     await page.getByRole('link', { name: 'Cambio de joystick (drift)' }).click()
     await page.waitForURL(`${base}/servicios/mandos/playstation/ps5/joystick`)
     await page.getByRole('heading', { level: 1, name: 'Cambio de joystick (drift)', exact: true }).waitFor()
-    await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'PlayStation' }).click()
+    await page
+      .getByRole('navigation', { name: 'Ruta de navegación' })
+      .getByRole('link', { name: 'PlayStation' })
+      .click()
     await page.waitForURL(`${base}/servicios/mandos/playstation`)
     expect(errors).toEqual([])
     await context.close()
@@ -97,7 +100,19 @@ describe('mobile menu at 375 px', () => {
 
   it('has no horizontal scroll on any page kind', async () => {
     const { page, context } = await newPage(browser(), PHONE)
-    for (const path of ['/', '/blog', '/blog/como-reparar-drift-joystick', '/presupuesto', '/envios', '/seguimiento', '/servicios/mandos/playstation/ps5', '/servicios/mandos/xbox/elite', '/servicios/mandos/playstation/ps5/click-mouse-botonera', '/servicios/consolas/otras', '/nada']) {
+    for (const path of [
+      '/',
+      '/blog',
+      '/blog/como-reparar-drift-joystick',
+      '/presupuesto',
+      '/envios',
+      '/seguimiento',
+      '/servicios/mandos/playstation/ps5',
+      '/servicios/mandos/xbox/elite',
+      '/servicios/mandos/playstation/ps5/click-mouse-botonera',
+      '/servicios/consolas/otras',
+      '/nada',
+    ]) {
       await page.goto(`${base}${path}`)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, path).toBeLessThanOrEqual(0)
@@ -109,7 +124,20 @@ describe('mobile menu at 375 px', () => {
 describe('console', () => {
   it('stays free of errors on every page kind', async () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
-    for (const path of ['/', '/blog', '/blog/gatillos-nintendo-switch', '/presupuesto', '/envios', '/seguimiento', '/servicios/mandos', '/servicios/consolas', '/servicios/mandos/nintendo', '/servicios/mandos/nintendo/joycon-2', '/servicios/mandos/xbox/series/ergo-joysticks', '/servicios/consolas/xbox']) {
+    for (const path of [
+      '/',
+      '/blog',
+      '/blog/gatillos-nintendo-switch',
+      '/presupuesto',
+      '/envios',
+      '/seguimiento',
+      '/servicios/mandos',
+      '/servicios/consolas',
+      '/servicios/mandos/nintendo',
+      '/servicios/mandos/nintendo/joycon-2',
+      '/servicios/mandos/xbox/series/ergo-joysticks',
+      '/servicios/consolas/xbox',
+    ]) {
       await page.goto(`${base}${path}`)
       await hydrated(page)
     }

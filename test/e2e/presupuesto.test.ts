@@ -44,7 +44,18 @@ describe('quote form with JavaScript', () => {
     await page.getByLabel('Consola', { exact: true }).check()
     await model.waitFor({ state: 'visible' })
     const options = await model.locator('option').allTextContents()
-    expect(options).toEqual(['Elige tu modelo', 'PlayStation 5', 'PlayStation 4', 'PlayStation 3', 'Xbox Series X', 'Xbox Series S', 'Xbox One', 'Nintendo Switch', 'Nintendo Switch OLED', 'Otra'])
+    expect(options).toEqual([
+      'Elige tu modelo',
+      'PlayStation 5',
+      'PlayStation 4',
+      'PlayStation 3',
+      'Xbox Series X',
+      'Xbox Series S',
+      'Xbox One',
+      'Nintendo Switch',
+      'Nintendo Switch OLED',
+      'Otra',
+    ])
     await model.selectOption('Nintendo Switch OLED')
     await page.getByLabel('Mando', { exact: true }).check()
     expect(await model.inputValue()).toBe('')
@@ -68,7 +79,9 @@ describe('quote form with JavaScript', () => {
     expect(await errorOf(page, 'email')).toBe('Email inválido')
     expect(await errorOf(page, 'telefono')).toBe('El teléfono debe tener al menos 9 dígitos')
     await page.getByLabel('Teléfono').fill('612 345 abc')
-    await expect.poll(() => errorOf(page, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    await expect
+      .poll(() => errorOf(page, 'telefono'))
+      .toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
     await page.getByLabel('Email').fill('bien@correo.es')
     await expect.poll(() => page.locator('[name="email"]').getAttribute('aria-invalid')).toBeNull()
     await page.getByLabel('Mando', { exact: true }).check()
@@ -106,8 +119,12 @@ describe('quote form with JavaScript', () => {
     await page.getByLabel('Teléfono').fill('612 345 678\u202E')
     await page.getByLabel('Comentarios').fill('Se desconecta\tsolo')
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
-    await expect.poll(() => errorOf(page, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
-    expect(await errorOf(page, 'comentarios')).toBe('Los comentarios solo admiten texto y saltos de línea: quita los tabuladores o caracteres invisibles')
+    await expect
+      .poll(() => errorOf(page, 'telefono'))
+      .toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    expect(await errorOf(page, 'comentarios')).toBe(
+      'Los comentarios solo admiten texto y saltos de línea: quita los tabuladores o caracteres invisibles',
+    )
     expect(await page.getByLabel('Teléfono').inputValue()).toBe('612 345 678\u202E')
     await page.getByLabel('Teléfono').fill('612 345 678')
     await expect.poll(() => page.locator('[name="telefono"]').getAttribute('aria-invalid')).toBeNull()
@@ -168,7 +185,9 @@ describe('quote form with JavaScript', () => {
     const id = marker('[falla]')
     await fillValid(page, `Falla ${id}`)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
-    const toast = page.getByRole('alert').filter({ hasText: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' })
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' })
     await toast.waitFor()
     expect(await toast.textContent()).toContain('Error')
     expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
@@ -188,7 +207,9 @@ describe('quote form with JavaScript', () => {
     await page.getByLabel('Modelo').waitFor({ state: 'visible' })
     expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
     expect(await page.getByLabel('Modelo').inputValue()).toBe('Xbox Series X|S')
-    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe('Me interesa el servicio «Clics en gatillos».')
+    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe(
+      'Me interesa el servicio «Clics en gatillos».',
+    )
     await context.close()
   })
 })
@@ -276,7 +297,9 @@ describe('quote form without JavaScript', () => {
     const response = await submitWithoutJavaScript(page)
     expect(response.status()).toBe(400)
     await page.waitForLoadState()
-    expect(await errorOf(page, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    expect(await errorOf(page, 'telefono')).toBe(
+      'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+    )
     expect(await page.getByLabel('Email').inputValue()).toBe('cliente@correo.es')
     await context.close()
   })

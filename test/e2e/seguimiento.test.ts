@@ -38,7 +38,11 @@ describe('the success toast', () => {
   for (const [label, javaScript] of modes) {
     it(`JavaScript ${label}: shows the reference and "Sigue tu solicitud", which opens the tracking page; nothing of it reaches another site`, async () => {
       // Consent given, so the Google tag loads where it may (answered locally by newPage).
-      const { page, context, errors } = await newPage(browser(), { ...PHONE, javaScriptEnabled: javaScript, consent: 'accepted' })
+      const { page, context, errors } = await newPage(browser(), {
+        ...PHONE,
+        javaScriptEnabled: javaScript,
+        consent: 'accepted',
+      })
       await page.goto(`${site()}/presupuesto`)
       if (javaScript) await hydrated(page)
       await sendQuote(page, 'El joystick se mueve solo [seguimiento]')
@@ -71,7 +75,9 @@ describe('the success toast', () => {
       // The quote page may still fetch its favicon as it unloads (with its own, harmless referrer);
       // what must never travel is the tracking address.
       expect(fromTracking.filter((request) => request.referer?.includes('/seguimiento/'))).toEqual([])
-      expect(fromTracking.filter((request) => request.referer !== undefined && !request.referer.endsWith('/presupuesto'))).toEqual([])
+      expect(
+        fromTracking.filter((request) => request.referer !== undefined && !request.referer.endsWith('/presupuesto')),
+      ).toEqual([])
 
       // WhatsApp opens with the reference, and wa.me is told nothing of where the visitor came from.
       let whatsappReferer: string | undefined = 'not asked'
@@ -81,7 +87,10 @@ describe('the success toast', () => {
       })
       const [popup] = await Promise.all([
         context.waitForEvent('page'),
-        page.locator('main').getByRole('link', { name: /WhatsApp/ }).click(),
+        page
+          .locator('main')
+          .getByRole('link', { name: /WhatsApp/ })
+          .click(),
       ])
       await popup.waitForLoadState()
       expect(new URL(popup.url()).searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
@@ -95,14 +104,24 @@ describe('the success toast', () => {
 describe('the tracking page', () => {
   it('reads at a glance at 375 px: the state, the timeline, no horizontal scroll, in every state', async () => {
     const { page, context } = await newPage(browser(), PHONE)
-    for (const name of ['recibida', 'respondida', 'reparacion', 'enviado', 'entregado', 'cancelada', 'falla'] as const) {
+    for (const name of [
+      'recibida',
+      'respondida',
+      'reparacion',
+      'enviado',
+      'entregado',
+      'cancelada',
+      'falla',
+    ] as const) {
       const response = await page.goto(`${site()}${tracking(name)}`)
       expect(response?.status(), name).toBe(name === 'falla' ? 503 : 200)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, name).toBeLessThanOrEqual(0)
       if (name === 'falla') continue
       // The state and the whole timeline within the first two screens of a phone.
-      const bottom = await page.locator('.timeline').evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY)
+      const bottom = await page
+        .locator('.timeline')
+        .evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY)
       expect(bottom, name).toBeLessThan(812 * 2)
     }
     await context.close()
@@ -198,14 +217,23 @@ describe('the mail-in page', () => {
     await hydrated(page)
     await Promise.all([
       page.waitForURL(`${base}/envios`),
-      page.locator('main .trust').getByRole('link', { name: 'Recogida en Vitoria-Gasteiz y envío a toda España' }).click(),
+      page
+        .locator('main .trust')
+        .getByRole('link', { name: 'Recogida en Vitoria-Gasteiz y envío a toda España' })
+        .click(),
     ])
     await context.close()
   })
 })
 
 describe('accessibility (axe-core)', () => {
-  const TRACKING = [tracking('respondida'), tracking('enviado'), tracking('cancelada'), tracking('falla'), '/seguimiento/EsteEnlaceNoExisteYaNo']
+  const TRACKING = [
+    tracking('respondida'),
+    tracking('enviado'),
+    tracking('cancelada'),
+    tracking('falla'),
+    '/seguimiento/EsteEnlaceNoExisteYaNo',
+  ]
 
   for (const [label, viewport] of [
     ['375 px', PHONE],

@@ -11,7 +11,9 @@ const base = inject('siteUrl')
 const browser = useBrowser()
 
 const activeSlide = (page: Page) =>
-  page.$$eval('[aria-roledescription="slide"]', (slides) => slides.findIndex((slide) => !slide.hasAttribute('aria-hidden')))
+  page.$$eval('[aria-roledescription="slide"]', (slides) =>
+    slides.findIndex((slide) => !slide.hasAttribute('aria-hidden')),
+  )
 
 /** Lets React commit and run its effects (real time) before the fake clock moves. */
 const settle = (page: Page) => page.waitForTimeout(50)
@@ -102,7 +104,10 @@ describe('hero carousel', () => {
     await settle(page)
     await page.clock.runFor(CAROUSEL_INTERVAL_MS * 3)
     expect(await activeSlide(page)).toBe(0)
-    const duration = await page.locator('.hero__slide').first().evaluate((slide) => getComputedStyle(slide).transitionDuration)
+    const duration = await page
+      .locator('.hero__slide')
+      .first()
+      .evaluate((slide) => getComputedStyle(slide).transitionDuration)
     expect(parseFloat(duration)).toBeLessThan(0.01)
     await context.close()
   })
@@ -224,7 +229,10 @@ describe('cookie consent', () => {
     await page.waitForURL(`${base}/servicios/consolas/xbox`)
     expect(await page.getByRole('region', { name: 'Cookies', exact: true }).count()).toBe(0)
     const cookies = await context.cookies()
-    expect(cookies.find((cookie) => cookie.name === 'cookie-consent')).toMatchObject({ value: 'accepted', sameSite: 'Lax' })
+    expect(cookies.find((cookie) => cookie.name === 'cookie-consent')).toMatchObject({
+      value: 'accepted',
+      sameSite: 'Lax',
+    })
     expect(gtag).toEqual([])
     await context.close()
   })
@@ -282,7 +290,9 @@ describe('WhatsApp', () => {
     expect(href.searchParams.get('text')).toMatch(/^Hola/)
     expect(await link.getAttribute('target')).toBe('_blank')
     expect(await link.getAttribute('rel')).toContain('noopener')
-    expect(await page.getByRole('tooltip', { includeHidden: true }).filter({ hasText: 'L-V 9:00-20:00' }).count()).toBe(1)
+    expect(await page.getByRole('tooltip', { includeHidden: true }).filter({ hasText: 'L-V 9:00-20:00' }).count()).toBe(
+      1,
+    )
     await context.close()
   })
 })
@@ -345,7 +355,11 @@ describe('keyboard only', () => {
       'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, summary',
       (elements) =>
         elements
-          .filter((el) => (el as HTMLElement).checkVisibility({ visibilityProperty: true }) && !el.closest('[inert], [aria-hidden="true"]'))
+          .filter(
+            (el) =>
+              (el as HTMLElement).checkVisibility({ visibilityProperty: true }) &&
+              !el.closest('[inert], [aria-hidden="true"]'),
+          )
           .map((el, index) => {
             el.setAttribute('data-kb', String(index))
             return index
@@ -406,7 +420,9 @@ describe('Content-Security-Policy', () => {
     }
     if (consent === 'accepted') {
       await expect
-        .poll(() => page.evaluate(() => document.querySelectorAll('script[src^="https://www.googletagmanager.com/"]').length))
+        .poll(() =>
+          page.evaluate(() => document.querySelectorAll('script[src^="https://www.googletagmanager.com/"]').length),
+        )
         .toBe(1)
     }
     expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([])

@@ -17,8 +17,11 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE })
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
+    const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe
+    const result = await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    })
     return result.violations.map(({ id, impact, help, nodes }) => ({
       id,
       impact,

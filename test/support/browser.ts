@@ -41,7 +41,8 @@ export async function newPage(browser: Browser, { consent = 'rejected', ...optio
  */
 export async function hydrated(page: Page) {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
-  if (await page.locator('form.quote-form').count()) await page.waitForSelector('form.quote-form[data-enhanced]', { state: 'attached' })
+  if (await page.locator('form.quote-form').count())
+    await page.waitForSelector('form.quote-form[data-enhanced]', { state: 'attached' })
 }
 
 /** One Chromium for the test file: launched before its tests, closed after. */

@@ -30,7 +30,10 @@ export async function chatMessages(marker: string, telegramUrl = inject('telegra
  * delivers after it answers), then a moment more so a duplicate would show,
  * and returns them all.
  */
-export async function delivered(marker: string, { count = 1, telegramUrl = inject('telegramUrl'), timeoutMs = 12_000 } = {}) {
+export async function delivered(
+  marker: string,
+  { count = 1, telegramUrl = inject('telegramUrl'), timeoutMs = 12_000 } = {},
+) {
   const deadline = Date.now() + timeoutMs
   while ((await chatMessages(marker, telegramUrl)).length < count && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100))

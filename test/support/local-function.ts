@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll } from 'vitest'
 
-
 const MIGRATIONS = 'functions/enviar-telegram/migrations'
 
 /** A migration's statements: split at each `;` that ends a line, a trigger's BEGIN … END kept whole. */
@@ -30,7 +29,11 @@ export function useDatabase(): () => Promise<D1Database> {
   let mf: Miniflare | undefined
   let db: D1Database | undefined
   beforeAll(async () => {
-    mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', d1Databases: ['DB'] })
+    mf = new Miniflare({
+      modules: true,
+      script: 'export default { fetch: () => new Response(null) }',
+      d1Databases: ['DB'],
+    })
     db = (await mf.getD1Database('DB')) as unknown as D1Database
     for (const file of readdirSync(MIGRATIONS).sort()) {
       const sql = readFileSync(join(MIGRATIONS, file), 'utf8').replace(/--.*$/gm, '')
@@ -64,7 +67,9 @@ type Answer = { status: number; body: unknown } | 'hang' | 'posted-then-dropped'
  * (default ok), and may take its time (return a promise); every call is
  * recorded, and `posted()` is what the chat shows.
  */
-export function fakeTelegram(script: (call: TelegramCall, index: number) => Answer | undefined | Promise<Answer | undefined> = () => undefined) {
+export function fakeTelegram(
+  script: (call: TelegramCall, index: number) => Answer | undefined | Promise<Answer | undefined> = () => undefined,
+) {
   const calls: TelegramCall[] = []
   const chat: Array<{ message_id: number; text: string }> = []
   let nextId = 100
@@ -75,23 +80,37 @@ export function fakeTelegram(script: (call: TelegramCall, index: number) => Answ
     calls.push(call)
     const scripted = await script(call, calls.filter((c) => c.method === method).length - 1)
     if (scripted === 'hang') {
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError'))))
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'AbortError'))),
+      )
     }
     if (scripted === 'posted-then-dropped') {
       chat.push({ message_id: nextId++, text: String(body.text) })
       throw new TypeError('Network connection lost.')
     }
     if (scripted) return Response.json(scripted.body, { status: scripted.status })
-    if (method === 'getMe') return Response.json({ ok: true, result: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } })
+    if (method === 'getMe')
+      return Response.json({ ok: true, result: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } })
     if (method === 'sendMessage') {
       const message = { message_id: nextId++, text: String(body.text) }
       chat.push(message)
-      return Response.json({ ok: true, result: { ...message, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' } } })
+      return Response.json({
+        ok: true,
+        result: { ...message, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' } },
+      })
     }
     if (method === 'editMessageText') {
       const message = chat.find((m) => m.message_id === body.message_id)
       if (message) message.text = String(body.text)
-      return Response.json({ ok: true, result: { message_id: body.message_id, date: 0, chat: { id: Number(body.chat_id), type: 'supergroup' }, text: body.text } })
+      return Response.json({
+        ok: true,
+        result: {
+          message_id: body.message_id,
+          date: 0,
+          chat: { id: Number(body.chat_id), type: 'supergroup' },
+          text: body.text,
+        },
+      })
     }
     if (method === 'deleteMessage') {
       const index = chat.findIndex((m) => m.message_id === body.message_id)
@@ -105,7 +124,12 @@ export function fakeTelegram(script: (call: TelegramCall, index: number) => Answ
 
 export const telegramError = (code: number, description: string, retryAfter?: number): Answer => ({
   status: code,
-  body: { ok: false, error_code: code, description, ...(retryAfter ? { parameters: { retry_after: retryAfter } } : {}) },
+  body: {
+    ok: false,
+    error_code: code,
+    description,
+    ...(retryAfter ? { parameters: { retry_after: retryAfter } } : {}),
+  },
 })
 
 /** An EMAIL binding that records each mail. */

@@ -24,7 +24,11 @@ export default async function setup(project: TestProject) {
   const stack = await startStack({
     name: project.name,
     siteSettings: TEST_SETTINGS,
-    functionSettings: { ...TEST_TELEGRAM, QUOTE_FUNCTION_KEY: TEST_SETTINGS.QUOTE_FUNCTION_KEY, SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL },
+    functionSettings: {
+      ...TEST_TELEGRAM,
+      QUOTE_FUNCTION_KEY: TEST_SETTINGS.QUOTE_FUNCTION_KEY,
+      SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL,
+    },
   })
   project.provide('siteUrl', stack.siteUrl)
   project.provide('siteLog', stack.siteLog)

@@ -16,7 +16,11 @@ export { STAND_IN_PAIR, STAND_IN_RECEIVED_AT, STAND_IN_TOKENS } from '../../scri
 export async function startSiteWithStandInFunction(name: string, siteSettings: Record<string, string> = {}) {
   const standIn = await startStandInFunction({ key: TEST_SETTINGS.QUOTE_FUNCTION_KEY })
   try {
-    const stack = await startStack({ name, siteSettings: { ...TEST_SETTINGS, ...siteSettings }, quoteFunctionUrl: standIn.quoteFunctionUrl })
+    const stack = await startStack({
+      name,
+      siteSettings: { ...TEST_SETTINGS, ...siteSettings },
+      quoteFunctionUrl: standIn.quoteFunctionUrl,
+    })
     return {
       siteUrl: stack.siteUrl,
       siteLog: stack.siteLog,
@@ -34,7 +38,9 @@ export async function startSiteWithStandInFunction(name: string, siteSettings: R
 }
 
 /** The site with the stand-in for one test file: started before its tests, stopped after. */
-export function useSiteWithStandInFunction(name: string): () => Awaited<ReturnType<typeof startSiteWithStandInFunction>> {
+export function useSiteWithStandInFunction(
+  name: string,
+): () => Awaited<ReturnType<typeof startSiteWithStandInFunction>> {
   let site: Awaited<ReturnType<typeof startSiteWithStandInFunction>> | undefined
   beforeAll(async () => {
     site = await startSiteWithStandInFunction(name)

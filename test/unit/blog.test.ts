@@ -6,7 +6,14 @@ import { parseHTML } from 'linkedom'
 import { describe, expect, it } from 'vitest'
 
 import { articulos } from '~/catalogo/articulos.generado'
-import { actualizacionesDelBlog, articuloDelBlog, catalogo, paginaDelCatalogo, postDelBlog, rutasDelSitio } from '~/catalogo/consultas'
+import {
+  actualizacionesDelBlog,
+  articuloDelBlog,
+  catalogo,
+  paginaDelCatalogo,
+  postDelBlog,
+  rutasDelSitio,
+} from '~/catalogo/consultas'
 import { PRECIO_SERVICIO } from '~/catalogo/servicios'
 import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
 import { QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
@@ -78,7 +85,10 @@ describe('blog articles', () => {
         expect(paginaDelCatalogo(link), `${post.slug}: ${link}`).toBeDefined()
       }
       // The article links in its text to at least one of the pages it is about.
-      expect(hrefs.some((href) => articulo.enlaces.includes(href)), post.slug).toBe(true)
+      expect(
+        hrefs.some((href) => articulo.enlaces.includes(href)),
+        post.slug,
+      ).toBe(true)
       expect(articulo.relacionados.length).toBeGreaterThanOrEqual(2)
       expect(articulo.relacionados.length).toBeLessThanOrEqual(3)
       expect(new Set(articulo.relacionados).size).toBe(articulo.relacionados.length)
@@ -96,7 +106,9 @@ describe('blog articles', () => {
       if (modelo) expect(QUOTE_MODELS[tipo], post.slug).toContain(modelo)
       if (servicio) {
         // A service is one of the catalogue's, of that model.
-        const models = catalogo.modelosMandos.filter((item) => item.modeloPresupuesto === modelo && item.tipo === 'servicios')
+        const models = catalogo.modelosMandos.filter(
+          (item) => item.modeloPresupuesto === modelo && item.tipo === 'servicios',
+        )
         const names = models.flatMap((item) => (item.tipo === 'servicios' ? item.servicios.map((s) => s.nombre) : []))
         expect(names, post.slug).toContain(servicio)
       }
@@ -139,7 +151,10 @@ describe('the generator', () => {
     '---',
     '',
   ].join('\n')
-  const others = { 'b.md': FRONT.replace('[b, c]', '[a, c]') + 'Texto.\n', 'c.md': FRONT.replace('[b, c]', '[a, b]') + 'Texto.\n' }
+  const others = {
+    'b.md': FRONT.replace('[b, c]', '[a, c]') + 'Texto.\n',
+    'c.md': FRONT.replace('[b, c]', '[a, b]') + 'Texto.\n',
+  }
 
   it.each([
     ['a page title of level 1', '# Título\n\nTexto.\n', /solo títulos ## y ###/],
@@ -159,7 +174,11 @@ describe('the generator', () => {
   it.each([
     ['a missing key', FRONT.replace('actualizado: 2026-11-23\n', ''), /falta «actualizado»/],
     ['an unknown key', FRONT.replace('---\nactualizado', '---\nautor: Ana\nactualizado'), /clave desconocida «autor»/],
-    ['a link outside /servicios', FRONT.replace('/servicios/mandos/nintendo/joycon', '/presupuesto'), /solo admite páginas de \/servicios\//],
+    [
+      'a link outside /servicios',
+      FRONT.replace('/servicios/mandos/nintendo/joycon', '/presupuesto'),
+      /solo admite páginas de \/servicios\//,
+    ],
     ['a related post that does not exist', FRONT.replace('[b, c]', '[b, z]'), /z no es otro artículo/],
   ])('refuses a front matter with %s', (_label, front, message) => {
     const dir = write({ 'a.md': `${front}Texto.\n`, ...others })
@@ -188,7 +207,11 @@ describe('search engines and the feed', () => {
     const first = articles[0]
     if (!first) throw new Error('sin artículos')
     const { post, articulo } = first
-    const posting = blogPosting(shop, { ...post, actualizado: articulo.actualizado, palabras: articulo.palabras }) as unknown as Record<string, unknown>
+    const posting = blogPosting(shop, {
+      ...post,
+      actualizado: articulo.actualizado,
+      palabras: articulo.palabras,
+    }) as unknown as Record<string, unknown>
     const business = {
       '@type': 'LocalBusiness',
       '@id': 'https://taller.es/#taller',
@@ -226,7 +249,12 @@ describe('search engines and the feed', () => {
   it('every article and /blog have the date they last changed, for the sitemap', () => {
     const dates = actualizacionesDelBlog()
     for (const { post, articulo } of articles) expect(dates.get(post.link)).toBe(articulo.actualizado)
-    expect(dates.get('/blog')).toBe(articles.map(({ articulo }) => articulo.actualizado).sort().at(-1))
+    expect(dates.get('/blog')).toBe(
+      articles
+        .map(({ articulo }) => articulo.actualizado)
+        .sort()
+        .at(-1),
+    )
     expect(rutasDelSitio()).toEqual(expect.arrayContaining(catalogo.posts.map((post) => post.link)))
   })
 
@@ -237,7 +265,9 @@ describe('search engines and the feed', () => {
       link: 'https://taller.es/blog',
       self: 'https://taller.es/blog/rss.xml',
       updated: '2026-11-23',
-      items: [{ title: 'Botones "A" & "B"', description: 'Texto', link: 'https://taller.es/blog/a', published: '2024-03-15' }],
+      items: [
+        { title: 'Botones "A" & "B"', description: 'Texto', link: 'https://taller.es/blog/a', published: '2024-03-15' },
+      ],
     })
     expect(xml).toContain('<title>Blog &amp; más</title>')
     expect(xml).toContain('<description>Guías &lt;útiles&gt;</description>')

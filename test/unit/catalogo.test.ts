@@ -71,7 +71,13 @@ describe('catalogue against the specification', () => {
       'bateria',
       'jack-auriculares',
     ])
-    expect(series.servicios.map((s) => s.slug)).toEqual(['joystick', 'trigger-clicks', 'buttons', 'triggers', 'ergo-joysticks'])
+    expect(series.servicios.map((s) => s.slug)).toEqual([
+      'joystick',
+      'trigger-clicks',
+      'buttons',
+      'triggers',
+      'ergo-joysticks',
+    ])
     // Every service of any model: the spec's 14 cards, each at 10€.
     const all = catalogo.modelosMandos.flatMap((m) => (m.tipo === 'servicios' ? m.servicios : []))
     expect(all).toHaveLength(14)
@@ -106,7 +112,32 @@ describe('catalogue against the specification', () => {
     expected.forEach((pattern, i) => expect(repairs[i]?.nombre, String(pattern)).toMatch(pattern))
     for (const repair of repairs) expect(repair.descripcion.length, repair.nombre).toBeGreaterThan(30)
     const models = catalogo.marcasConsolas.flatMap((brand) => brand.modelos).join(' | ')
-    for (const consoleName of ['PS5', 'Digital', 'PS4', 'Pro', 'Slim', 'PS3', 'Series X', 'Series S', 'One', '360', 'Switch', 'OLED', 'Lite', 'Wii U', '3DS', '3DS XL', '2DS', 'Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Boy', 'Game Gear']) {
+    for (const consoleName of [
+      'PS5',
+      'Digital',
+      'PS4',
+      'Pro',
+      'Slim',
+      'PS3',
+      'Series X',
+      'Series S',
+      'One',
+      '360',
+      'Switch',
+      'OLED',
+      'Lite',
+      'Wii U',
+      '3DS',
+      '3DS XL',
+      '2DS',
+      'Steam Deck',
+      'ROG Ally',
+      'Legion Go',
+      'PSP',
+      'PS Vita',
+      'Game Boy',
+      'Game Gear',
+    ]) {
       expect(models).toContain(consoleName)
     }
   })
@@ -142,12 +173,25 @@ describe('catalogue against the specification', () => {
 
   it('states the claims of the specification, each once, with an icon', () => {
     const { tienda, sellosPorLugar } = catalogo
-    expect(tienda.direccion).toMatchObject({ barrio: 'Lakua', ciudad: 'Vitoria-Gasteiz', codigoPostal: '01010', texto: 'Lakua, Vitoria-Gasteiz, 01010' })
-    expect(tienda.horario).toMatchObject({ dias: [1, 2, 3, 4, 5], desde: 9, hasta: 20, zona: 'Europe/Madrid', texto: 'Lunes a viernes de 9:00 a 20:00' })
+    expect(tienda.direccion).toMatchObject({
+      barrio: 'Lakua',
+      ciudad: 'Vitoria-Gasteiz',
+      codigoPostal: '01010',
+      texto: 'Lakua, Vitoria-Gasteiz, 01010',
+    })
+    expect(tienda.horario).toMatchObject({
+      dias: [1, 2, 3, 4, 5],
+      desde: 9,
+      hasta: 20,
+      zona: 'Europe/Madrid',
+      texto: 'Lunes a viernes de 9:00 a 20:00',
+    })
     expect(tienda.anioCopyright).toBe(2024)
-    expect(Object.values(tienda.sellos).map((claim) => claim.texto).join(' | ')).toMatch(
-      /\+5 años.*Garantía.*24-48 h.*gratis y sin compromiso.*envío a toda España.*24 horas laborables/,
-    )
+    expect(
+      Object.values(tienda.sellos)
+        .map((claim) => claim.texto)
+        .join(' | '),
+    ).toMatch(/\+5 años.*Garantía.*24-48 h.*gratis y sin compromiso.*envío a toda España.*24 horas laborables/)
     // Every claim shown anywhere is one of the shop's.
     const claims = new Set(Object.values(tienda.sellos))
     for (const place of Object.values(sellosPorLugar)) for (const claim of place) expect(claims.has(claim)).toBe(true)
@@ -180,7 +224,11 @@ describe('catalogue links', () => {
     expect(new Set(routes).size).toBe(routes.length)
     for (const route of routes) expect(inTable(route), route).toBe(true)
     // Each pattern of the table is reached at least once.
-    for (const pattern of ROUTE_TABLE) expect(routes.some((route) => pattern.test(route)), String(pattern)).toBe(true)
+    for (const pattern of ROUTE_TABLE)
+      expect(
+        routes.some((route) => pattern.test(route)),
+        String(pattern),
+      ).toBe(true)
   })
 
   it('each link resolves back to its own entry through the lookups loaders use', () => {
@@ -220,7 +268,11 @@ describe('catalogue images', () => {
 
   it('every item has its own distinct image', () => {
     expect(new Set(images.map((image) => image.src)).size).toBe(images.length)
-    const hashes = images.map((image) => createHash('sha256').update(readFileSync(`public${image.src}`)).digest('hex'))
+    const hashes = images.map((image) =>
+      createHash('sha256')
+        .update(readFileSync(`public${image.src}`))
+        .digest('hex'),
+    )
     expect(new Set(hashes).size).toBe(images.length)
   })
 })

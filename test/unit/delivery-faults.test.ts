@@ -15,10 +15,24 @@ import { emailCopy, formatQuoteMessage } from '../../functions/enviar-telegram/m
 import { claimDue, EMAIL_LEASE_MS, LEASE_MS, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { QuotePayloadSchema, QuoteSchema, QUOTE_MESSAGES } from '~shared/quote'
 
-import { CHAT_ID, fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
+import {
+  CHAT_ID,
+  fakeClock,
+  fakeEmail,
+  fakeTelegram,
+  functionEnv,
+  telegramError,
+  useDatabase,
+} from '../support/local-function'
 
 const database = useDatabase()
-const quote = { tipo: 'mando' as const, modelo: 'DualSense', comentarios: 'El stick derecho se mueve solo', email: 'cliente@correo.es', telefono: '612 345 678' }
+const quote = {
+  tipo: 'mando' as const,
+  modelo: 'DualSense',
+  comentarios: 'El stick derecho se mueve solo',
+  email: 'cliente@correo.es',
+  telefono: '612 345 678',
+}
 /** Monday 23 November 2026, 10:00 in Madrid. */
 const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
 const MINUTE = 60_000
@@ -28,7 +42,10 @@ const DAY = 24 * HOUR
 async function rows(db: D1Database) {
   return (await db.prepare('SELECT * FROM presupuestos ORDER BY id').all<QuoteRow>()).results
 }
-const quiet = () => [vi.spyOn(console, 'log').mockImplementation(() => undefined), vi.spyOn(console, 'error').mockImplementation(() => undefined)]
+const quiet = () => [
+  vi.spyOn(console, 'log').mockImplementation(() => undefined),
+  vi.spyOn(console, 'error').mockImplementation(() => undefined),
+]
 const until = async (condition: () => boolean) => {
   for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
   expect(condition()).toBe(true)
@@ -39,7 +56,9 @@ function heldEmail() {
   const sends: Array<{ message: { subject: string; text: string }; settle: (ok: boolean) => void }> = []
   const binding = {
     send: (message: { subject: string; text: string }) =>
-      new Promise((resolve, reject) => sends.push({ message, settle: (ok) => (ok ? resolve({ messageId: 'x' }) : reject(new Error('rechazado'))) })),
+      new Promise((resolve, reject) =>
+        sends.push({ message, settle: (ok) => (ok ? resolve({ messageId: 'x' }) : reject(new Error('rechazado'))) }),
+      ),
   } as unknown as SendEmail
   return { binding, sends }
 }
@@ -47,7 +66,10 @@ function heldEmail() {
 /** A wait the test ends by hand: "the 10 s pass now". */
 function heldWait() {
   const waits: Array<() => void> = []
-  return { wait: (_ms: number) => new Promise<void>((resolve) => waits.push(resolve)), elapse: () => waits.splice(0).forEach((resolve) => resolve()) }
+  return {
+    wait: (_ms: number) => new Promise<void>((resolve) => waits.push(resolve)),
+    elapse: () => waits.splice(0).forEach((resolve) => resolve()),
+  }
 }
 
 describe('the e-mail copy under faults', () => {
@@ -56,13 +78,23 @@ describe('the e-mail copy under faults', () => {
     try {
       const db = await database()
       const clock = fakeClock(MONDAY_10)
-      const kicked = fakeTelegram((call) => (call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined))
+      const kicked = fakeTelegram((call) =>
+        call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined,
+      )
       const dying = heldEmail()
       const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
       // Telegram refuses for good, the copy starts, and the isolate is evicted mid-send: this run never ends.
-      void deliverNow(functionEnv(db, { EMAIL: dying.binding }), row.id, { fetch: kicked.fetch, now: clock.now, wait: heldWait().wait })
+      void deliverNow(functionEnv(db, { EMAIL: dying.binding }), row.id, {
+        fetch: kicked.fetch,
+        now: clock.now,
+        wait: heldWait().wait,
+      })
       await until(() => dying.sends.length === 1)
-      expect((await rows(db))[0]).toMatchObject({ sent_at: null, emailed_at: null, email_lease_until: MONDAY_10 + EMAIL_LEASE_MS })
+      expect((await rows(db))[0]).toMatchObject({
+        sent_at: null,
+        emailed_at: null,
+        email_lease_until: MONDAY_10 + EMAIL_LEASE_MS,
+      })
 
       // A later isolate: sweeps every 30 minutes for 3 hours, with Telegram still refusing.
       const email = fakeEmail()
@@ -87,7 +119,9 @@ describe('the e-mail copy under faults', () => {
     try {
       const db = await database()
       const clock = fakeClock(MONDAY_10)
-      const kicked = fakeTelegram((call) => (call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined))
+      const kicked = fakeTelegram((call) =>
+        call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined,
+      )
       const refusing = { send: () => Promise.reject(new Error('destino no verificado')) } as unknown as SendEmail
       await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
       const env = functionEnv(db, { EMAIL: refusing, QUOTE_RETENTION_DAYS: '1' })
@@ -106,14 +140,21 @@ describe('the e-mail copy under faults', () => {
     try {
       const db = await database()
       const clock = fakeClock(MONDAY_10)
-      const down = fakeTelegram((call) => (call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined))
+      const down = fakeTelegram((call) =>
+        call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
+      )
       const slow = heldEmail()
       const timer = heldWait()
       const late: Promise<unknown>[] = []
       const env = functionEnv(db, { EMAIL: slow.binding })
       const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
       clock.advance(EMAIL_AFTER_MS)
-      const run = sweep(env, { fetch: down.fetch, now: clock.now, wait: timer.wait, waitUntil: (promise) => void late.push(promise) })
+      const run = sweep(env, {
+        fetch: down.fetch,
+        now: clock.now,
+        wait: timer.wait,
+        waitUntil: (promise) => void late.push(promise),
+      })
       await until(() => slow.sends.length === 1)
       timer.elapse() // the 10 s pass without an answer
       expect(await run).toMatchObject({ emailed: 0 })
@@ -137,42 +178,49 @@ describe('the e-mail copy under faults', () => {
     }
   })
 
-  it('refused copies wait their own backoff: 20 of them never hold back a quote behind them', { timeout: 30_000 }, async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      const down = fakeTelegram((call) => (call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined))
-      const tried: string[] = []
-      const binding = {
-        async send(message: { subject: string }) {
-          tried.push(message.subject)
-          if (message.subject.includes('Rechazado')) throw new Error('destino rechazado')
-          return { messageId: 'ok' }
-        },
-      } as unknown as SendEmail
-      for (let i = 0; i < 20; i++) await storeQuote(db, { ...quote, modelo: `Rechazado ${i}` }, { idempotencyKey: null, now: clock.now() })
-      await storeQuote(db, { ...quote, modelo: 'Normal' }, { idempotencyKey: null, now: clock.now() + 1000 })
-      const env = functionEnv(db, { EMAIL: binding })
-      clock.advance(EMAIL_AFTER_MS + 1000)
-      // Sweeps a minute apart, as the Cron Trigger runs them: the normal copy goes out in the second at the latest.
-      await sweep(env, { fetch: down.fetch, now: clock.now })
-      clock.advance(MINUTE)
-      await sweep(env, { fetch: down.fetch, now: clock.now })
-      const normal = (await rows(db)).find((row) => row.modelo === 'Normal')
-      expect(normal?.emailed_at).not.toBeNull()
-      for (let i = 0; i < 8; i++) {
+  it(
+    'refused copies wait their own backoff: 20 of them never hold back a quote behind them',
+    { timeout: 30_000 },
+    async () => {
+      const logs = quiet()
+      try {
+        const db = await database()
+        const clock = fakeClock(MONDAY_10)
+        const down = fakeTelegram((call) =>
+          call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
+        )
+        const tried: string[] = []
+        const binding = {
+          async send(message: { subject: string }) {
+            tried.push(message.subject)
+            if (message.subject.includes('Rechazado')) throw new Error('destino rechazado')
+            return { messageId: 'ok' }
+          },
+        } as unknown as SendEmail
+        for (let i = 0; i < 20; i++)
+          await storeQuote(db, { ...quote, modelo: `Rechazado ${i}` }, { idempotencyKey: null, now: clock.now() })
+        await storeQuote(db, { ...quote, modelo: 'Normal' }, { idempotencyKey: null, now: clock.now() + 1000 })
+        const env = functionEnv(db, { EMAIL: binding })
+        clock.advance(EMAIL_AFTER_MS + 1000)
+        // Sweeps a minute apart, as the Cron Trigger runs them: the normal copy goes out in the second at the latest.
+        await sweep(env, { fetch: down.fetch, now: clock.now })
         clock.advance(MINUTE)
         await sweep(env, { fetch: down.fetch, now: clock.now })
+        const normal = (await rows(db)).find((row) => row.modelo === 'Normal')
+        expect(normal?.emailed_at).not.toBeNull()
+        for (let i = 0; i < 8; i++) {
+          clock.advance(MINUTE)
+          await sweep(env, { fetch: down.fetch, now: clock.now })
+        }
+        expect(tried.filter((subject) => subject.includes('Normal'))).toHaveLength(1)
+        // The refused ones are retried less and less often (1, 2, 4 … 30 minutes apart): 4 tries in these 10 minutes.
+        const refused = (await rows(db)).find((row) => row.modelo === 'Rechazado 0')
+        expect(refused?.email_attempts).toBe(4)
+      } finally {
+        for (const spy of logs) spy.mockRestore()
       }
-      expect(tried.filter((subject) => subject.includes('Normal'))).toHaveLength(1)
-      // The refused ones are retried less and less often (1, 2, 4 … 30 minutes apart): 4 tries in these 10 minutes.
-      const refused = (await rows(db)).find((row) => row.modelo === 'Rechazado 0')
-      expect(refused?.email_attempts).toBe(4)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
-  })
+    },
+  )
 })
 
 describe('a send whose outcome is unknown', () => {
@@ -181,7 +229,9 @@ describe('a send whose outcome is unknown', () => {
     try {
       const db = await database()
       const clock = fakeClock(MONDAY_10)
-      const telegram = fakeTelegram((call, index) => (call.method === 'sendMessage' && index === 0 ? 'posted-then-dropped' : undefined))
+      const telegram = fakeTelegram((call, index) =>
+        call.method === 'sendMessage' && index === 0 ? 'posted-then-dropped' : undefined,
+      )
       const env = functionEnv(db)
       const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
       await deliverNow(env, row.id, { fetch: telegram.fetch, now: clock.now })
@@ -207,7 +257,8 @@ describe('a send whose outcome is unknown', () => {
         if (call.method !== 'sendMessage') return undefined
         const text = String(call.body.text)
         if (text.includes('Cinco') && !text.startsWith('🔁')) return telegramError(502, 'Bad Gateway')
-        if (text.includes('Cuatro') && telegram.sent().length < 4) return telegramError(400, 'Bad Request: message text is empty')
+        if (text.includes('Cuatro') && telegram.sent().length < 4)
+          return telegramError(400, 'Bad Request: message text is empty')
         return undefined
       })
       const env = functionEnv(db)
@@ -216,7 +267,10 @@ describe('a send whose outcome is unknown', () => {
       await sweep(env, { fetch: telegram.fetch, now: clock.now })
       clock.advance(MINUTE)
       await sweep(env, { fetch: telegram.fetch, now: clock.now })
-      const [five, four] = [telegram.posted().find((m) => m.text.includes('Cinco')), telegram.posted().find((m) => m.text.includes('Cuatro'))]
+      const [five, four] = [
+        telegram.posted().find((m) => m.text.includes('Cinco')),
+        telegram.posted().find((m) => m.text.includes('Cuatro')),
+      ]
       expect(five?.text.startsWith('🔁 Posible repetición')).toBe(true)
       expect(four?.text.startsWith('🎮')).toBe(true)
     } finally {
@@ -247,7 +301,13 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
   const from = { id: 42, is_bot: false, first_name: 'Ana' }
   const press = (data: string, messageId: number, id = `cb-${updateId}`) => ({
     update_id: updateId++,
-    callback_query: { id, from, chat_instance: 'x', data, message: { message_id: messageId, date: 0, chat: { id: Number(CHAT_ID), type: 'supergroup' }, text: '…' } },
+    callback_query: {
+      id,
+      from,
+      chat_instance: 'x',
+      data,
+      message: { message_id: messageId, date: 0, chat: { id: Number(CHAT_ID), type: 'supergroup' }, text: '…' },
+    },
   })
   const webhook = (update: object) =>
     new Request('https://funcion.test/functions/v1/telegram-webhook', {
@@ -274,7 +334,10 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
       await deliverNow(env, row.id, { fetch: telegram.fetch, now: clock.now })
       const messageId = telegram.posted()[0]?.message_id ?? 0
 
-      const answer = await handleWebhook(webhook(press(`atendida:${row.id}`, messageId)), env, { fetch: telegram.fetch, now: clock.now })
+      const answer = await handleWebhook(webhook(press(`atendida:${row.id}`, messageId)), env, {
+        fetch: telegram.fetch,
+        now: clock.now,
+      })
       expect(answer.status).toBe(200)
       expect((await rows(db))[0]).toMatchObject({ attended_by: 'Ana', view_message_id: messageId })
       expect(telegram.posted()[0]?.text).not.toContain('✅ Atendida por')
@@ -301,11 +364,14 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
     try {
       const db = await database()
       const telegram = fakeTelegram((call) =>
-        call.method === 'answerCallbackQuery' ? telegramError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid') : undefined,
+        call.method === 'answerCallbackQuery'
+          ? telegramError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid')
+          : undefined,
       )
       const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
       const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-      const send = (update: object) => handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => MONDAY_10 })
+      const send = (update: object) =>
+        handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => MONDAY_10 })
       expect((await send(press(`atendida:${row.id}`, 5, 'viejo'))).status).toBe(200)
       expect((await rows(db))[0]?.attended_at).toBe(MONDAY_10)
       for (const data of ['', 'x'.repeat(64), 'atendida:999999', 'spam:-1', 'atendida:1e9', '🎮']) {
@@ -313,9 +379,17 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
       }
       const command = (text: string) => ({
         update_id: updateId++,
-        message: { message_id: 1, date: 0, chat: { id: Number(CHAT_ID), type: 'supergroup' }, from, text, entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] },
+        message: {
+          message_id: 1,
+          date: 0,
+          chat: { id: Number(CHAT_ID), type: 'supergroup' },
+          from,
+          text,
+          entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+        },
       })
-      for (const text of ['/desconocido', '/olvidar', '/olvidar no-es-un-email', '/pendientes@otro_bot']) expect((await send(command(text))).status).toBeLessThan(500)
+      for (const text of ['/desconocido', '/olvidar', '/olvidar no-es-un-email', '/pendientes@otro_bot'])
+        expect((await send(command(text))).status).toBeLessThan(500)
     } finally {
       for (const spy of logs) spy.mockRestore()
     }
@@ -326,9 +400,14 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
     try {
       const telegram = fakeTelegram()
       const failing = () => Promise.reject(new Error('D1 caída'))
-      const broken = { prepare: () => ({ bind: () => ({ first: failing, run: failing, all: failing }) }), batch: failing } as unknown as D1Database
+      const broken = {
+        prepare: () => ({ bind: () => ({ first: failing, run: failing, all: failing }) }),
+        batch: failing,
+      } as unknown as D1Database
       const env = functionEnv(broken, { TELEGRAM_WEBHOOK_SECRET: SECRET })
-      await expect(handleWebhook(webhook(press('atendida:1', 5)), env, { fetch: telegram.fetch })).rejects.toThrow(/D1 caída/)
+      await expect(handleWebhook(webhook(press('atendida:1', 5)), env, { fetch: telegram.fetch })).rejects.toThrow(
+        /D1 caída/,
+      )
     } finally {
       for (const spy of logs) spy.mockRestore()
     }
@@ -385,7 +464,14 @@ describe('single-line fields cannot forge lines', () => {
   })
 
   it('the owner’s message and the e-mail subject stay single-line whatever a row holds; a note for the owner too', () => {
-    const stored = { id: 1, referencia: 'P-7K3Q', ...quote, modelo: forged, sospecha: 'rápido\nEmail: x', received_at: MONDAY_10 }
+    const stored = {
+      id: 1,
+      referencia: 'P-7K3Q',
+      ...quote,
+      modelo: forged,
+      sospecha: 'rápido\nEmail: x',
+      received_at: MONDAY_10,
+    }
     const text = formatQuoteMessage(stored)
     expect(text.split('\n').filter((line) => line.startsWith('Email:'))).toEqual(['Email: cliente@correo.es'])
     expect(text).not.toMatch(/\r/)
@@ -399,14 +485,20 @@ describe('reminders under pressure', () => {
   /** Friday 20 November 2026, 9:00 Madrid: 20 working hours before Monday 23, 18:00... and more. */
   const OLD = Date.UTC(2026, 10, 18, 8, 0)
   const TUESDAY_10 = Date.UTC(2026, 10, 24, 9, 0)
-  const reminders = (telegram: ReturnType<typeof fakeTelegram>) => telegram.sent().filter((call) => String(call.body.text).startsWith('⏰'))
+  const reminders = (telegram: ReturnType<typeof fakeTelegram>) =>
+    telegram.sent().filter((call) => String(call.body.text).startsWith('⏰'))
   const listedIn = (text: string) => [...text.matchAll(/• (P-[2-9A-Z]{4})/g)].map((match) => match[1])
 
   it('marks only the quotes a reminder lists; the rest come in the next one, an hour later; each once a day', async () => {
     const db = await database()
     const telegram = fakeTelegram()
     const env = functionEnv(db)
-    for (let i = 0; i < 60; i++) await storeQuote(db, { ...quote, email: `cliente-con-un-correo-largo-${i}@correo.es` }, { idempotencyKey: null, now: OLD + i })
+    for (let i = 0; i < 60; i++)
+      await storeQuote(
+        db,
+        { ...quote, email: `cliente-con-un-correo-largo-${i}@correo.es` },
+        { idempotencyKey: null, now: OLD + i },
+      )
     await sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 })
     const first = String(reminders(telegram)[0]?.body.text)
     const listed = listedIn(first)
@@ -420,7 +512,8 @@ describe('reminders under pressure', () => {
     await sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + REMINDER_GAP_MS - MINUTE })
     expect(reminders(telegram)).toHaveLength(1)
     const seen = new Set(listed)
-    for (let hour = 1; hour <= 8; hour++) await sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + hour * REMINDER_GAP_MS })
+    for (let hour = 1; hour <= 8; hour++)
+      await sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + hour * REMINDER_GAP_MS })
     for (const message of reminders(telegram).slice(1)) {
       for (const ref of listedIn(String(message.body.text))) {
         expect(seen.has(ref)).toBe(false)
@@ -447,17 +540,26 @@ describe('reminders under pressure', () => {
         return failing ? telegramError(500, 'Internal Server Error') : undefined
       })
       const env = functionEnv(db)
-      for (let i = 0; i < 3; i++) await storeQuote(db, { ...quote, modelo: `Olvidado ${i}` }, { idempotencyKey: null, now: OLD })
-      const runs = Promise.all([sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }), sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 })])
+      for (let i = 0; i < 3; i++)
+        await storeQuote(db, { ...quote, modelo: `Olvidado ${i}` }, { idempotencyKey: null, now: OLD })
+      const runs = Promise.all([
+        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }),
+        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }),
+      ])
       await until(() => telegram.sent().length > 0)
       release()
       await runs
       expect(reminders(telegram)).toHaveLength(1)
       expect((await rows(db)).every((row) => row.reminded_at === null)).toBe(true)
       failing = false
-      const [a, b] = await Promise.all([sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }), sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE })])
+      const [a, b] = await Promise.all([
+        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }),
+        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }),
+      ])
       expect(a.reminded + b.reminded).toBe(3)
-      const listed = reminders(telegram).slice(1).flatMap((call) => listedIn(String(call.body.text)))
+      const listed = reminders(telegram)
+        .slice(1)
+        .flatMap((call) => listedIn(String(call.body.text)))
       expect(listed).toHaveLength(3)
       expect(new Set(listed).size).toBe(3)
     } finally {
@@ -486,7 +588,13 @@ describe('erasure during a send', () => {
         headers: { 'X-Telegram-Bot-Api-Secret-Token': 'secreto-del-webhook-de-prueba' },
         body: JSON.stringify({
           update_id: 1,
-          message: { message_id: 1, date: 0, chat: { id: Number(CHAT_ID), type: 'supergroup' }, text: '/olvidar cliente@correo.es', entities: [{ type: 'bot_command', offset: 0, length: 8 }] },
+          message: {
+            message_id: 1,
+            date: 0,
+            chat: { id: Number(CHAT_ID), type: 'supergroup' },
+            text: '/olvidar cliente@correo.es',
+            entities: [{ type: 'bot_command', offset: 0, length: 8 }],
+          },
         }),
       })
       expect((await handleWebhook(forget, env, { fetch: telegram.fetch })).status).toBe(200)

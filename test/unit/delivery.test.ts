@@ -3,13 +3,33 @@ import { describe, expect, it, vi } from 'vitest'
 import { backoffMs, deliverNow, EMAIL_AFTER_MS, sweep } from '../../functions/enviar-telegram/delivery'
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/working-hours'
-import { ageOf, formatQuoteMessage, pendingList, inboxKeyboard, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/message'
+import {
+  ageOf,
+  formatQuoteMessage,
+  pendingList,
+  inboxKeyboard,
+  TELEGRAM_MAX_CHARS,
+} from '../../functions/enviar-telegram/message'
 import { getSettings } from '../../functions/enviar-telegram/settings'
-import { claimDue, claimOne, LEASE_MS, markSent, newReference, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
+import {
+  claimDue,
+  claimOne,
+  LEASE_MS,
+  markSent,
+  newReference,
+  storeQuote,
+  type QuoteRow,
+} from '../../functions/enviar-telegram/store'
 import { fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
 const database = useDatabase()
-const quote = { tipo: 'mando' as const, modelo: 'Xbox Elite', comentarios: 'Los gatillos fallan', email: 'cliente@correo.es', telefono: '612 345 678' }
+const quote = {
+  tipo: 'mando' as const,
+  modelo: 'Xbox Elite',
+  comentarios: 'Los gatillos fallan',
+  email: 'cliente@correo.es',
+  telefono: '612 345 678',
+}
 /** Monday 23 November 2026, 10:00 in Madrid (09:00 UTC). */
 const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
 const MINUTE = 60_000
@@ -17,7 +37,10 @@ const HOUR = 60 * MINUTE
 
 const waitUntilCalls = () => {
   const pending: Promise<unknown>[] = []
-  return { ctx: { waitUntil: (promise: Promise<unknown>) => void pending.push(promise) }, settled: () => Promise.all(pending) }
+  return {
+    ctx: { waitUntil: (promise: Promise<unknown>) => void pending.push(promise) },
+    settled: () => Promise.all(pending),
+  }
 }
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -45,14 +68,22 @@ describe('storing a quote', () => {
     const db = await database()
     const telegram = fakeTelegram(() => telegramError(500, 'Internal Server Error'))
     const { ctx, settled } = waitUntilCalls()
-    const response = await handleQuote(post({ ...quote, honeypot: '' }), functionEnv(db), ctx, { fetch: telegram.fetch })
+    const response = await handleQuote(post({ ...quote, honeypot: '' }), functionEnv(db), ctx, {
+      fetch: telegram.fetch,
+    })
     const answer = (await response.json()) as { success: boolean; referencia: string }
     expect(response.status).toBe(200)
     expect(answer.success).toBe(true)
     expect(answer.referencia).toMatch(/^P-[2-9A-Z]{4}$/)
     await settled()
     const [row] = await rows(db)
-    expect(row).toMatchObject({ referencia: answer.referencia, modelo: 'Xbox Elite', sent_at: null, attempts: 1, lease_owner: null })
+    expect(row).toMatchObject({
+      referencia: answer.referencia,
+      modelo: 'Xbox Elite',
+      sent_at: null,
+      attempts: 1,
+      lease_owner: null,
+    })
     expect(telegram.sent()).toHaveLength(1)
   })
 
@@ -75,7 +106,11 @@ describe('storing a quote', () => {
   })
 
   it('answers 503 success false only when the quote cannot be stored', async () => {
-    const broken = { prepare: () => { throw new Error('D1 no disponible') } } as unknown as D1Database
+    const broken = {
+      prepare: () => {
+        throw new Error('D1 no disponible')
+      },
+    } as unknown as D1Database
     const { ctx } = waitUntilCalls()
     const response = await handleQuote(post(quote), functionEnv(broken), ctx)
     expect(response.status).toBe(503)
@@ -90,7 +125,8 @@ describe('storing a quote', () => {
 describe('the lease', () => {
   it('gives each due row to one run only, until the lease expires', async () => {
     const db = await database()
-    for (let i = 0; i < 6; i++) await storeQuote(db, { ...quote, modelo: `M${i}` }, { idempotencyKey: null, now: MONDAY_10 })
+    for (let i = 0; i < 6; i++)
+      await storeQuote(db, { ...quote, modelo: `M${i}` }, { idempotencyKey: null, now: MONDAY_10 })
     const [a, b] = await Promise.all([claimDue(db, 'run-a', MONDAY_10, 4), claimDue(db, 'run-b', MONDAY_10, 4)])
     const ids = [...(a ?? []), ...(b ?? [])].map((row) => row.id)
     expect(ids).toHaveLength(6)
@@ -115,7 +151,9 @@ describe('the sweep', () => {
     const db = await database()
     const clock = fakeClock(MONDAY_10)
     let down = true
-    const telegram = fakeTelegram((call) => (call.method === 'sendMessage' && down ? telegramError(502, 'Bad Gateway') : undefined))
+    const telegram = fakeTelegram((call) =>
+      call.method === 'sendMessage' && down ? telegramError(502, 'Bad Gateway') : undefined,
+    )
     const env = functionEnv(db)
     await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     expect(await sweep(env, { fetch: telegram.fetch, now: clock.now })).toMatchObject({ sent: 0, failed: 1 })
@@ -138,9 +176,14 @@ describe('the sweep', () => {
   it('honours retry_after, and holds the rest of the batch', async () => {
     const db = await database()
     const clock = fakeClock(MONDAY_10)
-    const telegram = fakeTelegram((call, index) => (call.method === 'sendMessage' && index === 0 ? telegramError(429, 'Too Many Requests: retry after 300', 300) : undefined))
+    const telegram = fakeTelegram((call, index) =>
+      call.method === 'sendMessage' && index === 0
+        ? telegramError(429, 'Too Many Requests: retry after 300', 300)
+        : undefined,
+    )
     const env = functionEnv(db)
-    for (let i = 0; i < 10; i++) await storeQuote(db, { ...quote, modelo: `M${i}` }, { idempotencyKey: null, now: clock.now() })
+    for (let i = 0; i < 10; i++)
+      await storeQuote(db, { ...quote, modelo: `M${i}` }, { idempotencyKey: null, now: clock.now() })
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
     // The first four were already on their way; the other six waited.
     expect(telegram.sent().length).toBeLessThanOrEqual(4)
@@ -158,13 +201,19 @@ describe('the sweep', () => {
     const db = await database()
     const clock = fakeClock(MONDAY_10)
     let revoked = true
-    const telegram = fakeTelegram((call) => (call.method === 'sendMessage' && revoked ? telegramError(401, 'Unauthorized') : undefined))
+    const telegram = fakeTelegram((call) =>
+      call.method === 'sendMessage' && revoked ? telegramError(401, 'Unauthorized') : undefined,
+    )
     const email = fakeEmail()
     const env = functionEnv(db, { EMAIL: email.binding })
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
     expect(email.sent).toHaveLength(1)
-    expect(email.sent[0]).toMatchObject({ from: 'presupuestos@taller.es', to: 'taller@correo.es', subject: `Presupuesto ${row.referencia}: mando, Xbox Elite` })
+    expect(email.sent[0]).toMatchObject({
+      from: 'presupuestos@taller.es',
+      to: 'taller@correo.es',
+      subject: `Presupuesto ${row.referencia}: mando, Xbox Elite`,
+    })
     expect(email.sent[0]?.text).toContain('401 Unauthorized')
     expect(email.sent[0]?.text).toContain('Email: cliente@correo.es')
     for (let i = 0; i < 5; i++) {
@@ -181,7 +230,9 @@ describe('the sweep', () => {
   it('a quote still undelivered after 30 minutes gets its e-mail copy, once', async () => {
     const db = await database()
     const clock = fakeClock(MONDAY_10)
-    const telegram = fakeTelegram((call) => (call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined))
+    const telegram = fakeTelegram((call) =>
+      call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
+    )
     const email = fakeEmail()
     const env = functionEnv(db, { EMAIL: email.binding })
     await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
@@ -215,7 +266,10 @@ describe('the sweep', () => {
   it('without a bot token anywhere else: never marked delivered, the e-mail copy goes out, the log names only the reference', async () => {
     const db = await database()
     const email = fakeEmail()
-    const logs = [vi.spyOn(console, 'log').mockImplementation(() => undefined), vi.spyOn(console, 'error').mockImplementation(() => undefined)]
+    const logs = [
+      vi.spyOn(console, 'log').mockImplementation(() => undefined),
+      vi.spyOn(console, 'error').mockImplementation(() => undefined),
+    ]
     try {
       const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
       const env = functionEnv(db, { TELEGRAM_BOT_TOKEN: '', EMAIL: email.binding })
@@ -241,7 +295,8 @@ describe('the sweep', () => {
       return undefined
     })
     const env = functionEnv(db)
-    for (let i = 0; i < 12; i++) await storeQuote(db, { ...quote, modelo: `Lento ${i}` }, { idempotencyKey: null, now: clock.now() })
+    for (let i = 0; i < 12; i++)
+      await storeQuote(db, { ...quote, modelo: `Lento ${i}` }, { idempotencyKey: null, now: clock.now() })
     const first = await sweep(env, { fetch: telegram.fetch, now: clock.now })
     expect(first.sent).toBeLessThan(12)
     // The rows handed back are claimable at once, and the next runs deliver each of the rest exactly once.
@@ -253,7 +308,9 @@ describe('the sweep', () => {
 
   it('retention erases what reached the shop after QUOTE_RETENTION_DAYS, and keeps what is still owed', async () => {
     const db = await database()
-    const telegram = fakeTelegram((call) => (call.method === 'sendMessage' && String(call.body.text).includes('Nunca') ? telegramError(500, 'x') : undefined))
+    const telegram = fakeTelegram((call) =>
+      call.method === 'sendMessage' && String(call.body.text).includes('Nunca') ? telegramError(500, 'x') : undefined,
+    )
     const env = functionEnv(db, { QUOTE_RETENTION_DAYS: '30' })
     await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
     await storeQuote(db, { ...quote, modelo: 'Nunca entregado' }, { idempotencyKey: null, now: MONDAY_10 })
@@ -339,19 +396,33 @@ describe('the owner’s message', () => {
     expect(text).toContain('💬 https://wa.me/34612345678')
     const steps = [{ state: 'answered' as const, at: MONDAY_10 + HOUR, by: 'Ana' }]
     expect(formatQuoteMessage(row, { steps })).toMatch(/\n\n✅ Atendida por Ana · 23\/11\/2026, 11:00$/)
-    expect(formatQuoteMessage({ ...row, sospecha: 'enviado sin el formulario de la web' }).split('\n')[0]).toBe('⚠️ Posible spam: enviado sin el formulario de la web')
-    expect([...formatQuoteMessage({ ...row, comentarios: '🎮'.repeat(5000) })].length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS)
+    expect(formatQuoteMessage({ ...row, sospecha: 'enviado sin el formulario de la web' }).split('\n')[0]).toBe(
+      '⚠️ Posible spam: enviado sin el formulario de la web',
+    )
+    expect([...formatQuoteMessage({ ...row, comentarios: '🎮'.repeat(5000) })].length).toBeLessThanOrEqual(
+      TELEGRAM_MAX_CHARS,
+    )
   })
 
   it('carries Atendida and Spam buttons while open, a way back once decided', () => {
     expect(inboxKeyboard(row)).toEqual({
-      inline_keyboard: [[{ text: '✅ Atendida', callback_data: 'atendida:7' }, { text: '🚫 Spam', callback_data: 'spam:7' }]],
+      inline_keyboard: [
+        [
+          { text: '✅ Atendida', callback_data: 'atendida:7' },
+          { text: '🚫 Spam', callback_data: 'spam:7' },
+        ],
+      ],
     })
-    expect(inboxKeyboard({ ...row, spam_at: 1 })).toEqual({ inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:7' }]] })
+    expect(inboxKeyboard({ ...row, spam_at: 1 })).toEqual({
+      inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:7' }]],
+    })
   })
 
   it('lists pending quotes within 4096 characters, saying how many more', () => {
-    const many = Array.from({ length: 80 }, (_, i) => ({ ...row, id: i, referencia: `P-${1000 + i}`, email: `${'c'.repeat(60)}${i}@correo.es` }) as QuoteRow)
+    const many = Array.from(
+      { length: 80 },
+      (_, i) => ({ ...row, id: i, referencia: `P-${1000 + i}`, email: `${'c'.repeat(60)}${i}@correo.es` }) as QuoteRow,
+    )
     const text = pendingList(many, 95, MONDAY_10 + 3 * HOUR)
     expect([...text].length).toBeLessThanOrEqual(TELEGRAM_MAX_CHARS)
     expect(text).toMatch(/^📋 95 presupuestos pendientes/)

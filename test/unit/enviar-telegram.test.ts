@@ -17,9 +17,20 @@ const request = (body: unknown, key = 'k') =>
 
 /** The Worker itself, as Cloudflare calls it: what a path that may not be served throws reaches the caller as its answer. */
 const serve = (request: Request, env: Parameters<typeof worker.fetch>[1]) =>
-  worker.fetch(request as Parameters<typeof worker.fetch>[0], env, { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext)
+  worker.fetch(request as Parameters<typeof worker.fetch>[0], env, {
+    waitUntil: () => undefined,
+    passThroughOnException: () => undefined,
+    props: {},
+  } as unknown as ExecutionContext)
 
-const quote = { tipo: 'mando', modelo: 'Xbox Elite', email: 'a@correo.es', telefono: '612345678', comentarios: '', honeypot: '' }
+const quote = {
+  tipo: 'mando',
+  modelo: 'Xbox Elite',
+  email: 'a@correo.es',
+  telefono: '612345678',
+  comentarios: '',
+  honeypot: '',
+}
 const database = useDatabase()
 
 describe('enviar-telegram as a plain fetch handler', () => {
@@ -40,27 +51,47 @@ describe('enviar-telegram as a plain fetch handler', () => {
         headers: { 'X-Telegram-Bot-Api-Secret-Token': 'secreto-local-del-webhook' },
         body: '{"update_id":1}',
       })
-      expect((await serve(webhook, partialEnv({ DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_CHAT_ID: '-1' }))).status).toBe(503)
+      expect(
+        (await serve(webhook, partialEnv({ DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_CHAT_ID: '-1' }))).status,
+      ).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_WEBHOOK_SECRET/)
       // With its own key but no bot token, still not: a quote would reach nobody.
-      expect((await serve(onTheInternet.clone() as Request, partialEnv({ DB: db, QUOTE_FUNCTION_KEY: 'clave-propia' }))).status).toBe(503)
+      expect(
+        (await serve(onTheInternet.clone() as Request, partialEnv({ DB: db, QUOTE_FUNCTION_KEY: 'clave-propia' })))
+          .status,
+      ).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_BOT_TOKEN/)
       // With a token but no chat, or an e-mail copy addressed to example.com, still not: the safety net would be dead.
       const own = { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia', TELEGRAM_BOT_TOKEN: '1:t' }
       expect((await serve(onTheInternet.clone() as Request, partialEnv(own))).status).toBe(503)
-      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y QUOTE_EMAIL_FROM y SITE_URL/)
-      const withChat = { ...own, TELEGRAM_CHAT_ID: ' ', SHOP_EMAIL: 'taller@example.com', QUOTE_EMAIL_FROM: 'presupuestos@taller.es' }
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(
+        /Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y QUOTE_EMAIL_FROM y SITE_URL/,
+      )
+      const withChat = {
+        ...own,
+        TELEGRAM_CHAT_ID: ' ',
+        SHOP_EMAIL: 'taller@example.com',
+        QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
+      }
       expect((await serve(onTheInternet.clone() as Request, partialEnv(withChat))).status).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y SITE_URL \(/)
       // With all of them, it is served (and this request's key is not the shop's: 401).
-      const almost = { ...withChat, TELEGRAM_CHAT_ID: '-100123', SHOP_EMAIL: 'taller@taller.es', SITE_URL: 'http://localhost:8787' }
+      const almost = {
+        ...withChat,
+        TELEGRAM_CHAT_ID: '-100123',
+        SHOP_EMAIL: 'taller@taller.es',
+        SITE_URL: 'http://localhost:8787',
+      }
       expect((await serve(onTheInternet.clone() as Request, partialEnv(almost))).status).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta SITE_URL \(/)
       const configured = { ...almost, SITE_URL: 'https://www.taller.es' }
       const served = await serve(onTheInternet.clone() as Request, partialEnv(configured))
       expect(served.status).toBe(401)
       // An invalid webhook secret counts as missing.
-      const invalid = await serve(webhook.clone() as Request, partialEnv({ DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'con.punto' }))
+      const invalid = await serve(
+        webhook.clone() as Request,
+        partialEnv({ DB: db, TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'con.punto' }),
+      )
       expect(invalid.status).toBe(503)
     } finally {
       errors.mockRestore()
@@ -68,12 +99,20 @@ describe('enviar-telegram as a plain fetch handler', () => {
   })
 
   it('a bad setting never stops the quotes from being stored: a token without a chat id still stores and answers', async () => {
-    const response = await handleQuote(request(quote), partialEnv({ DB: await database(), QUOTE_FUNCTION_KEY: 'k', TELEGRAM_BOT_TOKEN: 't' }), { waitUntil: () => undefined })
+    const response = await handleQuote(
+      request(quote),
+      partialEnv({ DB: await database(), QUOTE_FUNCTION_KEY: 'k', TELEGRAM_BOT_TOKEN: 't' }),
+      { waitUntil: () => undefined },
+    )
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ success: true })
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
-      const typo = await handleQuote(request(quote), partialEnv({ DB: await database(), QUOTE_FUNCTION_KEY: 'k', RETRY_BASE_SECONDS: 'un minuto' }), { waitUntil: () => undefined })
+      const typo = await handleQuote(
+        request(quote),
+        partialEnv({ DB: await database(), QUOTE_FUNCTION_KEY: 'k', RETRY_BASE_SECONDS: 'un minuto' }),
+        { waitUntil: () => undefined },
+      )
       expect(typo.status).toBe(200)
       expect(String(errors.mock.calls[0]?.[0])).toMatch(/Ajuste RETRY_BASE_SECONDS no válido/)
     } finally {
@@ -86,7 +125,13 @@ describe('enviar-telegram as a plain fetch handler', () => {
     const pending: Promise<unknown>[] = []
     const response = await handleQuote(
       request(quote),
-      partialEnv({ DB: await database(), QUOTE_FUNCTION_KEY: 'k', TELEGRAM_BOT_TOKEN: '42:abc', TELEGRAM_CHAT_ID: '-100', TELEGRAM_API_URL: 'https://tg.test/' }),
+      partialEnv({
+        DB: await database(),
+        QUOTE_FUNCTION_KEY: 'k',
+        TELEGRAM_BOT_TOKEN: '42:abc',
+        TELEGRAM_CHAT_ID: '-100',
+        TELEGRAM_API_URL: 'https://tg.test/',
+      }),
       { waitUntil: (promise) => void pending.push(promise) },
       {
         fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -51,7 +51,11 @@ describe('the form token', () => {
 })
 
 const post = (body: BodyInit, type = 'application/x-www-form-urlencoded') =>
-  new Request('https://taller.test/presupuesto', { method: 'POST', headers: type ? { 'Content-Type': type } : {}, body })
+  new Request('https://taller.test/presupuesto', {
+    method: 'POST',
+    headers: type ? { 'Content-Type': type } : {},
+    body,
+  })
 
 describe('reading a posted form', () => {
   it('takes only the named fields, the first of repeated ones, each cut to its cap', async () => {
@@ -75,7 +79,11 @@ describe('reading a posted form', () => {
   })
 
   it('past the byte cap: the beginning only, marked incomplete', async () => {
-    const form = await readBoundedForm(post(`tipo=mando&comentarios=${'x'.repeat(5000)}`), { tipo: 10, comentarios: 100_000 }, 1000)
+    const form = await readBoundedForm(
+      post(`tipo=mando&comentarios=${'x'.repeat(5000)}`),
+      { tipo: 10, comentarios: 100_000 },
+      1000,
+    )
     expect(form.complete).toBe(false)
     expect(form.fields.tipo).toBe('mando')
     expect(form.fields.comentarios?.length).toBe(1000 - 'tipo=mando&comentarios='.length)
@@ -98,7 +106,12 @@ describe('reading a posted form', () => {
   })
 
   it('caps each quote field at four times its limit, so over-long values still get their message', () => {
-    const submission = parseQuoteSubmission({ tipo: 'mando', modelo: 'm'.repeat(QUOTE_FIELD_CAPS.modelo), email: 'a@b.es', telefono: '612345678' })
+    const submission = parseQuoteSubmission({
+      tipo: 'mando',
+      modelo: 'm'.repeat(QUOTE_FIELD_CAPS.modelo),
+      email: 'a@b.es',
+      telefono: '612345678',
+    })
     expect(submission.status).toBe('error')
     expect(submission.reply().error?.modelo).toEqual(['El modelo debe tener menos de 100 caracteres'])
   })

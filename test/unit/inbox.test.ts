@@ -7,30 +7,53 @@ import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/loca
 const database = useDatabase()
 const SECRET = 'secreto-del-webhook-de-prueba'
 const NOW = Date.UTC(2026, 10, 23, 9, 0)
-const quote = { tipo: 'consola' as const, modelo: 'PlayStation 5', comentarios: '', email: 'Jugadora@Correo.es', telefono: '699111222' }
+const quote = {
+  tipo: 'consola' as const,
+  modelo: 'PlayStation 5',
+  comentarios: '',
+  email: 'Jugadora@Correo.es',
+  telefono: '699111222',
+}
 
 let updateId = 1
 const webhook = (update: object, secret: string | null = SECRET) =>
   new Request('https://funcion.test/functions/v1/telegram-webhook', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }),
+    },
     body: JSON.stringify({ update_id: updateId++, ...update }),
   })
 
 const from = { id: 42, is_bot: false, first_name: 'Ana', last_name: 'Ruiz' }
 const chat = (id = CHAT_ID) => ({ id: Number(id), type: 'supergroup', title: 'Taller' })
 const command = (text: string, chatId = CHAT_ID) => ({
-  message: { message_id: 900, date: 0, chat: chat(chatId), from, text, entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] },
+  message: {
+    message_id: 900,
+    date: 0,
+    chat: chat(chatId),
+    from,
+    text,
+    entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+  },
 })
 const press = (data: string, messageId = 100, chatId = CHAT_ID) => ({
-  callback_query: { id: `cb-${data}`, from, chat_instance: 'x', data, message: { message_id: messageId, date: 0, chat: chat(chatId), text: '…' } },
+  callback_query: {
+    id: `cb-${data}`,
+    from,
+    chat_instance: 'x',
+    data,
+    message: { message_id: messageId, date: 0, chat: chat(chatId), text: '…' },
+  },
 })
 
 async function setup() {
   const db = await database()
   const telegram = fakeTelegram()
   const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
-  const send = (update: object, secret?: string | null) => handleWebhook(webhook(update, secret), env, { fetch: telegram.fetch, now: () => NOW })
+  const send = (update: object, secret?: string | null) =>
+    handleWebhook(webhook(update, secret), env, { fetch: telegram.fetch, now: () => NOW })
   return { db, telegram, env, send }
 }
 
@@ -78,7 +101,11 @@ describe('the buttons', () => {
     const edit = telegram.calls.find((call) => call.method === 'editMessageText')
     expect(edit?.body).toMatchObject({ chat_id: CHAT_ID, message_id: 321 })
     expect(String(edit?.body.text)).toMatch(/✅ Atendida por Ana Ruiz · 23\/11\/2026, 10:00$/)
-    const keyboard = (edit?.body.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> }).inline_keyboard
+    const keyboard = (
+      edit?.body.reply_markup as {
+        inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>>
+      }
+    ).inline_keyboard
     expect(keyboard.slice(0, 2)).toEqual([
       [
         { text: '📦 Recibido en el taller', callback_data: `paso:${row.id}:in_workshop` },
@@ -94,21 +121,36 @@ describe('the buttons', () => {
     const { db, telegram, send } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
     await send(press(`spam:${row.id}`))
-    expect(await db.prepare('SELECT spam_at, spam_by FROM presupuestos').first()).toEqual({ spam_at: NOW, spam_by: 'Ana Ruiz' })
+    expect(await db.prepare('SELECT spam_at, spam_by FROM presupuestos').first()).toEqual({
+      spam_at: NOW,
+      spam_by: 'Ana Ruiz',
+    })
     await send(press(`pendiente:${row.id}`))
-    expect(await db.prepare('SELECT spam_at, attended_at FROM presupuestos').first()).toEqual({ spam_at: null, attended_at: null })
+    expect(await db.prepare('SELECT spam_at, attended_at FROM presupuestos').first()).toEqual({
+      spam_at: null,
+      attended_at: null,
+    })
     const edits = telegram.calls.filter((call) => call.method === 'editMessageText')
     expect(String(edits[0]?.body.text)).toContain('🚫 Marcada como spam por Ana Ruiz')
     expect(edits[1]?.body.reply_markup).toEqual({
-      inline_keyboard: [[{ text: '✅ Atendida', callback_data: `atendida:${row.id}` }, { text: '🚫 Spam', callback_data: `spam:${row.id}` }]],
+      inline_keyboard: [
+        [
+          { text: '✅ Atendida', callback_data: `atendida:${row.id}` },
+          { text: '🚫 Spam', callback_data: `spam:${row.id}` },
+        ],
+      ],
     })
   })
 
   it('a tap on an erased quote says so and removes the buttons', async () => {
     const { telegram, send } = await setup()
     await send(press('atendida:99999'))
-    expect(telegram.calls.find((call) => call.method === 'answerCallbackQuery')?.body.text).toBe('Este presupuesto ya no existe: se borró.')
-    expect(telegram.calls.find((call) => call.method === 'editMessageReplyMarkup')?.body.reply_markup).toEqual({ inline_keyboard: [] })
+    expect(telegram.calls.find((call) => call.method === 'answerCallbackQuery')?.body.text).toBe(
+      'Este presupuesto ya no existe: se borró.',
+    )
+    expect(telegram.calls.find((call) => call.method === 'editMessageReplyMarkup')?.body.reply_markup).toEqual({
+      inline_keyboard: [],
+    })
   })
 })
 
@@ -117,7 +159,11 @@ describe('the commands', () => {
     const { db, telegram, send } = await setup()
     await send(command('/pendientes'))
     expect(telegram.sent()[0]?.body.text).toBe('✅ No hay presupuestos pendientes.')
-    const older = await storeQuote(db, { ...quote, modelo: 'Xbox One' }, { idempotencyKey: null, now: NOW - 3 * 3_600_000 })
+    const older = await storeQuote(
+      db,
+      { ...quote, modelo: 'Xbox One' },
+      { idempotencyKey: null, now: NOW - 3 * 3_600_000 },
+    )
     await storeQuote(db, { ...quote, modelo: 'Nintendo Switch' }, { idempotencyKey: null, now: NOW - 60_000 })
     const attended = await storeQuote(db, { ...quote, modelo: 'Atendido ya' }, { idempotencyKey: null, now: NOW })
     await send(press(`atendida:${attended.row.id}`))
@@ -140,7 +186,9 @@ describe('the commands', () => {
     await send(command('/olvidar jugadora@correo.es'))
     expect((await db.prepare('SELECT email FROM presupuestos').all()).results).toEqual([{ email: 'otra@correo.es' }])
     expect(telegram.calls.filter((call) => call.method === 'deleteMessage')).toHaveLength(2)
-    expect(telegram.sent().at(-1)?.body.text).toMatch(/^🗑️ Borrados 2 presupuestos de jugadora@correo.es, con su historial y su página de seguimiento\./)
+    expect(telegram.sent().at(-1)?.body.text).toMatch(
+      /^🗑️ Borrados 2 presupuestos de jugadora@correo.es, con su historial y su página de seguimiento\./,
+    )
     await send(command('/olvidar'))
     expect(telegram.sent().at(-1)?.body.text).toMatch(/^Uso: \/olvidar/)
     await send(command('/olvidar nadie@correo.es'))

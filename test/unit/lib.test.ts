@@ -28,11 +28,30 @@ describe('settings', () => {
   it('fails closed outside localhost: a secret unset or at its public default is missing, and its paths answer 503', async () => {
     const publicHost = new Request('https://taller.es/presupuesto')
     expect([...getSettings(publicHost, env()).unusable].sort()).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
-    expect([...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' })).unusable].sort()).toEqual(['FORM_SECRET'])
-    expect([...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' })).unusable].sort()).toEqual([])
+    expect(
+      [
+        ...getSettings(
+          new Request('https://taller.es/'),
+          env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' }),
+        ).unusable,
+      ].sort(),
+    ).toEqual(['FORM_SECRET'])
+    expect(
+      [
+        ...getSettings(
+          new Request('https://taller.es/'),
+          env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' }),
+        ).unusable,
+      ].sort(),
+    ).toEqual([])
     // Too short to be valid: replaced by the public default, so missing too.
     const short = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    expect([...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' })).unusable].sort()).toEqual(['FORM_SECRET'])
+    expect(
+      [
+        ...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' }))
+          .unusable,
+      ].sort(),
+    ).toEqual(['FORM_SECRET'])
     short.mockRestore()
     for (const local of ['http://localhost:8787/', 'http://127.0.0.1:9000/', 'http://taller.localhost/']) {
       expect([...getSettings(new Request(local), env()).unusable], local).toEqual([])
@@ -48,7 +67,9 @@ describe('settings', () => {
       })()
       expect(thrown).toBeInstanceOf(Response)
       expect((thrown as Response).status).toBe(503)
-      expect(String(errors.mock.calls[0]?.[0])).toMatch(/Falta FORM_SECRET .*\/presupuesto no se sirve .*wrangler secret put FORM_SECRET/)
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(
+        /Falta FORM_SECRET .*\/presupuesto no se sirve .*wrangler secret put FORM_SECRET/,
+      )
     } finally {
       errors.mockRestore()
     }
@@ -57,9 +78,18 @@ describe('settings', () => {
   it('reads the env, trims the trailing slash of SITE_URL and tidies the phone', () => {
     const settings = getSettings(
       new Request('http://x/'),
-      env({ SITE_URL: 'https://taller.es/', SHOP_PHONE: '+34 611-222-333', SHOP_EMAIL: 'hola@taller.es', ANALYTICS_ID: 'GT-ABC123' }),
+      env({
+        SITE_URL: 'https://taller.es/',
+        SHOP_PHONE: '+34 611-222-333',
+        SHOP_EMAIL: 'hola@taller.es',
+        ANALYTICS_ID: 'GT-ABC123',
+      }),
     )
-    expect(settings).toMatchObject({ SITE_URL: 'https://taller.es', SHOP_PHONE: '611222333', ANALYTICS_ID: 'GT-ABC123' })
+    expect(settings).toMatchObject({
+      SITE_URL: 'https://taller.es',
+      SHOP_PHONE: '611222333',
+      ANALYTICS_ID: 'GT-ABC123',
+    })
   })
 
   it('treats an empty value as unset', () => {
@@ -71,7 +101,10 @@ describe('settings', () => {
     const original = console.error
     console.error = (message: string) => errors.push(message)
     try {
-      const settings = getSettings(new Request('http://x/'), env({ SHOP_PHONE: '12345', SITE_URL: 'no es una url', ANALYTICS_ID: 'x' }))
+      const settings = getSettings(
+        new Request('http://x/'),
+        env({ SHOP_PHONE: '12345', SITE_URL: 'no es una url', ANALYTICS_ID: 'x' }),
+      )
       expect(settings).toMatchObject({ SHOP_PHONE: '600000000', SITE_URL: 'http://localhost:8787', ANALYTICS_ID: '' })
     } finally {
       console.error = original
@@ -83,7 +116,9 @@ describe('settings', () => {
 
 describe('WhatsApp links', () => {
   it('builds wa.me links with the Spanish prefix and an encoded message', () => {
-    expect(whatsappLink('612345678', 'Hola, ¿qué tal?')).toBe('https://wa.me/34612345678?text=Hola%2C%20%C2%BFqu%C3%A9%20tal%3F')
+    expect(whatsappLink('612345678', 'Hola, ¿qué tal?')).toBe(
+      'https://wa.me/34612345678?text=Hola%2C%20%C2%BFqu%C3%A9%20tal%3F',
+    )
   })
 
   it('names the service and the model', () => {
@@ -118,7 +153,10 @@ describe('page meta', () => {
   ]
 
   it('sets title with the shop name, description, canonical without query, Open Graph and Twitter cards', () => {
-    const meta = pageMeta({ data: undefined, matches, location: { pathname: '/blog' } }, { title: 'Blog', description: 'Desc' })
+    const meta = pageMeta(
+      { data: undefined, matches, location: { pathname: '/blog' } },
+      { title: 'Blog', description: 'Desc' },
+    )
     expect(meta).toEqual(
       expect.arrayContaining([
         { title: 'Blog | Taller' },
@@ -151,18 +189,27 @@ describe('page meta', () => {
       { label: 'Inicio', to: '/' },
       { label: 'Mandos', to: '/servicios/mandos' },
     ]
-    const meta = pageMeta({ data: { breadcrumbs }, matches, location: { pathname: '/servicios/mandos' } }, { title: 'M', description: 'D' })
+    const meta = pageMeta(
+      { data: { breadcrumbs }, matches, location: { pathname: '/servicios/mandos' } },
+      { title: 'M', description: 'D' },
+    )
     expect(meta).toContainEqual({ 'script:ld+json': expect.objectContaining({ '@type': 'BreadcrumbList' }) })
   })
 
   it('gives a page whose loader answered 404 the not-found head', () => {
-    const meta = pageMetaOr404({ data: undefined, matches, location: { pathname: '/servicios/mandos/nope' } }, () => ({ title: 'X', description: 'Y' }))
+    const meta = pageMetaOr404({ data: undefined, matches, location: { pathname: '/servicios/mandos/nope' } }, () => ({
+      title: 'X',
+      description: 'Y',
+    }))
     expect(meta).toContainEqual({ title: 'Página no encontrada | Taller' })
     expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
   })
 
   it('marks pages that must not be indexed', () => {
-    const meta = pageMeta({ data: undefined, matches, location: { pathname: '/x' } }, { title: 'No', description: 'D', noindex: true })
+    const meta = pageMeta(
+      { data: undefined, matches, location: { pathname: '/x' } },
+      { title: 'No', description: 'D', noindex: true },
+    )
     expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
   })
 })

@@ -23,18 +23,19 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 
 describe('the lint rules that hold the architecture', () => {
   it('a component never reads the catalogue or the root route (its types are fine)', async () => {
-    expect(await rulesBroken(AT.component, "import { tienda } from '~/catalogo/tienda'\nexport const X = tienda\n")).toContain(
-      '@typescript-eslint/no-restricted-imports',
-    )
+    expect(
+      await rulesBroken(AT.component, "import { tienda } from '~/catalogo/tienda'\nexport const X = tienda\n"),
+    ).toContain('@typescript-eslint/no-restricted-imports')
     expect(await rulesBroken(AT.component, "import { loader } from '~/root'\nexport const X = loader\n")).toContain(
       'no-restricted-syntax',
     )
-    expect(await rulesBroken(AT.component, "import type { Sello } from '~/catalogo/tipos'\nexport type X = Sello\n")).toEqual([])
+    expect(
+      await rulesBroken(AT.component, "import type { Sello } from '~/catalogo/tipos'\nexport type X = Sello\n"),
+    ).toEqual([])
   })
 
   it('the quote function imports nothing of app/ but the shared folder', async () => {
-    const broken = (from: string) =>
-      rulesBroken(AT.function, `import { a } from '${from}'\nexport const b = a\n`)
+    const broken = (from: string) => rulesBroken(AT.function, `import { a } from '${from}'\nexport const b = a\n`)
     expect(await broken('~/catalogo/tienda')).toContain('no-restricted-imports')
     expect(await broken('../../app/lib/env.server')).toContain('no-restricted-imports')
     expect(await broken('~shared/quote')).not.toContain('no-restricted-imports')
@@ -44,9 +45,9 @@ describe('the lint rules that hold the architecture', () => {
     expect(await rulesBroken(AT.shared, "import { a } from '~/lib/env.server'\nexport const b = a\n")).toContain(
       'no-restricted-imports',
     )
-    expect(await rulesBroken(AT.shared, "import { a } from '../../functions/enviar-telegram/json'\nexport const b = a\n")).toContain(
-      'no-restricted-imports',
-    )
+    expect(
+      await rulesBroken(AT.shared, "import { a } from '../../functions/enviar-telegram/json'\nexport const b = a\n"),
+    ).toContain('no-restricted-imports')
   })
 
   it('a Worker never leaves a promise floating', async () => {
@@ -56,8 +57,12 @@ describe('the lint rules that hold the architecture', () => {
   })
 
   it('identifiers are English outside the catalogue; destructured form fields and catalogue records may be Spanish', async () => {
-    expect(await rulesBroken(AT.module, 'export const MENSAJES = 1\n')).toContain('@typescript-eslint/naming-convention')
-    expect(await rulesBroken(AT.module, 'export function chooseTipo() {}\n')).toContain('@typescript-eslint/naming-convention')
+    expect(await rulesBroken(AT.module, 'export const MENSAJES = 1\n')).toContain(
+      '@typescript-eslint/naming-convention',
+    )
+    expect(await rulesBroken(AT.module, 'export function chooseTipo() {}\n')).toContain(
+      '@typescript-eslint/naming-convention',
+    )
     expect(await rulesBroken(AT.module, 'export const limited = 1\n')).toEqual([])
     expect(await rulesBroken(AT.module, 'export const read = ({ modelo }: { modelo: string }) => modelo\n')).toEqual([])
     expect(await rulesBroken(AT.catalogue, 'export const sellos = 1\n')).toEqual([])

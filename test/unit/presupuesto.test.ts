@@ -55,8 +55,16 @@ describe('quote schema: every rule with its message', () => {
     [{ telefono: '61234567' }, 'telefono', 'El teléfono debe tener al menos 9 dígitos'],
     [{ telefono: undefined }, 'telefono', 'El teléfono debe tener al menos 9 dígitos'],
     [{ telefono: '6'.repeat(21) }, 'telefono', 'El teléfono debe tener menos de 20 caracteres'],
-    [{ telefono: '612 345 678 ext' }, 'telefono', 'El teléfono solo puede contener números, espacios, guiones y el símbolo +'],
-    [{ telefono: '612+345+678' }, 'telefono', 'El teléfono solo puede contener números, espacios, guiones y el símbolo +'],
+    [
+      { telefono: '612 345 678 ext' },
+      'telefono',
+      'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+    ],
+    [
+      { telefono: '612+345+678' },
+      'telefono',
+      'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+    ],
   ])('%o -> %s: %s', (change, field, message) => {
     expect(messages({ ...valid, ...change })[field]).toBe(message)
   })
@@ -112,14 +120,20 @@ describe('the model lists of the form, built from the catalogue', () => {
     const routes = rutasDelSitio()
     for (const model of catalogo.modelosMandos) {
       expect(routes, model.link).toContain(model.link)
-      expect(QUOTE_MODELS.mando.filter((option) => option === model.modeloPresupuesto), model.link).toHaveLength(1)
+      expect(
+        QUOTE_MODELS.mando.filter((option) => option === model.modeloPresupuesto),
+        model.link,
+      ).toHaveLength(1)
     }
     const consoles = catalogo.marcasConsolas.flatMap((brand) =>
       brand.modelosPresupuesto.map((option) => ({ brand, option })),
     )
     for (const { brand, option } of consoles) {
       expect(routes, brand.link).toContain(brand.link)
-      expect(QUOTE_MODELS.consola.filter((listed) => listed === option), option).toHaveLength(1)
+      expect(
+        QUOTE_MODELS.consola.filter((listed) => listed === option),
+        option,
+      ).toHaveLength(1)
     }
     // Nothing else but the closing 'Otro' and 'Otra'.
     expect(QUOTE_MODELS.mando).toHaveLength(catalogo.modelosMandos.length + 1)
@@ -227,7 +241,11 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const started = Date.now()
-    const result = await forwardQuote({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' }, valid, { timeoutMs: 300 })
+    const result = await forwardQuote(
+      { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' },
+      valid,
+      { timeoutMs: 300 },
+    )
     expect(result.ok).toBe(false)
     expect(Date.now() - started).toBeLessThan(2000)
     server.closeAllConnections()
@@ -256,14 +274,26 @@ describe('the call to the function', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
-    const settings = { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' }
+    const settings = {
+      QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`,
+      QUOTE_FUNCTION_KEY: 'anon',
+    }
     expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null, seguimiento: null })
     expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
     expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
-    expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({ ok: true, referencia: 'P-7K3Q', seguimiento: token })
+    expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({
+      ok: true,
+      referencia: 'P-7K3Q',
+      seguimiento: token,
+    })
     // Only a token of the contract's form (22-64 of A-Z a-z 0-9 _ -) becomes a link; anything else, none.
-    for (let i = 0; i < 3; i++) expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: 'P-7K3Q', seguimiento: null })
-    expect(seen[0]?.headers).toMatchObject({ 'content-type': 'application/json', apikey: 'anon', authorization: 'Bearer anon' })
+    for (let i = 0; i < 3; i++)
+      expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: 'P-7K3Q', seguimiento: null })
+    expect(seen[0]?.headers).toMatchObject({
+      'content-type': 'application/json',
+      apikey: 'anon',
+      authorization: 'Bearer anon',
+    })
     expect(seen[0]?.headers).not.toHaveProperty('idempotency-key')
     expect(seen[3]?.headers).toMatchObject({ 'idempotency-key': 'presupuesto-123456789' })
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ ...valid, honeypot: '' })

@@ -19,21 +19,39 @@ describe('tracking addresses', () => {
   it('takes tokens of 22 to 64 URL-safe characters only', () => {
     expect(TRACKING_TOKEN.test(TOKEN)).toBe(true)
     expect(TRACKING_TOKEN.test('a'.repeat(64))).toBe(true)
-    for (const bad of ['', 'corto', 'a'.repeat(21), 'a'.repeat(65), `${TOKEN.slice(1)}/`, `${TOKEN.slice(1)}.`, `${TOKEN.slice(1)}%`]) {
+    for (const bad of [
+      '',
+      'corto',
+      'a'.repeat(21),
+      'a'.repeat(65),
+      `${TOKEN.slice(1)}/`,
+      `${TOKEN.slice(1)}.`,
+      `${TOKEN.slice(1)}%`,
+    ]) {
       expect(TRACKING_TOKEN.test(bad), bad).toBe(false)
     }
   })
 
   it('every path under /seguimiento/ is private, in any case; the lookup is not', () => {
     expect(trackingPath(TOKEN)).toBe(`/seguimiento/${TOKEN}`)
-    for (const path of [`/seguimiento/${TOKEN}`, '/seguimiento/x', '/SEGUIMIENTO/x', '/seguimiento/', '/seguimient%6F/x', '/%73eguimiento/x']) expect(isPrivatePath(path), path).toBe(true)
+    for (const path of [
+      `/seguimiento/${TOKEN}`,
+      '/seguimiento/x',
+      '/SEGUIMIENTO/x',
+      '/seguimiento/',
+      '/seguimient%6F/x',
+      '/%73eguimiento/x',
+    ])
+      expect(isPrivatePath(path), path).toBe(true)
     for (const path of ['/seguimiento', '/envios', '/', '/presupuesto']) expect(isPrivatePath(path), path).toBe(false)
   })
 
   it('robots.txt keeps crawlers out of the tracking pages on the public host', async () => {
     const env = { ASSETS: {} as Fetcher, SITE_URL: 'https://taller.es' } as Env
     const context = { cloudflare: { env, ctx: {} as ExecutionContext }, cspNonce: '' }
-    const body = await (await robots({ request: new Request('https://taller.es/robots.txt'), context, params: {} })).text()
+    const body = await (
+      await robots({ request: new Request('https://taller.es/robots.txt'), context, params: {} })
+    ).text()
     expect(body).toContain('Allow: /\n')
     // Not disallowed: a crawler must fetch a tracking page to see its noindex (docs/decisions/071).
     expect(body).not.toContain('Disallow')
@@ -42,12 +60,15 @@ describe('tracking addresses', () => {
 })
 
 describe('the flash of a sent quote', () => {
-  const request = (cookie?: string) => new Request('https://taller.es/presupuesto', { headers: cookie ? { Cookie: cookie } : {} })
+  const request = (cookie?: string) =>
+    new Request('https://taller.es/presupuesto', { headers: cookie ? { Cookie: cookie } : {} })
   const cookieOf = (setCookie: string) => setCookie.split(';')[0] ?? ''
 
   it('carries the reference and the tracking token to the next GET, once', () => {
     const set = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: TOKEN })
-    expect(set).toMatch(/^__Host-flash=presupuesto-enviado\.P-7K3Q\.AbCdEfGhIjKlMnOpQrSt_-; Path=\/; HttpOnly; SameSite=Lax; Max-Age=120; Secure$/)
+    expect(set).toMatch(
+      /^__Host-flash=presupuesto-enviado\.P-7K3Q\.AbCdEfGhIjKlMnOpQrSt_-; Path=\/; HttpOnly; SameSite=Lax; Max-Age=120; Secure$/,
+    )
     const { flash, clear } = readFlash(request(cookieOf(set)))
     expect(flash).toEqual({ tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: TOKEN })
     expect(clear).toContain('Max-Age=0')
@@ -56,13 +77,33 @@ describe('the flash of a sent quote', () => {
   it('without a reference or a token (a hosted function, a honeypot post), or with a bad one, carries none', () => {
     const none = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: null, seguimiento: null })
     expect(cookieOf(none)).toBe('__Host-flash=presupuesto-enviado')
-    expect(readFlash(request(cookieOf(none))).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: null, seguimiento: null })
+    expect(readFlash(request(cookieOf(none))).flash).toEqual({
+      tipo: 'presupuesto-enviado',
+      referencia: null,
+      seguimiento: null,
+    })
     const tokenOnly = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: null, seguimiento: TOKEN })
-    expect(readFlash(request(cookieOf(tokenOnly))).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: null, seguimiento: TOKEN })
-    const bad = setFlash(request(), { tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: 'no/es.un token' })
-    expect(readFlash(request(cookieOf(bad))).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: 'P-7K3Q', seguimiento: null })
+    expect(readFlash(request(cookieOf(tokenOnly))).flash).toEqual({
+      tipo: 'presupuesto-enviado',
+      referencia: null,
+      seguimiento: TOKEN,
+    })
+    const bad = setFlash(request(), {
+      tipo: 'presupuesto-enviado',
+      referencia: 'P-7K3Q',
+      seguimiento: 'no/es.un token',
+    })
+    expect(readFlash(request(cookieOf(bad))).flash).toEqual({
+      tipo: 'presupuesto-enviado',
+      referencia: 'P-7K3Q',
+      seguimiento: null,
+    })
     // A forged cookie gets nothing it should not.
-    expect(readFlash(request('__Host-flash=presupuesto-enviado.<b>.../x')).flash).toEqual({ tipo: 'presupuesto-enviado', referencia: null, seguimiento: null })
+    expect(readFlash(request('__Host-flash=presupuesto-enviado.<b>.../x')).flash).toEqual({
+      tipo: 'presupuesto-enviado',
+      referencia: null,
+      seguimiento: null,
+    })
     expect(readFlash(request('__Host-flash=otra-cosa.P-7K3Q')).flash).toBeNull()
   })
 })
@@ -74,14 +115,17 @@ describe('the lookup form', () => {
     for (const typed of ['P-7K3Q', 'p-7k3q', ' p7k3q ', 'P 7K3Q']) {
       const result = check({ referencia: typed, email: ' cliente@correo.es ' })
       expect(result.status, typed).toBe('success')
-      if (result.status === 'success') expect(result.value).toEqual({ referencia: 'P-7K3Q', email: 'cliente@correo.es' })
+      if (result.status === 'success')
+        expect(result.value).toEqual({ referencia: 'P-7K3Q', email: 'cliente@correo.es' })
     }
   })
 
   it('answers each field with its message', () => {
     const messages = (fields: Record<string, string>) => {
       const result = check(fields)
-      return result.status === 'success' ? {} : Object.fromEntries(Object.entries(result.error ?? {}).map(([name, errors]) => [name, errors?.[0]]))
+      return result.status === 'success'
+        ? {}
+        : Object.fromEntries(Object.entries(result.error ?? {}).map(([name, errors]) => [name, errors?.[0]]))
     }
     expect(messages({})).toEqual({
       referencia: 'Escribe la referencia de tu solicitud',
@@ -100,7 +144,10 @@ describe('the lookup form', () => {
 
 describe('the tracking client', () => {
   const calls: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = []
-  let answer: (url: string) => { status: number; body: string; type?: string } | 'hang' = () => ({ status: 404, body: '{"success":false}' })
+  let answer: (url: string) => { status: number; body: string; type?: string } | 'hang' = () => ({
+    status: 404,
+    body: '{"success":false}',
+  })
   let port = 0
   const server = createServer((request, response) => {
     let body = ''
@@ -121,7 +168,10 @@ describe('the tracking client', () => {
     server.closeAllConnections()
     server.close()
   })
-  const settings = () => ({ QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, QUOTE_FUNCTION_KEY: 'anon' })
+  const settings = () => ({
+    QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`,
+    QUOTE_FUNCTION_KEY: 'anon',
+  })
   const tracking: Tracking = {
     referencia: 'P-7K3Q',
     tipo: 'mando',
@@ -135,7 +185,9 @@ describe('the tracking client', () => {
   }
 
   it('asks at the origin of QUOTE_FUNCTION_URL, with the quote post’s key', async () => {
-    expect(trackingEndpoint({ QUOTE_FUNCTION_URL: 'https://abc.supabase.co/functions/v1/enviar-telegram' })).toBe('https://abc.supabase.co/functions/v1/seguimiento')
+    expect(trackingEndpoint({ QUOTE_FUNCTION_URL: 'https://abc.supabase.co/functions/v1/enviar-telegram' })).toBe(
+      'https://abc.supabase.co/functions/v1/seguimiento',
+    )
     answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking }) })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'found', tracking })
     const call = calls.at(-1)
@@ -145,10 +197,14 @@ describe('the tracking client', () => {
 
   it('takes what the contract allows around the edges: extra fields, a shipment left out', async () => {
     const { shipment: _left, ...withoutShipment } = tracking
-    answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking: { ...withoutShipment, nota: 'x' }, extra: 1 }) })
+    answer = () => ({
+      status: 200,
+      body: JSON.stringify({ success: true, tracking: { ...withoutShipment, nota: 'x' }, extra: 1 }),
+    })
     const found = await fetchTracking(settings(), TOKEN)
     expect(found.kind).toBe('found')
-    if (found.kind === 'found') expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).envio).toBeNull()
+    if (found.kind === 'found')
+      expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).envio).toBeNull()
     answer = () => ({ status: 404, body: '{"success":false,"error":"no existe"}' })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
   })
@@ -171,7 +227,10 @@ describe('the tracking client', () => {
         { status: 200, body: '<!doctype html><p>Mantenimiento</p>', type: 'text/html' },
         { status: 200, body: JSON.stringify({ success: true, tracking: { ...tracking, state: 'spam' } }) },
         { status: 200, body: JSON.stringify({ success: true, tracking: { ...tracking, history: [] } }) },
-        { status: 200, body: JSON.stringify({ success: true, tracking: { ...tracking, history: [{ state: 'received', at: -5 }] } }) },
+        {
+          status: 200,
+          body: JSON.stringify({ success: true, tracking: { ...tracking, history: [{ state: 'received', at: -5 }] } }),
+        },
         { status: 200, body: JSON.stringify({ success: 'true', tracking }) },
       ]
       for (const reply of downs) {
@@ -196,7 +255,11 @@ describe('the tracking client', () => {
     expect(await findTracking(settings(), pair)).toEqual({ kind: 'found', seguimiento: TOKEN })
     const call = calls.at(-1)
     expect(call).toMatchObject({ method: 'POST', url: '/functions/v1/seguimiento' })
-    expect(call?.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon', 'content-type': 'application/json' })
+    expect(call?.headers).toMatchObject({
+      apikey: 'anon',
+      authorization: 'Bearer anon',
+      'content-type': 'application/json',
+    })
     expect(JSON.parse(call?.body ?? '')).toEqual(pair)
     answer = () => ({ status: 404, body: '{"success":false}' })
     expect(await findTracking(settings(), pair)).toEqual({ kind: 'unknown' })
@@ -251,7 +314,14 @@ describe('the tracking page’s content', () => {
 
   it('shows Madrid time, the timeline of the states reached and the next step', () => {
     const view = trackingView(quote('repairing', ['received', 'answered', 'in_workshop', 'repairing']), settings)
-    expect(view).toMatchObject({ referencia: 'P-7K3Q', tipo: 'Consola', modelo: 'Nintendo Switch', siguiente: 'Recogida o envío de vuelta', envio: null, comoEnviarlo: null })
+    expect(view).toMatchObject({
+      referencia: 'P-7K3Q',
+      tipo: 'Consola',
+      modelo: 'Nintendo Switch',
+      siguiente: 'Recogida o envío de vuelta',
+      envio: null,
+      comoEnviarlo: null,
+    })
     expect(view.estado).toMatchObject({ etiqueta: 'En reparación', fecha: '24 de noviembre de 2026, 01:15' })
     expect(view.historial.map((step) => `${step.etiqueta} · ${step.fecha}`)).toEqual([
       'Solicitud recibida · 23 de noviembre de 2026, 10:15',
@@ -278,13 +348,25 @@ describe('the tracking page’s content', () => {
       { termino: 'Taller', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
       { termino: 'Cuándo pasar', valor: 'Te lo decimos en nuestra respuesta' },
     ])
-    expect(unset.comoEnviarlo?.pasos.map((step) => step.titulo)).toEqual(['Embálalo bien', 'Mete la referencia dentro', 'Envíalo'])
-    const set = trackingView(quote('answered', ['received', 'answered']), { ...settings, SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
-    expect(set.comoEnviarlo?.datos[0]).toEqual({ termino: 'Dirección', valor: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz' })
+    expect(unset.comoEnviarlo?.pasos.map((step) => step.titulo)).toEqual([
+      'Embálalo bien',
+      'Mete la referencia dentro',
+      'Envíalo',
+    ])
+    const set = trackingView(quote('answered', ['received', 'answered']), {
+      ...settings,
+      SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz',
+    })
+    expect(set.comoEnviarlo?.datos[0]).toEqual({
+      termino: 'Dirección',
+      valor: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz',
+    })
   })
 
   it('shows the carrier and tracking number only once it is on its way; nothing comes after the end', () => {
-    expect(trackingView(quote('shipped', ['received', 'shipped'], 'SEUR 123456789'), settings).envio).toBe('SEUR 123456789')
+    expect(trackingView(quote('shipped', ['received', 'shipped'], 'SEUR 123456789'), settings).envio).toBe(
+      'SEUR 123456789',
+    )
     const delivered = trackingView(quote('delivered', ['received', 'shipped', 'delivered'], 'SEUR 123456789'), settings)
     expect(delivered).toMatchObject({ envio: 'SEUR 123456789', siguiente: null })
     expect(trackingView(quote('ready', ['received', 'ready'], 'SEUR 1'), settings).envio).toBeNull()
@@ -306,7 +388,10 @@ describe('the mail-in page’s facts', () => {
       { termino: 'Cuándo', valor: 'Te decimos cuándo pasar al responderte' },
       { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
     ])
-    expect(send?.datos).toContainEqual({ termino: 'Transportista, coste y seguro', valor: 'Te los indicamos en el presupuesto' })
+    expect(send?.datos).toContainEqual({
+      termino: 'Transportista, coste y seguro',
+      valor: 'Te los indicamos en el presupuesto',
+    })
     const set = deliveryOptions(mailInFacts({ SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1' }))
     const addresses = set
       .flatMap((option) => option.datos)

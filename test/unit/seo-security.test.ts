@@ -26,7 +26,13 @@ describe('structured data (schema.org)', () => {
       name: 'Taller',
       telephone: '+34612345678',
       email: 'hola@taller.es',
-      address: { '@type': 'PostalAddress', streetAddress: 'Lakua', addressLocality: 'Vitoria-Gasteiz', postalCode: '01010', addressCountry: 'ES' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Lakua',
+        addressLocality: 'Vitoria-Gasteiz',
+        postalCode: '01010',
+        addressCountry: 'ES',
+      },
       areaServed: { '@type': 'Country', name: 'España' },
     })
     expect((business.openingHoursSpecification as unknown[])[0]).toEqual({
@@ -44,8 +50,16 @@ describe('structured data (schema.org)', () => {
       precio: '10€',
       link: '/servicios/mandos/playstation/ps5/bateria',
       imagen: { src: '/images/x.svg' },
-    }) as unknown as { offers: { priceSpecification: { valueAddedTaxIncluded: boolean } }; provider: Record<string, unknown> }
-    expect(service.offers).toMatchObject({ '@type': 'Offer', price: '10', priceCurrency: 'EUR', url: 'https://taller.es/servicios/mandos/playstation/ps5/bateria' })
+    }) as unknown as {
+      offers: { priceSpecification: { valueAddedTaxIncluded: boolean } }
+      provider: Record<string, unknown>
+    }
+    expect(service.offers).toMatchObject({
+      '@type': 'Offer',
+      price: '10',
+      priceCurrency: 'EUR',
+      url: 'https://taller.es/servicios/mandos/playstation/ps5/bateria',
+    })
     expect(service.offers.priceSpecification.valueAddedTaxIncluded).toBe(true)
     expect(service.provider['@id']).toBe((localBusiness(site) as unknown as Record<string, unknown>)['@id'])
   })
@@ -61,7 +75,12 @@ describe('structured data (schema.org)', () => {
   })
 
   it('numbers the breadcrumb items from 1 with absolute URLs', () => {
-    expect(breadcrumbList('https://taller.es', [{ label: 'Inicio', to: '/' }, { label: 'Mandos', to: '/servicios/mandos' }]).itemListElement).toEqual([
+    expect(
+      breadcrumbList('https://taller.es', [
+        { label: 'Inicio', to: '/' },
+        { label: 'Mandos', to: '/servicios/mandos' },
+      ]).itemListElement,
+    ).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://taller.es/' },
       { '@type': 'ListItem', position: 2, name: 'Mandos', item: 'https://taller.es/servicios/mandos' },
     ])
@@ -89,14 +108,18 @@ describe('HTTP policy', () => {
     }
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('google')
-    expect(contentSecurityPolicy('abc', { analytics: true, https: false })).toContain('https://www.googletagmanager.com')
+    expect(contentSecurityPolicy('abc', { analytics: true, https: false })).toContain(
+      'https://www.googletagmanager.com',
+    )
   })
 
   it('public/_headers gives static files the same security headers as the Worker', () => {
     const file = readFileSync('public/_headers', 'utf8')
     const all = file.split(/\n(?=\/)/).find((block) => block.startsWith('/*'))
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(all, name).toContain(`${name}: ${value}`)
-    expect(file).toMatch(new RegExp(`/build/\\*\\n  Cache-Control: ${CACHE.immutable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    expect(file).toMatch(
+      new RegExp(`/build/\\*\\n  Cache-Control: ${CACHE.immutable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    )
     expect(file).toContain(`/images/*\n  Cache-Control: ${CACHE.images}`)
   })
 

@@ -13,7 +13,10 @@ const START_SETTINGS = { site: ['PORT'], function: ['QUOTE_FUNCTION_PORT'] }
 /** The setting names of the README's two tables under "## Settings": the site's, then the function's. */
 function readmeTables(): [string[], string[]] {
   const readme = readFileSync('README.md', 'utf8')
-  const section = readme.slice(readme.indexOf('\n## Settings'), readme.indexOf('\n## ', readme.indexOf('\n## Settings') + 1))
+  const section = readme.slice(
+    readme.indexOf('\n## Settings'),
+    readme.indexOf('\n## ', readme.indexOf('\n## Settings') + 1),
+  )
   const tables = section
     .split(/\n(?=[^|])/)
     .map((chunk) => chunk.trim())

@@ -9,7 +9,15 @@ import { describe, expect, it } from 'vitest'
 import { sweep } from '../../functions/enviar-telegram/delivery'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { formatQuoteMessage, inboxKeyboard, workshopList } from '../../functions/enviar-telegram/message'
-import { customerNotice, NEXT_STEPS, nextSteps, REPAIR_STATES, STATE_LABELS, type RepairState, type Step } from '../../functions/enviar-telegram/repair-states'
+import {
+  customerNotice,
+  NEXT_STEPS,
+  nextSteps,
+  REPAIR_STATES,
+  STATE_LABELS,
+  type RepairState,
+  type Step,
+} from '../../functions/enviar-telegram/repair-states'
 import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { handleTracking, type Tracking } from '../../functions/enviar-telegram/tracking-api'
 
@@ -19,7 +27,13 @@ const database = useDatabase()
 const SECRET = 'secreto-del-webhook-de-prueba'
 const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
 const HOUR = 3_600_000
-const quote = { tipo: 'mando' as const, modelo: 'Xbox Elite', comentarios: 'El gatillo izquierdo no responde', email: 'Marta@Correo.es', telefono: '612 345 678' }
+const quote = {
+  tipo: 'mando' as const,
+  modelo: 'Xbox Elite',
+  comentarios: 'El gatillo izquierdo no responde',
+  email: 'Marta@Correo.es',
+  telefono: '612 345 678',
+}
 
 describe('the state machine', () => {
   it('offers the next steps only, and nothing after the end', () => {
@@ -35,7 +49,10 @@ describe('the state machine', () => {
     })
     // A cancelled quote goes on only when its device is in the shop (to give it back).
     expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'cancelled' }])).toEqual([])
-    expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'in_workshop' }, { state: 'cancelled' }])).toEqual(['ready', 'shipped'])
+    expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'in_workshop' }, { state: 'cancelled' }])).toEqual([
+      'ready',
+      'shipped',
+    ])
     expect(Object.values(STATE_LABELS)).toEqual([
       'Solicitud recibida',
       'Te hemos respondido',
@@ -48,37 +65,88 @@ describe('the state machine', () => {
     ])
   })
 
-  const row = { id: 9, referencia: 'P-7K3Q', modelo: 'Xbox Elite', telefono: '612 345 678', tracking_token: 'a'.repeat(22), shipment: null }
+  const row = {
+    id: 9,
+    referencia: 'P-7K3Q',
+    modelo: 'Xbox Elite',
+    telefono: '612 345 678',
+    tracking_token: 'a'.repeat(22),
+    shipment: null,
+  }
   const buttons = (state: RepairState, steps: Step[] = []) =>
-    inboxKeyboard({ ...row, state }, steps, 'https://taller.test').inline_keyboard.map((line) => line.map((button) => button.text))
+    inboxKeyboard({ ...row, state }, steps, 'https://taller.test').inline_keyboard.map((line) =>
+      line.map((button) => button.text),
+    )
 
   it.each([
-    ['answered', [['📦 Recibido en el taller', '✖️ Cancelada'], ['↩️ Volver a pendiente'], ['💬 Avisar al cliente por WhatsApp']], ['answered']],
-    ['in_workshop', [['🔧 En reparación', '✖️ Cancelada'], ['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop']],
-    ['repairing', [['✅ Listo para recoger', '🚚 Enviado'], ['↩️ Volver a 📦 Recibido en el taller'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing']],
-    ['ready', [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'ready']],
-    ['shipped', [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'shipped']],
-    ['delivered', [['↩️ Volver a 🚚 Enviado'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'in_workshop', 'repairing', 'shipped', 'delivered']],
+    [
+      'answered',
+      [['📦 Recibido en el taller', '✖️ Cancelada'], ['↩️ Volver a pendiente'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered'],
+    ],
+    [
+      'in_workshop',
+      [['🔧 En reparación', '✖️ Cancelada'], ['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered', 'in_workshop'],
+    ],
+    [
+      'repairing',
+      [
+        ['✅ Listo para recoger', '🚚 Enviado'],
+        ['↩️ Volver a 📦 Recibido en el taller'],
+        ['💬 Avisar al cliente por WhatsApp'],
+      ],
+      ['answered', 'in_workshop', 'repairing'],
+    ],
+    [
+      'ready',
+      [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered', 'in_workshop', 'repairing', 'ready'],
+    ],
+    [
+      'shipped',
+      [['🏁 Entregado'], ['↩️ Volver a 🔧 En reparación'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered', 'in_workshop', 'repairing', 'shipped'],
+    ],
+    [
+      'delivered',
+      [['↩️ Volver a 🚚 Enviado'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered', 'in_workshop', 'repairing', 'shipped', 'delivered'],
+    ],
     ['cancelled', [['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']], ['answered', 'cancelled']],
   ] as const)('%s: its next steps, a way back one step, and the WhatsApp notice', (state, expected, path) => {
-    expect(buttons(state, path.map((s, i) => ({ state: s, at: MONDAY_10 + i })))).toEqual(expected)
+    expect(
+      buttons(
+        state,
+        path.map((s, i) => ({ state: s, at: MONDAY_10 + i })),
+      ),
+    ).toEqual(expected)
   })
 
   it('a new quote: Atendida and Spam; a spam one: only the way back; no WhatsApp button before a step', () => {
     expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam']])
-    expect(inboxKeyboard({ ...row, state: 'received', spam_at: 1 }).inline_keyboard).toEqual([[{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:9' }]])
+    expect(inboxKeyboard({ ...row, state: 'received', spam_at: 1 }).inline_keyboard).toEqual([
+      [{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:9' }],
+    ])
   })
 
   it('the WhatsApp notice names the new state, the reference and the tracking link, prefilled for the customer’s number', () => {
     const keyboard = inboxKeyboard({ ...row, state: 'shipped', shipment: 'SEUR 123456789' }, [], 'https://taller.test')
-    const url = new URL(keyboard.inline_keyboard.at(-1)?.[0] && 'url' in keyboard.inline_keyboard.at(-1)![0]! ? String((keyboard.inline_keyboard.at(-1)![0] as { url: string }).url) : '')
+    const url = new URL(
+      keyboard.inline_keyboard.at(-1)?.[0] && 'url' in keyboard.inline_keyboard.at(-1)![0]!
+        ? String((keyboard.inline_keyboard.at(-1)![0] as { url: string }).url)
+        : '',
+    )
     expect(url.origin + url.pathname).toBe('https://wa.me/34612345678')
     const text = url.searchParams.get('text') ?? ''
     expect(text).toContain('Reparación Mandos Vitoria')
     expect(text).toContain('Ya va de camino tu solicitud P-7K3Q (Xbox Elite). Envío: SEUR 123456789.')
     expect(text).toContain(`https://taller.test/seguimiento/${'a'.repeat(22)}`)
     for (const state of REPAIR_STATES) {
-      const notice = customerNotice({ referencia: 'P-7K3Q', modelo: 'Xbox Elite', state, shipment: null }, 'https://taller.test/seguimiento/x')
+      const notice = customerNotice(
+        { referencia: 'P-7K3Q', modelo: 'Xbox Elite', state, shipment: null },
+        'https://taller.test/seguimiento/x',
+      )
       expect(notice).toContain('P-7K3Q')
       expect(notice).toMatch(/Puedes seguirla aquí: https:\/\/taller\.test\/seguimiento\/x$/)
     }
@@ -91,11 +159,27 @@ describe('the state machine', () => {
 
   it('the message lists each step with who and when, and the shipment', () => {
     const text = formatQuoteMessage(
-      { ...row, tipo: 'mando', comentarios: '', email: 'a@b.es', sospecha: null, received_at: MONDAY_10, shipment: 'MRW 55' },
-      { steps: [{ state: 'answered', at: MONDAY_10 + HOUR, by: 'Ana' }, { state: 'shipped', at: MONDAY_10 + 2 * HOUR, by: 'Iker' }], siteUrl: 'https://taller.test' },
+      {
+        ...row,
+        tipo: 'mando',
+        comentarios: '',
+        email: 'a@b.es',
+        sospecha: null,
+        received_at: MONDAY_10,
+        shipment: 'MRW 55',
+      },
+      {
+        steps: [
+          { state: 'answered', at: MONDAY_10 + HOUR, by: 'Ana' },
+          { state: 'shipped', at: MONDAY_10 + 2 * HOUR, by: 'Iker' },
+        ],
+        siteUrl: 'https://taller.test',
+      },
     )
     expect(text).toContain(`🔗 Seguimiento del cliente: https://taller.test/seguimiento/${'a'.repeat(22)}`)
-    expect(text).toMatch(/✅ Atendida por Ana · 23\/11\/2026, 11:00\n🚚 Enviado \(MRW 55\) por Iker · 23\/11\/2026, 12:00$/)
+    expect(text).toMatch(
+      /✅ Atendida por Ana · 23\/11\/2026, 11:00\n🚚 Enviado \(MRW 55\) por Iker · 23\/11\/2026, 12:00$/,
+    )
   })
 })
 
@@ -113,7 +197,13 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
   const chat = { id: Number(CHAT_ID), type: 'supergroup' }
   const press = (data: string, messageId = 100) => ({
     update_id: updateId++,
-    callback_query: { id: `cb${updateId}`, from, chat_instance: 'x', data, message: { message_id: messageId, date: 0, chat, text: '…' } },
+    callback_query: {
+      id: `cb${updateId}`,
+      from,
+      chat_instance: 'x',
+      data,
+      message: { message_id: messageId, date: 0, chat, text: '…' },
+    },
   })
   const say = (text: string, replyTo?: { message_id: number; text: string }) => ({
     update_id: updateId++,
@@ -123,8 +213,19 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       chat,
       from,
       text,
-      ...(text.startsWith('/') ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] } : {}),
-      ...(replyTo ? { reply_to_message: { ...replyTo, date: 0, chat, from: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } } } : {}),
+      ...(text.startsWith('/')
+        ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] }
+        : {}),
+      ...(replyTo
+        ? {
+            reply_to_message: {
+              ...replyTo,
+              date: 0,
+              chat,
+              from: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' },
+            },
+          }
+        : {}),
     },
   })
 
@@ -132,7 +233,11 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const db = await database()
     const clock = fakeClock(MONDAY_10)
     const telegram = fakeTelegram()
-    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, QUOTE_FUNCTION_KEY: 'clave', SITE_URL: 'https://taller.test' })
+    const env = functionEnv(db, {
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+      QUOTE_FUNCTION_KEY: 'clave',
+      SITE_URL: 'https://taller.test',
+    })
     const webhook = (update: object) =>
       handleWebhook(
         new Request('https://funcion.test/functions/v1/telegram-webhook', {
@@ -144,7 +249,13 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
         { fetch: telegram.fetch, now: clock.now },
       )
     const api = (path: string, init: RequestInit = {}, key = 'clave') =>
-      handleTracking(new Request(`https://funcion.test/functions/v1/seguimiento${path}`, { ...init, headers: { apikey: key, ...init.headers } }), env)
+      handleTracking(
+        new Request(`https://funcion.test/functions/v1/seguimiento${path}`, {
+          ...init,
+          headers: { apikey: key, ...init.headers },
+        }),
+        env,
+      )
     const track = async (token: string) => {
       const response = await api(`/${token}`)
       return { status: response.status, body: (await response.json()) as { success: boolean; tracking?: Tracking } }
@@ -181,15 +292,26 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     expect(prompt?.body.reply_markup).toMatchObject({ force_reply: true })
     await webhook(say('SEUR 1234567890', { message_id: 77, text: String(prompt?.body.text) }))
     expect((await track(token)).body.tracking?.shipment).toBe('SEUR 1234567890')
-    expect(String(telegram.calls.filter((call) => call.method === 'sendMessage').at(-1)?.body.text)).toContain('🚚 Anotado para')
+    expect(String(telegram.calls.filter((call) => call.method === 'sendMessage').at(-1)?.body.text)).toContain(
+      '🚚 Anotado para',
+    )
     // A tap on a button that no longer fits (an old message): nothing changes, the owner is told.
     await webhook(press(`paso:${row.id}:ready`))
-    expect(String(telegram.calls.filter((call) => call.method === 'answerCallbackQuery').at(-1)?.body.text)).toMatch(/ya no corresponde: .* está en «Enviado»/)
+    expect(String(telegram.calls.filter((call) => call.method === 'answerCallbackQuery').at(-1)?.body.text)).toMatch(
+      /ya no corresponde: .* está en «Enviado»/,
+    )
     clock.advance(HOUR)
     await webhook(press(`paso:${row.id}:delivered`))
     const done = (await track(token)).body.tracking
     expect(done?.state).toBe('delivered')
-    expect(done?.history.map((step) => step.state)).toEqual(['received', 'answered', 'in_workshop', 'repairing', 'shipped', 'delivered'])
+    expect(done?.history.map((step) => step.state)).toEqual([
+      'received',
+      'answered',
+      'in_workshop',
+      'repairing',
+      'shipped',
+      'delivered',
+    ])
     expect(done?.history.map((step) => (step.at - MONDAY_10) / HOUR)).toEqual([0, 1, 2, 3, 4, 5])
     // Back one step: 'delivered' leaves the page, 'shipped' with its number stays.
     await webhook(press(`atras:${row.id}:delivered`))
@@ -210,7 +332,13 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
   it('a customer who does not go ahead once the shop has the device: cancelled, then given back', async () => {
     const { db, webhook, track, telegram } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:cancelled`, `paso:${row.id}:ready`, `paso:${row.id}:delivered`]) {
+    for (const data of [
+      `atendida:${row.id}`,
+      `paso:${row.id}:in_workshop`,
+      `paso:${row.id}:cancelled`,
+      `paso:${row.id}:ready`,
+      `paso:${row.id}:delivered`,
+    ]) {
       expect((await webhook(press(data))).status).toBe(200)
     }
     expect((await track(row.tracking_token ?? '')).body.tracking?.history.map((step) => step.state)).toEqual([
@@ -223,16 +351,23 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     ])
     // Cancelled before the device came: nothing more to offer.
     const other = (await storeQuote(db, { ...quote, modelo: 'Otro' }, { idempotencyKey: null, now: MONDAY_10 })).row
-    for (const data of [`atendida:${other.id}`, `paso:${other.id}:cancelled`, `paso:${other.id}:ready`]) await webhook(press(data))
+    for (const data of [`atendida:${other.id}`, `paso:${other.id}:cancelled`, `paso:${other.id}:ready`])
+      await webhook(press(data))
     expect((await track(other.tracking_token ?? '')).body.tracking?.state).toBe('cancelled')
-    const keyboard = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)?.body.reply_markup as { inline_keyboard: Array<Array<{ text: string }>> }
-    expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual(['↩️ Volver a ✅ Atendida', '💬 Avisar al cliente por WhatsApp'])
+    const keyboard = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)?.body.reply_markup as {
+      inline_keyboard: Array<Array<{ text: string }>>
+    }
+    expect(keyboard.inline_keyboard.flat().map((button) => button.text)).toEqual([
+      '↩️ Volver a ✅ Atendida',
+      '💬 Avisar al cliente por WhatsApp',
+    ])
   })
 
   it('back from ‘Enviado’ drops its carrier and number', async () => {
     const { db, webhook, track } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
+    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`])
+      await webhook(press(data))
     await webhook(say(`/enviado ${row.referencia} SEUR 111`))
     expect((await track(row.tracking_token ?? '')).body.tracking?.shipment).toBe('SEUR 111')
     await webhook(press(`atras:${row.id}:shipped`))
@@ -243,9 +378,13 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
   it('/enviado P-XXXX carrier number: records the shipment from the chat', async () => {
     const { db, webhook, track, telegram } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
+    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`])
+      await webhook(press(data))
     await webhook(say(`/enviado ${row.referencia.toLowerCase()} Correos Express PQ123`))
-    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({ state: 'shipped', shipment: 'Correos Express PQ123' })
+    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({
+      state: 'shipped',
+      shipment: 'Correos Express PQ123',
+    })
     await webhook(say('/enviado P-2222 SEUR 1'))
     expect(String(telegram.sent().at(-1)?.body.text)).toBe('No hay ningún presupuesto P-2222.')
   })
@@ -254,7 +393,10 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const { db, webhook, track } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
     await webhook(press(`spam:${row.id}`))
-    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({ state: 'received', history: [{ state: 'received', at: MONDAY_10 }] })
+    expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({
+      state: 'received',
+      history: [{ state: 'received', at: MONDAY_10 }],
+    })
     // And a step cannot be taken on spam.
     await webhook(press(`paso:${row.id}:in_workshop`))
     expect((await track(row.tracking_token ?? '')).body.tracking?.state).toBe('received')
@@ -263,12 +405,16 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
   it('the lookup: the right pair gives the token; an unknown reference and a wrong e-mail get the same answer', async () => {
     const { db, api } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    const lookup = (body: object) => api('', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const lookup = (body: object) =>
+      api('', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     const right = await lookup({ referencia: ` ${row.referencia.toLowerCase()} `, email: 'marta@correo.ES' })
     expect(right.status).toBe(200)
     expect(await right.json()).toEqual({ success: true, seguimiento: row.tracking_token })
     const wrongEmail = await lookup({ referencia: row.referencia, email: 'otra@correo.es' })
-    const unknown = await lookup({ referencia: row.referencia === 'P-2222' ? 'P-3333' : 'P-2222', email: 'marta@correo.es' })
+    const unknown = await lookup({
+      referencia: row.referencia === 'P-2222' ? 'P-3333' : 'P-2222',
+      email: 'marta@correo.es',
+    })
     expect([wrongEmail.status, unknown.status]).toEqual([404, 404])
     expect(await wrongEmail.text()).toBe(await unknown.text())
     // A reference that can never exist (a zero typed for an O) is just as unknown.
@@ -349,16 +495,28 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     clock.advance(29 * 24 * HOUR)
     await webhook(press(`atendida:${row.id}`))
     clock.advance(2 * 24 * HOUR)
-    expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(0)
+    expect(
+      (await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased,
+    ).toBe(0)
     clock.advance(29 * 24 * HOUR)
-    expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(1)
+    expect(
+      (await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased,
+    ).toBe(1)
     expect((await db.prepare('SELECT COUNT(*) AS n FROM quote_states').first())?.n).toBe(0)
     // A device left in the shop (ready, never collected) is never erased under its owner.
     const kept = (await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })).row
     await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })
-    for (const data of [`atendida:${kept.id}`, `paso:${kept.id}:in_workshop`, `paso:${kept.id}:repairing`, `paso:${kept.id}:ready`]) await webhook(press(data))
+    for (const data of [
+      `atendida:${kept.id}`,
+      `paso:${kept.id}:in_workshop`,
+      `paso:${kept.id}:repairing`,
+      `paso:${kept.id}:ready`,
+    ])
+      await webhook(press(data))
     clock.advance(400 * 24 * HOUR)
-    expect((await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased).toBe(0)
+    expect(
+      (await sweep({ ...env, QUOTE_RETENTION_DAYS: '30' }, { fetch: telegram.fetch, now: clock.now })).erased,
+    ).toBe(0)
   })
 
   it('the quote’s answer carries the tracking token', async () => {

@@ -24,22 +24,42 @@ const script = (args: string[], env: Record<string, string>) =>
 
 describe('npm run telegram:webhook', () => {
   it('registers the webhook with the secret and the two update kinds, and the commands', async () => {
-    const result = await script(['https://enviar-telegram.taller.workers.dev'], { TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'secreto_123' })
+    const result = await script(['https://enviar-telegram.taller.workers.dev'], {
+      TELEGRAM_BOT_TOKEN: '1:t',
+      TELEGRAM_WEBHOOK_SECRET: 'secreto_123',
+    })
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain('Webhook registrado: https://enviar-telegram.taller.workers.dev/functions/v1/telegram-webhook')
-    const calls = (await (await fetch(`${telegram.url}/__requests`)).json()) as Array<{ method: string; body: Record<string, unknown> }>
+    expect(result.stdout).toContain(
+      'Webhook registrado: https://enviar-telegram.taller.workers.dev/functions/v1/telegram-webhook',
+    )
+    const calls = (await (await fetch(`${telegram.url}/__requests`)).json()) as Array<{
+      method: string
+      body: Record<string, unknown>
+    }>
     expect(calls.find((call) => call.method === 'setWebhook')?.body).toEqual({
       url: 'https://enviar-telegram.taller.workers.dev/functions/v1/telegram-webhook',
       secret_token: 'secreto_123',
       allowed_updates: ['message', 'callback_query'],
       drop_pending_updates: false,
     })
-    expect((calls.find((call) => call.method === 'setMyCommands')?.body.commands as Array<{ command: string }>).map((c) => c.command)).toEqual(['pendientes', 'taller', 'enviado', 'olvidar'])
+    expect(
+      (calls.find((call) => call.method === 'setMyCommands')?.body.commands as Array<{ command: string }>).map(
+        (c) => c.command,
+      ),
+    ).toEqual(['pendientes', 'taller', 'enviado', 'olvidar'])
   })
 
   it('refuses to run without a token, a valid secret or an address, saying why', async () => {
-    expect(await script(['https://x.dev'], { TELEGRAM_BOT_TOKEN: '', TELEGRAM_WEBHOOK_SECRET: 's' })).toMatchObject({ code: 2, stderr: expect.stringContaining('TELEGRAM_BOT_TOKEN') })
-    expect(await script(['https://x.dev'], { TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'con espacios' })).toMatchObject({ code: 2, stderr: expect.stringContaining('TELEGRAM_WEBHOOK_SECRET') })
-    expect(await script([], { TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 's' })).toMatchObject({ code: 2, stderr: expect.stringContaining('dirección') })
+    expect(await script(['https://x.dev'], { TELEGRAM_BOT_TOKEN: '', TELEGRAM_WEBHOOK_SECRET: 's' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('TELEGRAM_BOT_TOKEN'),
+    })
+    expect(
+      await script(['https://x.dev'], { TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 'con espacios' }),
+    ).toMatchObject({ code: 2, stderr: expect.stringContaining('TELEGRAM_WEBHOOK_SECRET') })
+    expect(await script([], { TELEGRAM_BOT_TOKEN: '1:t', TELEGRAM_WEBHOOK_SECRET: 's' })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('dirección'),
+    })
   })
 })

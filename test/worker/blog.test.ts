@@ -16,9 +16,14 @@ const articleOf = (slug: string) => {
 }
 
 const jsonLd = (document: Document) =>
-  [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>)
+  [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
+  )
 
-const words = (element: Element | null | undefined) => text(element).split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length
+const words = (element: Element | null | undefined) =>
+  text(element)
+    .split(' ')
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length
 
 describe('blog articles', () => {
   it.each(catalogo.posts.map((post) => [post.link, post.slug] as const))(
@@ -34,7 +39,9 @@ describe('blog articles', () => {
       expect([...document.querySelectorAll('.breadcrumbs li')].map(text)).toEqual(['Inicio', 'Blog', post.titulo])
       // Dates and reading time.
       // (React writes the attribute as dateTime, which linkedom keeps as written.)
-      const times = [...(article?.querySelectorAll('.article-meta time') ?? [])].map((time) => /datetime="([^"]+)"/i.exec(time.outerHTML)?.[1])
+      const times = [...(article?.querySelectorAll('.article-meta time') ?? [])].map(
+        (time) => /datetime="([^"]+)"/i.exec(time.outerHTML)?.[1],
+      )
       expect(times).toEqual([post.fecha, articulo.actualizado])
       expect(text(article?.querySelector('.article-meta'))).toContain(`${articulo.minutosDeLectura} min de lectura`)
       // The hero illustration, loaded first.
@@ -44,7 +51,9 @@ describe('blog articles', () => {
       // The summary box, with the pages the article is about.
       const summary = article?.querySelector('.article-summary')
       expect([...(summary?.querySelectorAll('.checklist li') ?? [])].map(text)).toEqual(articulo.resumen)
-      expect([...(summary?.querySelectorAll('.article-summary__links a') ?? [])].map((a) => a.getAttribute('href'))).toEqual(articulo.enlaces)
+      expect(
+        [...(summary?.querySelectorAll('.article-summary__links a') ?? [])].map((a) => a.getAttribute('href')),
+      ).toEqual(articulo.enlaces)
       // The text: at least 700 words, in h2 sections.
       const body = article?.querySelector('.article-body')
       expect(words(body)).toBeGreaterThanOrEqual(700)
@@ -62,9 +71,15 @@ describe('blog articles', () => {
       // Head: canonical, Open Graph article, the feed, BlogPosting and BreadcrumbList.
       expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${path}`)
       expect(document.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('article')
-      expect(document.querySelector('meta[property="article:published_time"]')?.getAttribute('content')).toBe(post.fecha)
-      expect(document.querySelector('meta[property="article:modified_time"]')?.getAttribute('content')).toBe(articulo.actualizado)
-      expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe('/blog/rss.xml')
+      expect(document.querySelector('meta[property="article:published_time"]')?.getAttribute('content')).toBe(
+        post.fecha,
+      )
+      expect(document.querySelector('meta[property="article:modified_time"]')?.getAttribute('content')).toBe(
+        articulo.actualizado,
+      )
+      expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(
+        '/blog/rss.xml',
+      )
       const blocks = jsonLd(document)
       const posting = blocks.find((block) => block['@type'] === 'BlogPosting')
       expect(posting).toMatchObject({
@@ -78,14 +93,17 @@ describe('blog articles', () => {
         publisher: { '@type': 'LocalBusiness', name: 'Reparación Mandos Vitoria' },
         mainEntityOfPage: { '@type': 'WebPage', '@id': `${SITE}${path}` },
       })
-      const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ item: string }> } | undefined
+      const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList') as
+        { itemListElement: Array<{ item: string }> } | undefined
       expect(crumbs?.itemListElement.map((item) => item.item)).toEqual([`${SITE}/`, `${SITE}/blog`, `${SITE}${path}`])
     },
   )
 
   it('/blog announces the feed too', async () => {
     const { document } = await page('/blog')
-    expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe('/blog/rss.xml')
+    expect(document.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(
+      '/blog/rss.xml',
+    )
     expect(document.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website')
   })
 
@@ -132,10 +150,16 @@ describe('the RSS feed', () => {
     expect(channel?.querySelector('language')?.textContent).toBe('es-ES')
     const items = [...(channel?.querySelectorAll('item') ?? [])]
     expect(items).toHaveLength(6)
-    expect(items.map((item) => item.querySelector('link')?.textContent)).toEqual(catalogo.posts.map((post) => `${SITE}${post.link}`))
-    expect(items.map((item) => item.querySelector('title')?.textContent)).toEqual(catalogo.posts.map((post) => post.titulo))
+    expect(items.map((item) => item.querySelector('link')?.textContent)).toEqual(
+      catalogo.posts.map((post) => `${SITE}${post.link}`),
+    )
+    expect(items.map((item) => item.querySelector('title')?.textContent)).toEqual(
+      catalogo.posts.map((post) => post.titulo),
+    )
     const dates = items.map((item) => Date.parse(item.querySelector('pubDate')?.textContent ?? ''))
-    expect(dates.map((date) => new Date(date).toISOString().slice(0, 10))).toEqual(catalogo.posts.map((post) => post.fecha))
+    expect(dates.map((date) => new Date(date).toISOString().slice(0, 10))).toEqual(
+      catalogo.posts.map((post) => post.fecha),
+    )
     expect([...dates].sort((a, b) => b - a)).toEqual(dates)
     for (const item of items) {
       expect(item.querySelector('guid')?.textContent).toBe(item.querySelector('link')?.textContent)
@@ -150,9 +174,18 @@ describe('the RSS feed', () => {
 describe('the sitemap', () => {
   it('lists the six articles with the date each last changed, and /blog with the newest', async () => {
     const { html } = await page('/sitemap.xml')
-    const entries = new Map([...html.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => [loc, lastmod]))
-    for (const post of catalogo.posts) expect(entries.get(`${SITE}${post.link}`), post.link).toBe(articleOf(post.slug).articulo.actualizado)
-    const newest = catalogo.posts.map((post) => articleOf(post.slug).articulo.actualizado).sort().at(-1)
+    const entries = new Map(
+      [...html.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => [
+        loc,
+        lastmod,
+      ]),
+    )
+    for (const post of catalogo.posts)
+      expect(entries.get(`${SITE}${post.link}`), post.link).toBe(articleOf(post.slug).articulo.actualizado)
+    const newest = catalogo.posts
+      .map((post) => articleOf(post.slug).articulo.actualizado)
+      .sort()
+      .at(-1)
     expect(entries.get(`${SITE}/blog`)).toBe(newest)
     expect(entries.get(`${SITE}/presupuesto`)).toBeUndefined()
     expect(entries.has(`${SITE}/presupuesto`)).toBe(true)

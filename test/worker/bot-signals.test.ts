@@ -45,13 +45,16 @@ describe('abuse protection', () => {
   })
 
   it('the form carries a token unique to each render', async () => {
-    const tokens = await Promise.all([page('/presupuesto'), page('/presupuesto')].map(async (answer) => tokenOf((await answer).document)))
+    const tokens = await Promise.all(
+      [page('/presupuesto'), page('/presupuesto')].map(async (answer) => tokenOf((await answer).document)),
+    )
     for (const token of tokens) expect(token).toMatch(/^\d+\.[\w-]+\.[\w-]+$/)
     expect(tokens[0]).not.toBe(tokens[1])
   })
 })
 
-const tokenOf = (document: Document) => document.querySelector('input[type="hidden"][name="token"]')?.getAttribute('value') ?? ''
+const tokenOf = (document: Document) =>
+  document.querySelector('input[type="hidden"][name="token"]')?.getAttribute('value') ?? ''
 const tokenOpenedAgo = (ms: number) => signFormToken(TEST_SETTINGS.FORM_SECRET, Date.now() - ms)
 const DAY = 24 * 60 * 60 * 1000
 
@@ -61,7 +64,14 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
     ['a badly signed token', async () => `${Date.now() - 10_000}.abc.firmafalsa`],
     ['no token', async () => ''],
   ])('an invalid post sent at once with %s answers 400 with the messages, never success', async (_label, token) => {
-    const { response, document } = await postQuote({ tipo: 'mando', modelo: '', email: 'x', telefono: '1', website: '', token: await token() })
+    const { response, document } = await postQuote({
+      tipo: 'mando',
+      modelo: '',
+      email: 'x',
+      telefono: '1',
+      website: '',
+      token: await token(),
+    })
     expect(response.status).toBe(400)
     expect(document.querySelector('[role="status"]')).toBeNull()
     expect(text(document.querySelector('main'))).toContain('El modelo es obligatorio')
@@ -70,10 +80,26 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
   })
 
   it.each([
-    ['1 s after the form opened', () => tokenOpenedAgo(1000), /^⚠️ Posible spam: enviado 1(,\d)? s después de abrir el formulario\n/],
-    ['from a tab opened 3 days ago', () => tokenOpenedAgo(3 * DAY + 60_000), /^⚠️ Posible spam: formulario abierto hace 3 días\n/],
-    ['with a badly signed token', async () => `${Date.now() - 10_000}.abc.firmafalsa`, /^⚠️ Posible spam: la firma del formulario no es válida\n/],
-    ['with a token of an earlier FORM_SECRET', () => signFormToken('un-secreto-anterior-0123456789', Date.now() - 10_000), /^⚠️ Posible spam: la firma del formulario no es válida\n/],
+    [
+      '1 s after the form opened',
+      () => tokenOpenedAgo(1000),
+      /^⚠️ Posible spam: enviado 1(,\d)? s después de abrir el formulario\n/,
+    ],
+    [
+      'from a tab opened 3 days ago',
+      () => tokenOpenedAgo(3 * DAY + 60_000),
+      /^⚠️ Posible spam: formulario abierto hace 3 días\n/,
+    ],
+    [
+      'with a badly signed token',
+      async () => `${Date.now() - 10_000}.abc.firmafalsa`,
+      /^⚠️ Posible spam: la firma del formulario no es válida\n/,
+    ],
+    [
+      'with a token of an earlier FORM_SECRET',
+      () => signFormToken('un-secreto-anterior-0123456789', Date.now() - 10_000),
+      /^⚠️ Posible spam: la firma del formulario no es válida\n/,
+    ],
     ['without a token', async () => '', /^⚠️ Posible spam: enviado sin el formulario de la web\n/],
   ])('a valid post sent %s is delivered once, marked for the owner, without sound', async (_label, token, mark) => {
     const id = marker('sospecha')
@@ -126,7 +152,9 @@ describe('bot signals never drop a valid quote (FORM_MIN_SECONDS = 3, as in prod
 
   it('a filled honeypot sent at once sees success and nothing is delivered', async () => {
     const id = marker('trampa-rapida')
-    const { response } = await postQuote(valid(`Trampa ${id}`, { website: 'https://spam.example', token: await tokenOpenedAgo(0) }))
+    const { response } = await postQuote(
+      valid(`Trampa ${id}`, { website: 'https://spam.example', token: await tokenOpenedAgo(0) }),
+    )
     expect(response.status).toBe(303)
     expect(await telegramMessages(id)).toHaveLength(0)
   })

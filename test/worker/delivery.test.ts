@@ -38,7 +38,11 @@ afterAll(async () => {
 
 const telegram = () => stack.telegramUrl ?? ''
 const rule = (match: string, mode: string) =>
-  fetch(`${telegram()}/__rules`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ match, mode }) })
+  fetch(`${telegram()}/__rules`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ match, mode }),
+  })
 const sweepOnce = async () => {
   const response = await fetch(`${new URL(stack.functionUrl ?? '').origin}/__scheduled`)
   expect(response.status).toBe(200)
@@ -65,7 +69,11 @@ async function send(fields: Record<string, string>) {
   const response = await fetch(`${stack.siteUrl}/presupuesto`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: stack.siteUrl, 'CF-Connecting-IP': `10.77.1.${ip++ % 250}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: stack.siteUrl,
+      'CF-Connecting-IP': `10.77.1.${ip++ % 250}`,
+    },
     body: new URLSearchParams(fields).toString(),
   })
   await response.arrayBuffer()
@@ -155,12 +163,20 @@ describe('durable delivery', () => {
         from: { id: 5, is_bot: false, first_name: 'Iker' },
         chat_instance: 'e',
         data: `atendida:${row}`,
-        message: { message_id: message?.message_id, date: 0, chat: { id: Number(TEST_TELEGRAM.TELEGRAM_CHAT_ID), type: 'supergroup' }, text: '…' },
+        message: {
+          message_id: message?.message_id,
+          date: 0,
+          chat: { id: Number(TEST_TELEGRAM.TELEGRAM_CHAT_ID), type: 'supergroup' },
+          text: '…',
+        },
       },
     }
     const webhook = await fetch(`${new URL(stack.functionUrl ?? '').origin}/functions/v1/telegram-webhook`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET,
+      },
       body: JSON.stringify(update),
     })
     expect(webhook.status).toBe(200)
@@ -180,7 +196,9 @@ describe('durable delivery', () => {
   it('Telegram refusing for good (401): one e-mail copy to the shop, and Telegram keeps being retried', async () => {
     const id = marker('[401]')
     const reference = await send(quote(`Token revocado ${id}`))
-    await expect.poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 10_000 }).toContain(`Subject: Presupuesto ${reference}`)
+    await expect
+      .poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 10_000 })
+      .toContain(`Subject: Presupuesto ${reference}`)
     const log = readFileSync(stack.functionLog ?? '', 'utf8')
     const block = log.slice(log.indexOf(`Subject: Presupuesto ${reference}`))
     expect(log).toContain(`To: hola@taller.test\nSubject: Presupuesto ${reference}`)

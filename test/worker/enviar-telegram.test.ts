@@ -30,7 +30,11 @@ describe('enviar-telegram', () => {
     const response = await call(quote(comments))
     expect(response.status).toBe(200)
     const answer = (await response.json()) as { success: boolean; referencia: string }
-    expect(answer).toEqual({ success: true, referencia: expect.stringMatching(/^P-[2-9A-Z]{4}$/), seguimiento: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) })
+    expect(answer).toEqual({
+      success: true,
+      referencia: expect.stringMatching(/^P-[2-9A-Z]{4}$/),
+      seguimiento: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    })
     const [message, ...rest] = await delivered(id)
     expect(rest).toHaveLength(0)
     expect(message?.body).not.toHaveProperty('parse_mode')
@@ -63,7 +67,10 @@ describe('enviar-telegram', () => {
     const get = await call(null, { method: 'GET' })
     expect(get.status).toBe(405)
     expect(get.headers.get('allow')).toBe('POST')
-    const form = await call(null, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, raw: 'tipo=mando' })
+    const form = await call(null, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      raw: 'tipo=mando',
+    })
     expect(form.status).toBe(415)
   })
 

@@ -25,7 +25,11 @@ async function post(comments: string) {
   const response = await fetch(`${standIn().siteUrl}/presupuesto`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: standIn().siteUrl, 'CF-Connecting-IP': `10.88.0.${ip++}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: standIn().siteUrl,
+      'CF-Connecting-IP': `10.88.0.${ip++}`,
+    },
     body: new URLSearchParams(fields).toString(),
   })
   return { response, document: parseHTML(await response.text()).document, fields }
@@ -59,6 +63,14 @@ describe('when the quote function fails', () => {
     expect(text(status)).toContain('Nos pondremos en contacto contigo lo antes posible.')
     expect(text(status)).not.toContain('Referencia')
     // The contract's body reached it (a post without the form's token carries the note for the owner).
-    expect(standIn().received.at(-1)).toEqual({ tipo: 'consola', modelo: 'PlayStation 5', comentarios: 'Función alojada', email: 'caida@correo.es', telefono: '622 111 000', honeypot: '', sospecha: 'enviado sin el formulario de la web' })
+    expect(standIn().received.at(-1)).toEqual({
+      tipo: 'consola',
+      modelo: 'PlayStation 5',
+      comentarios: 'Función alojada',
+      email: 'caida@correo.es',
+      telefono: '622 111 000',
+      honeypot: '',
+      sospecha: 'enviado sin el formulario de la web',
+    })
   })
 })

@@ -10,7 +10,11 @@ const MAX_ANSWER_BYTES = 64 * 1024
 
 const site = () => inject('siteUrl')
 
-async function post(body: BodyInit, headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' }, method = 'POST') {
+async function post(
+  body: BodyInit,
+  headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' },
+  method = 'POST',
+) {
   return page('/presupuesto', { method, headers: { Origin: site(), 'CF-Connecting-IP': '10.9.9.9', ...headers }, body })
 }
 
@@ -59,7 +63,13 @@ describe('hostile posts to /presupuesto get a small 4xx and the site stays up', 
   it('a multipart post of the form’s fields is read like the urlencoded one', async () => {
     const id = marker('multipart')
     const form = new FormData()
-    for (const [name, value] of Object.entries({ tipo: 'mando', modelo: 'Otro', email: 'm@correo.es', telefono: '612345678', comentarios: id })) {
+    for (const [name, value] of Object.entries({
+      tipo: 'mando',
+      modelo: 'Otro',
+      email: 'm@correo.es',
+      telefono: '612345678',
+      comentarios: id,
+    })) {
       form.set(name, value)
     }
     const { response } = await post(form, {})
@@ -72,7 +82,11 @@ describe('hostile posts to /presupuesto get a small 4xx and the site stays up', 
     ['plain text', 'text/plain', 'tipo=mando'],
     ['XML', 'application/xml', '<tipo>mando</tipo>'],
     ['no content type', '', 'tipo=mando'],
-    ['a broken multipart', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="tipo"\r\n\r\nman'],
+    [
+      'a broken multipart',
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="tipo"\r\n\r\nman',
+    ],
   ])('a body of %s reads as an empty form: 400 with the messages', async (_label, type, body) => {
     const { response, document } = await post(body, type ? { 'Content-Type': type } : {})
     expect(response.status).toBe(400)
@@ -81,7 +95,13 @@ describe('hostile posts to /presupuesto get a small 4xx and the site stays up', 
 
   it('a body past 64 KB: 413 with a reason, the fields read so far kept, nothing sent', async () => {
     const id = marker('enorme')
-    const fields = new URLSearchParams({ tipo: 'mando', modelo: 'Otro', email: 'e@correo.es', telefono: '612345678', comentarios: `${id} ${'x'.repeat(100_000)}` })
+    const fields = new URLSearchParams({
+      tipo: 'mando',
+      modelo: 'Otro',
+      email: 'e@correo.es',
+      telefono: '612345678',
+      comentarios: `${id} ${'x'.repeat(100_000)}`,
+    })
     const { response, html, document } = await post(fields.toString())
     expect(response.status).toBe(413)
     expect(html.length).toBeLessThan(MAX_ANSWER_BYTES)
@@ -111,7 +131,11 @@ describe('hostile posts to /presupuesto get a small 4xx and the site stays up', 
   })
 
   it.each(['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'])('%s: 405 with Allow', async (method) => {
-    const response = await fetch(`${site()}/presupuesto`, { method, headers: { Origin: site() }, body: method === 'OPTIONS' ? undefined : 'a=b' })
+    const response = await fetch(`${site()}/presupuesto`, {
+      method,
+      headers: { Origin: site() },
+      body: method === 'OPTIONS' ? undefined : 'a=b',
+    })
     await response.arrayBuffer()
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toBe('GET, HEAD, POST')

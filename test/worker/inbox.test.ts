@@ -10,14 +10,23 @@ let updateId = Math.floor(Math.random() * 1e6)
 function sendUpdate(update: object, secret: string | null = TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET) {
   return fetch(webhookUrl(), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }),
+    },
     body: JSON.stringify({ update_id: updateId++, ...update }),
   })
 }
 
 const from = { id: 77, is_bot: false, first_name: 'Iker' }
 const press = (data: string, messageId: number, chat = CHAT) => ({
-  callback_query: { id: `cb-${data}-${messageId}`, from, chat_instance: 'i', data, message: { message_id: messageId, date: 0, chat: { id: chat, type: 'supergroup', title: 'Taller' }, text: '…' } },
+  callback_query: {
+    id: `cb-${data}-${messageId}`,
+    from,
+    chat_instance: 'i',
+    data,
+    message: { message_id: messageId, date: 0, chat: { id: chat, type: 'supergroup', title: 'Taller' }, text: '…' },
+  },
 })
 const command = (text: string, chat = CHAT) => ({
   message: {
@@ -32,7 +41,15 @@ const command = (text: string, chat = CHAT) => ({
 
 async function quoteInChat(label: string, extra: Record<string, string> = {}) {
   const id = marker(label)
-  const fields = { tipo: 'consola', modelo: 'Xbox Series S', email: `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`, telefono: '655 444 333', comentarios: `Bandeja ${id}`, website: '', ...extra }
+  const fields = {
+    tipo: 'consola',
+    modelo: 'Xbox Series S',
+    email: `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`,
+    telefono: '655 444 333',
+    comentarios: `Bandeja ${id}`,
+    website: '',
+    ...extra,
+  }
   expect((await postQuote(fields)).response.status).toBe(303)
   const [message] = await delivered(id)
   if (!message) throw new Error('el presupuesto no llegó al chat')
@@ -40,7 +57,10 @@ async function quoteInChat(label: string, extra: Record<string, string> = {}) {
 }
 
 async function calls(method: string) {
-  const all = (await (await fetch(`${inject('telegramUrl')}/__requests`)).json()) as Array<{ method: string; body: Record<string, unknown> }>
+  const all = (await (await fetch(`${inject('telegramUrl')}/__requests`)).json()) as Array<{
+    method: string
+    body: Record<string, unknown>
+  }>
   return all.filter((call) => call.method === method)
 }
 
@@ -77,16 +97,26 @@ describe('the owner’s inbox in Telegram', () => {
       '💬 Avisar al cliente por WhatsApp',
     ])
     const answers = await calls('answerCallbackQuery')
-    expect(answers.some((call) => call.body.callback_query_id === `cb-${button?.callback_data}-${message.message_id}` && call.body.text === '✅ Marcada como atendida')).toBe(true)
+    expect(
+      answers.some(
+        (call) =>
+          call.body.callback_query_id === `cb-${button?.callback_data}-${message.message_id}` &&
+          call.body.text === '✅ Marcada como atendida',
+      ),
+    ).toBe(true)
   })
 
   it('/pendientes lists the open quotes newest first, with model and e-mail; attended ones are gone', async () => {
     const older = await quoteInChat('pendiente-viejo', { modelo: 'PlayStation 4' })
     const newer = await quoteInChat('pendiente-nuevo', { modelo: 'Nintendo Switch OLED' })
     const done = await quoteInChat('pendiente-hecho')
-    await sendUpdate(press(done.message.body.reply_markup?.inline_keyboard[0]?.[0]?.callback_data ?? '', done.message.message_id))
+    await sendUpdate(
+      press(done.message.body.reply_markup?.inline_keyboard[0]?.[0]?.callback_data ?? '', done.message.message_id),
+    )
     expect((await sendUpdate(command('/pendientes'))).status).toBe(200)
-    const lists = (await calls('sendMessage')).map((call) => String(call.body.text)).filter((text) => text.startsWith('📋'))
+    const lists = (await calls('sendMessage'))
+      .map((call) => String(call.body.text))
+      .filter((text) => text.startsWith('📋'))
     const list = lists.at(-1) ?? ''
     expect(list).toContain(`Nintendo Switch OLED\n   ${newer.email}`)
     expect(list).toContain(`PlayStation 4\n   ${older.email}`)
@@ -98,11 +128,15 @@ describe('the owner’s inbox in Telegram', () => {
     const { id, email } = await quoteInChat('olvidar')
     expect((await sendUpdate(command(`/olvidar ${email.toUpperCase()}`))).status).toBe(200)
     const replies = (await telegramMessages('Borrados')).map((call) => call.body.text ?? '')
-    expect(replies.at(-1)).toMatch(new RegExp(`^🗑️ Borrados 1 presupuesto de ${email.toUpperCase().replace(/[.]/g, '\\.')}, con su historial`))
+    expect(replies.at(-1)).toMatch(
+      new RegExp(`^🗑️ Borrados 1 presupuesto de ${email.toUpperCase().replace(/[.]/g, '\\.')}, con su historial`),
+    )
     expect(await chatMessages(id)).toHaveLength(0)
     // And it is no longer pending.
     await sendUpdate(command('/pendientes'))
-    const lists = (await calls('sendMessage')).map((call) => String(call.body.text)).filter((text) => text.startsWith('📋') || text.startsWith('✅ No hay'))
+    const lists = (await calls('sendMessage'))
+      .map((call) => String(call.body.text))
+      .filter((text) => text.startsWith('📋') || text.startsWith('✅ No hay'))
     expect(lists.at(-1)).not.toContain(email)
   })
 })

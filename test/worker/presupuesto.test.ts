@@ -32,8 +32,12 @@ describe('the quote page', () => {
       expect(form?.querySelector(`[name="${name}"]`), name).not.toBeNull()
     }
     expect(text(form?.querySelector('button[type="submit"]'))).toBe('Enviar Solicitud')
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://taller.test/presupuesto')
-    const direct = [...document.querySelectorAll('h2')].find((h2) => text(h2) === 'Contacto Directo')?.closest('section')
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://taller.test/presupuesto',
+    )
+    const direct = [...document.querySelectorAll('h2')]
+      .find((h2) => text(h2) === 'Contacto Directo')
+      ?.closest('section')
     const whatsapp = new URL(direct?.querySelector('a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
     expect(whatsapp.pathname).toBe('/34612345678')
     expect(whatsapp.searchParams.get('text')).toMatch(/presupuesto/i)
@@ -45,7 +49,14 @@ describe('the quote page', () => {
     const notice = document.querySelector('[aria-labelledby="proteccion-datos"]')
     expect(notice?.closest('section')?.querySelector('form')).toBe(form)
     const said = text(notice)
-    for (const fact of ['Reparación Mandos Vitoria', 'solo para responder a esta solicitud', 'Telegram', 'correo', '180 días', 'hola@taller.test']) {
+    for (const fact of [
+      'Reparación Mandos Vitoria',
+      'solo para responder a esta solicitud',
+      'Telegram',
+      'correo',
+      '180 días',
+      'hola@taller.test',
+    ]) {
       expect(said).toContain(fact)
     }
     expect(notice?.querySelector('a[href="#politica-privacidad"]')).not.toBeNull()
@@ -54,7 +65,9 @@ describe('the quote page', () => {
   it('lists exactly the spec models, grouped by type', async () => {
     const { document } = await page('/presupuesto')
     const group = (label: string) =>
-      [...document.querySelectorAll(`select[name="modelo"] optgroup[label="${label}"] option`)].map((option) => text(option))
+      [...document.querySelectorAll(`select[name="modelo"] optgroup[label="${label}"] option`)].map((option) =>
+        text(option),
+      )
     expect(group('Mandos')).toEqual([
       'PlayStation 5 DualSense',
       'PlayStation 4 DualShock',
@@ -82,13 +95,17 @@ describe('the quote page', () => {
 
   it('prefills type, model and service from the query of a service page', async () => {
     const { document } = await page('/servicios/mandos/playstation/ps5/bateria')
-    const href = [...document.querySelectorAll('main a')].find((a) => text(a) === 'Pide tu Presupuesto')?.getAttribute('href')
+    const href = [...document.querySelectorAll('main a')]
+      .find((a) => text(a) === 'Pide tu Presupuesto')
+      ?.getAttribute('href')
     // The service as its page names it (its heading): the catalogue's name is not restated here.
     const service = text(document.querySelector('h1'))
     expect(service.length).toBeGreaterThan(3)
     const quote = await page(href ?? '')
     expect(quote.document.querySelector('input[name="tipo"][value="mando"]')?.hasAttribute('checked')).toBe(true)
-    expect(quote.document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value')).toBe('PlayStation 5 DualSense')
+    expect(quote.document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value')).toBe(
+      'PlayStation 5 DualSense',
+    )
     const comments = quote.document.querySelector('textarea[name="comentarios"]')
     expect(text(comments)).toBe(`Me interesa el servicio «${service}».`)
   })
@@ -114,7 +131,10 @@ describe('posting without JavaScript', () => {
     expect(message?.body.text).toContain('Teléfono: 612 345 678')
     expect(message?.body.text).toContain(`Drift en el stick izquierdo ${id}`)
     expect(message?.body.text).toContain('https://wa.me/34612345678')
-    expect(message?.body.reply_markup?.inline_keyboard[0]?.map((button) => button.text)).toEqual(['✅ Atendida', '🚫 Spam'])
+    expect(message?.body.reply_markup?.inline_keyboard[0]?.map((button) => button.text)).toEqual([
+      '✅ Atendida',
+      '🚫 Spam',
+    ])
 
     const first = await page('/presupuesto', { headers: { Cookie: cookie } })
     expect(first.response.status).toBe(200)
@@ -136,55 +156,74 @@ describe('posting without JavaScript', () => {
   })
 
   it.each([
-    ['an empty form', {}, {
-      tipo: 'Por favor selecciona qué quieres reparar.',
-      modelo: 'El modelo es obligatorio',
-      email: 'Email inválido',
-      telefono: 'El teléfono debe tener al menos 9 dígitos',
-    }],
-    ['an unknown type and spaces only', { tipo: 'patinete', modelo: '   ', email: '  ', telefono: '   ' }, {
-      tipo: 'Por favor selecciona qué quieres reparar.',
-      modelo: 'El modelo es obligatorio',
-      email: 'Email inválido',
-      telefono: 'El teléfono debe tener al menos 9 dígitos',
-    }],
-    ['values too long', {
-      tipo: 'consola',
-      modelo: 'x'.repeat(101),
-      comentarios: 'y'.repeat(1001),
-      email: `${'a'.repeat(250)}@correo.es`,
-      telefono: '6'.repeat(21),
-    }, {
-      modelo: 'El modelo debe tener menos de 100 caracteres',
-      comentarios: 'Los comentarios deben tener menos de 1000 caracteres',
-      email: 'El email debe tener menos de 255 caracteres',
-      telefono: 'El teléfono debe tener menos de 20 caracteres',
-    }],
-    ['a bad e-mail and letters in the phone', { tipo: 'mando', modelo: 'Otro', email: 'cliente@', telefono: '612 345 abc' }, {
-      email: 'Email inválido',
-      telefono: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
-    }],
-  ] as const)('answers %s with 400, the messages under the fields and the values kept', async (_label, fields, messages) => {
-    const { response, document } = await postQuote({ website: '', ...fields })
-    expect(response.status).toBe(400)
-    for (const [field, message] of Object.entries(messages)) {
-      expect(fieldError(document, field), field).toBe(message)
-      const control = document.querySelector(`[name="${field}"]`)
-      if (field !== 'tipo') expect(control?.getAttribute('aria-invalid'), field).toBe('true')
-    }
-    for (const [field, value] of Object.entries(fields)) {
-      if (field === 'tipo' || value.trim() === '') continue
-      const control = document.querySelector(`[name="${field}"]`)
-      const kept =
-        control?.tagName === 'TEXTAREA'
-          ? control.textContent
-          : control?.tagName === 'SELECT'
-            ? control.querySelector('option[selected]')?.getAttribute('value')
-            : control?.getAttribute('value')
-      expect(kept, field).toBe(value)
-    }
-    expect(document.querySelector('[role="alert"]')).toBeNull()
-  })
+    [
+      'an empty form',
+      {},
+      {
+        tipo: 'Por favor selecciona qué quieres reparar.',
+        modelo: 'El modelo es obligatorio',
+        email: 'Email inválido',
+        telefono: 'El teléfono debe tener al menos 9 dígitos',
+      },
+    ],
+    [
+      'an unknown type and spaces only',
+      { tipo: 'patinete', modelo: '   ', email: '  ', telefono: '   ' },
+      {
+        tipo: 'Por favor selecciona qué quieres reparar.',
+        modelo: 'El modelo es obligatorio',
+        email: 'Email inválido',
+        telefono: 'El teléfono debe tener al menos 9 dígitos',
+      },
+    ],
+    [
+      'values too long',
+      {
+        tipo: 'consola',
+        modelo: 'x'.repeat(101),
+        comentarios: 'y'.repeat(1001),
+        email: `${'a'.repeat(250)}@correo.es`,
+        telefono: '6'.repeat(21),
+      },
+      {
+        modelo: 'El modelo debe tener menos de 100 caracteres',
+        comentarios: 'Los comentarios deben tener menos de 1000 caracteres',
+        email: 'El email debe tener menos de 255 caracteres',
+        telefono: 'El teléfono debe tener menos de 20 caracteres',
+      },
+    ],
+    [
+      'a bad e-mail and letters in the phone',
+      { tipo: 'mando', modelo: 'Otro', email: 'cliente@', telefono: '612 345 abc' },
+      {
+        email: 'Email inválido',
+        telefono: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+      },
+    ],
+  ] as const)(
+    'answers %s with 400, the messages under the fields and the values kept',
+    async (_label, fields, messages) => {
+      const { response, document } = await postQuote({ website: '', ...fields })
+      expect(response.status).toBe(400)
+      for (const [field, message] of Object.entries(messages)) {
+        expect(fieldError(document, field), field).toBe(message)
+        const control = document.querySelector(`[name="${field}"]`)
+        if (field !== 'tipo') expect(control?.getAttribute('aria-invalid'), field).toBe('true')
+      }
+      for (const [field, value] of Object.entries(fields)) {
+        if (field === 'tipo' || value.trim() === '') continue
+        const control = document.querySelector(`[name="${field}"]`)
+        const kept =
+          control?.tagName === 'TEXTAREA'
+            ? control.textContent
+            : control?.tagName === 'SELECT'
+              ? control.querySelector('option[selected]')?.getAttribute('value')
+              : control?.getAttribute('value')
+        expect(kept, field).toBe(value)
+      }
+      expect(document.querySelector('[role="alert"]')).toBeNull()
+    },
+  )
 
   it('Telegram down or hanging: the visitor still gets success and a reference at once; the quote waits', async () => {
     for (const mode of ['[500]', '[colgado]']) {
@@ -193,7 +232,9 @@ describe('posting without JavaScript', () => {
       const { response } = await postQuote(valid(`Telegram caído ${id}`))
       expect(response.status).toBe(303)
       expect(Date.now() - started).toBeLessThan(3000)
-      const toast = (await page('/presupuesto', { headers: { Cookie: cookieOf(response) } })).document.querySelector('[role="status"]')
+      const toast = (await page('/presupuesto', { headers: { Cookie: cookieOf(response) } })).document.querySelector(
+        '[role="status"]',
+      )
       expect(text(toast)).toMatch(/Referencia de tu solicitud: P-[2-9A-Z]{4}/)
       await expect.poll(async () => (await telegramMessages(id)).length, { timeout: 5000 }).toBeGreaterThan(0)
       expect(await chatMessages(id)).toHaveLength(0)
@@ -221,7 +262,9 @@ describe('posting without JavaScript', () => {
 
   it('accepts its own origin in any letter case', async () => {
     const id = marker('mayusculas')
-    const { response } = await postQuote(valid(`Origen en mayúsculas ${id}`), { Origin: inject('siteUrl').toUpperCase() })
+    const { response } = await postQuote(valid(`Origen en mayúsculas ${id}`), {
+      Origin: inject('siteUrl').toUpperCase(),
+    })
     expect(response.status).toBe(303)
   })
 
@@ -234,12 +277,20 @@ describe('posting without JavaScript', () => {
       telefono: '612 345 678\u202E',
     })
     expect(response.status).toBe(400)
-    expect(fieldError(document, 'modelo')).toBe('El modelo debe ir en una sola línea, sin caracteres de control ni invisibles')
-    expect(fieldError(document, 'email')).toBe('El email debe ir en una sola línea, sin caracteres de control ni invisibles')
-    expect(fieldError(document, 'telefono')).toBe('El teléfono solo puede contener números, espacios, guiones y el símbolo +')
+    expect(fieldError(document, 'modelo')).toBe(
+      'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles',
+    )
+    expect(fieldError(document, 'email')).toBe(
+      'El email debe ir en una sola línea, sin caracteres de control ni invisibles',
+    )
+    expect(fieldError(document, 'telefono')).toBe(
+      'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+    )
     expect(fieldError(document, 'comentarios')).toBe('')
     // What the visitor typed is kept (the comments with their line break).
-    expect(document.querySelector('textarea[name="comentarios"]')?.textContent).toMatch(new RegExp(`^Líneas ${id}\\r?\\nsegunda línea$`))
+    expect(document.querySelector('textarea[name="comentarios"]')?.textContent).toMatch(
+      new RegExp(`^Líneas ${id}\\r?\\nsegunda línea$`),
+    )
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(await telegramMessages(id)).toHaveLength(0)
   })

@@ -15,7 +15,8 @@ const SECURITY = {
 }
 
 const expectSecurity = (response: Response, what: string) => {
-  for (const [name, value] of Object.entries(SECURITY)) expect(response.headers.get(name), `${what}: ${name}`).toBe(value)
+  for (const [name, value] of Object.entries(SECURITY))
+    expect(response.headers.get(name), `${what}: ${name}`).toBe(value)
   expect(response.headers.get('permissions-policy'), what).toContain('camera=()')
   const csp = response.headers.get('content-security-policy') ?? ''
   expect(csp, what).toContain("object-src 'none'")
@@ -32,7 +33,9 @@ describe('security headers', () => {
     expect(nonce).toBeTruthy()
     expect(csp).toContain("'strict-dynamic'")
     expect(csp).toContain("form-action 'self'")
-    const scripts = [...document.querySelectorAll('script')].filter((script) => script.getAttribute('type') !== 'application/ld+json')
+    const scripts = [...document.querySelectorAll('script')].filter(
+      (script) => script.getAttribute('type') !== 'application/ld+json',
+    )
     expect(scripts.length).toBeGreaterThan(1)
     for (const script of scripts) expect(script.getAttribute('nonce'), script.outerHTML.slice(0, 80)).toBe(nonce)
     const again = (await page('/')).response.headers.get('content-security-policy')
@@ -40,7 +43,9 @@ describe('security headers', () => {
   })
 
   it('lists Google only while analytics may load (not after a rejection)', async () => {
-    expect((await page('/')).response.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com')
+    expect((await page('/')).response.headers.get('content-security-policy')).toContain(
+      'https://www.googletagmanager.com',
+    )
     const rejected = await page('/', { headers: { Cookie: 'cookie-consent=rejected' } })
     expect(rejected.response.headers.get('content-security-policy')).not.toContain('google')
   })
@@ -77,7 +82,12 @@ describe('caching', () => {
   })
 
   it('data for client-side navigation is never shared by caches: it can carry consent or a form token', async () => {
-    for (const path of ['/presupuesto?_data=routes%2Fpresupuesto', '/blog?_data=root', '/blog?_data=routes%2Fblog._index', '/blog/como-reparar-drift-joystick?_data=routes%2Fblog.%24slug']) {
+    for (const path of [
+      '/presupuesto?_data=routes%2Fpresupuesto',
+      '/blog?_data=root',
+      '/blog?_data=routes%2Fblog._index',
+      '/blog/como-reparar-drift-joystick?_data=routes%2Fblog.%24slug',
+    ]) {
       const response = await fetch(`${inject('siteUrl')}${path}`)
       await response.arrayBuffer()
       expect(response.status, path).toBe(200)
@@ -92,7 +102,11 @@ describe('search engines', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('application/xml')
     const locs = [...html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
-    expect(locs.sort()).toEqual(rutasDelSitio().map((path) => `${TEST_SETTINGS.SITE_URL}${path}`).sort())
+    expect(locs.sort()).toEqual(
+      rutasDelSitio()
+        .map((path) => `${TEST_SETTINGS.SITE_URL}${path}`)
+        .sort(),
+    )
   })
 
   it('on a host other than SITE_URL: noindex everywhere and robots.txt closes the site', async () => {

@@ -40,42 +40,47 @@ describe('every route of the table', () => {
     expect([...headings.keys()].sort()).toEqual([...rutasDelSitio()].sort())
   })
 
-  it.each([...headings])('%s answers 200 in Spanish with its heading, title, description and canonical', async (path, heading) => {
-    const { response, document } = await page(path)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toContain('text/html')
-    expect(document.documentElement.getAttribute('lang')).toBe('es')
-    const h1s = document.querySelectorAll('h1')
-    expect(h1s).toHaveLength(1)
-    expect(text(h1s[0])).toBe(heading)
-    expect(text(document.querySelector('title')).length).toBeGreaterThan(10)
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(50)
-    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_SETTINGS.SITE_URL}${path}`)
-    // Layout: the six header links, the footer with © 2024, the floating WhatsApp link.
-    const nav = document.querySelector('nav[aria-label="Principal"]')
-    expect([...(nav?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
-      '/',
-      '/#quienes-somos',
-      '/servicios/mandos',
-      '/servicios/consolas',
-      '/blog',
-      '/#contacto',
-    ])
-    expect(text(document.querySelector('footer'))).toContain('© 2024')
-    // The footer leads to the mail-in page and to the tracking lookup.
-    expect(document.querySelector('footer nav a[href="/envios"]')?.textContent).toBe('Envíos y recogida')
-    expect(document.querySelector('footer nav a[href="/seguimiento"]')?.textContent).toBe('Sigue tu reparación')
-    // The privacy and cookie policies, in the footer of every page.
-    const privacy = document.querySelector('footer #politica-privacidad')
-    expect(text(privacy?.querySelector('h2'))).toBe('Política de privacidad')
-    expect(text(privacy)).toContain(TEST_SETTINGS.SHOP_EMAIL)
-    expect(text(privacy)).toContain('180 días')
-    expect(document.querySelector('footer #politica-cookies')).not.toBeNull()
-    const float = document.querySelector('a.whatsapp-float__link')
-    expect(float?.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/34${TEST_SETTINGS.SHOP_PHONE}\\?text=`))
-    expect(float?.getAttribute('target')).toBe('_blank')
-    expect(float?.getAttribute('aria-label')).toMatch(/WhatsApp/)
-  })
+  it.each([...headings])(
+    '%s answers 200 in Spanish with its heading, title, description and canonical',
+    async (path, heading) => {
+      const { response, document } = await page(path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/html')
+      expect(document.documentElement.getAttribute('lang')).toBe('es')
+      const h1s = document.querySelectorAll('h1')
+      expect(h1s).toHaveLength(1)
+      expect(text(h1s[0])).toBe(heading)
+      expect(text(document.querySelector('title')).length).toBeGreaterThan(10)
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(50)
+      expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `${TEST_SETTINGS.SITE_URL}${path}`,
+      )
+      // Layout: the six header links, the footer with © 2024, the floating WhatsApp link.
+      const nav = document.querySelector('nav[aria-label="Principal"]')
+      expect([...(nav?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
+        '/',
+        '/#quienes-somos',
+        '/servicios/mandos',
+        '/servicios/consolas',
+        '/blog',
+        '/#contacto',
+      ])
+      expect(text(document.querySelector('footer'))).toContain('© 2024')
+      // The footer leads to the mail-in page and to the tracking lookup.
+      expect(document.querySelector('footer nav a[href="/envios"]')?.textContent).toBe('Envíos y recogida')
+      expect(document.querySelector('footer nav a[href="/seguimiento"]')?.textContent).toBe('Sigue tu reparación')
+      // The privacy and cookie policies, in the footer of every page.
+      const privacy = document.querySelector('footer #politica-privacidad')
+      expect(text(privacy?.querySelector('h2'))).toBe('Política de privacidad')
+      expect(text(privacy)).toContain(TEST_SETTINGS.SHOP_EMAIL)
+      expect(text(privacy)).toContain('180 días')
+      expect(document.querySelector('footer #politica-cookies')).not.toBeNull()
+      const float = document.querySelector('a.whatsapp-float__link')
+      expect(float?.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/34${TEST_SETTINGS.SHOP_PHONE}\\?text=`))
+      expect(float?.getAttribute('target')).toBe('_blank')
+      expect(float?.getAttribute('aria-label')).toMatch(/WhatsApp/)
+    },
+  )
 
   it('gives every image its size and a Spanish alt text, and every image exists', async () => {
     for (const path of rutasDelSitio()) {
@@ -145,7 +150,9 @@ describe('page content', () => {
     expect([...cards].map((card) => [...card.querySelectorAll('a')].map((a) => a.getAttribute('href')))).toEqual(
       catalogo.posts.map((post) => [`/blog/${post.slug}`]),
     )
-    expect([...cards].map((card) => text(card.querySelector('h2 a')))).toEqual(catalogo.posts.map((post) => post.titulo))
+    expect([...cards].map((card) => text(card.querySelector('h2 a')))).toEqual(
+      catalogo.posts.map((post) => post.titulo),
+    )
   })
 
   it('the PS5 page shows nine service cards at 10€ IVA incluido, Xbox Series five', async () => {
@@ -202,7 +209,9 @@ describe('page content', () => {
     const { document } = await page('/servicios/consolas/otras')
     expect(document.querySelectorAll('.repair-list__item')).toHaveLength(8)
     const models = [...document.querySelectorAll('.console-models__list li')].map(text)
-    expect(models).toEqual(expect.arrayContaining(['Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Gear']))
+    expect(models).toEqual(
+      expect.arrayContaining(['Steam Deck', 'ROG Ally', 'Legion Go', 'PSP', 'PS Vita', 'Game Gear']),
+    )
     expect(document.querySelector('main a[href="/presupuesto"]')).not.toBeNull()
   })
 })
@@ -260,6 +269,8 @@ describe('unknown paths', () => {
   it('logs the attempted path', async () => {
     const path = `/ruta-registrada-${Date.now()}`
     expect((await page(path)).response.status).toBe(404)
-    await expect.poll(() => readFileSync(inject('siteLog'), 'utf8'), { timeout: 5000 }).toContain(`404: ruta no encontrada "${path}"`)
+    await expect
+      .poll(() => readFileSync(inject('siteLog'), 'utf8'), { timeout: 5000 })
+      .toContain(`404: ruta no encontrada "${path}"`)
   })
 })

@@ -43,7 +43,10 @@ async function post(path: string, fields: Record<string, string>, headers: Recor
 const tracking = (name: keyof typeof STAND_IN_TOKENS) => `/seguimiento/${STAND_IN_TOKENS[name]}`
 /** The labels of every state (test/unit/seguimiento.test.ts holds them to the contract's words). */
 const LABELS = TRACKING_STATES.map((state) => catalogo.estadosSeguimiento[state].etiqueta)
-const labelsIn = (document: Document) => LABELS.filter((label) => [...document.querySelectorAll('main h2, .timeline__label')].some((node) => text(node) === label))
+const labelsIn = (document: Document) =>
+  LABELS.filter((label) =>
+    [...document.querySelectorAll('main h2, .timeline__label')].some((node) => text(node) === label),
+  )
 
 /** Every answer at a tracking address, whatever its status: private. */
 function expectPrivate(response: Response, document: Document, what: string) {
@@ -52,7 +55,9 @@ function expectPrivate(response: Response, document: Document, what: string) {
   expect(response.headers.get('x-robots-tag'), what).toBe('noindex')
   expect(document.querySelector('meta[name="robots"]')?.getAttribute('content'), what).toBe('noindex')
   // No script runs there: no analytics, no client router (JSON-LD is data, not a script).
-  const scripts = [...document.querySelectorAll('script')].filter((script) => script.getAttribute('type') !== 'application/ld+json')
+  const scripts = [...document.querySelectorAll('script')].filter(
+    (script) => script.getAttribute('type') !== 'application/ld+json',
+  )
   expect(scripts, what).toHaveLength(0)
   expect(document.querySelector('link[rel="modulepreload"]'), what).toBeNull()
   // Even with consent given, its policy lets no Google host load.
@@ -89,7 +94,9 @@ describe('the success toast', () => {
       const { response } = await quote(comments)
       expect(response.status).toBe(303)
       const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
-      const toast = (await get('/presupuesto', { headers: { Cookie: cookie } })).document.querySelector('[role="status"]')
+      const toast = (await get('/presupuesto', { headers: { Cookie: cookie } })).document.querySelector(
+        '[role="status"]',
+      )
       expect(text(toast), comments).toContain('¡Solicitud enviada!')
       expect(toast?.querySelector('a'), comments).toBeNull()
     }
@@ -108,8 +115,13 @@ describe('the tracking page', () => {
       [...document.querySelectorAll('.timeline__item:not(.timeline__item--next)')].map(
         (item) => `${text(item.querySelector('.timeline__label'))} · ${text(item.querySelector('time'))}`,
       ),
-    ).toEqual(['Solicitud recibida · 23 de noviembre de 2026, 10:15', 'Te hemos respondido · 23 de noviembre de 2026, 13:15'])
-    expect(/datetime="([^"]+)"/i.exec(document.querySelector('.timeline time')?.outerHTML ?? '')?.[1]).toBe('2026-11-23T09:15:00.000Z')
+    ).toEqual([
+      'Solicitud recibida · 23 de noviembre de 2026, 10:15',
+      'Te hemos respondido · 23 de noviembre de 2026, 13:15',
+    ])
+    expect(/datetime="([^"]+)"/i.exec(document.querySelector('.timeline time')?.outerHTML ?? '')?.[1]).toBe(
+      '2026-11-23T09:15:00.000Z',
+    )
     expect(text(document.querySelector('.timeline__item--next'))).toBe('Lo siguiente: Llega al taller')
     expect(text(document.querySelector('.tracking-status__now'))).toContain('tráelo al taller o envíanoslo')
     // While answered: how to bring or send it, and the address comes with the quote (SHOP_SHIPPING_ADDRESS unset).
@@ -118,7 +130,9 @@ describe('the tracking page', () => {
     expect(text(howTo)).toContain('Mete la referencia dentro')
     expect(howTo?.querySelector('a[href="/envios"]')).not.toBeNull()
     // Contact: WhatsApp prefilled with the reference, and the phone.
-    const whatsapp = new URL(document.querySelector('main a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+    const whatsapp = new URL(
+      document.querySelector('main a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank',
+    )
     expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe(`https://wa.me/34${TEST_SETTINGS.SHOP_PHONE}`)
     expect(whatsapp.searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
     expect(document.querySelector(`main a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
@@ -130,17 +144,35 @@ describe('the tracking page', () => {
   it.each([
     ['recibida', 'Solicitud recibida', ['Solicitud recibida']],
     ['taller', 'Recibido en el taller', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller']],
-    ['reparacion', 'En reparación', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación']],
-    ['listo', 'Listo para recoger', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Listo para recoger']],
-    ['enviado', 'Enviado', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Enviado']],
-    ['entregado', 'Entregado', ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Enviado', 'Entregado']],
+    [
+      'reparacion',
+      'En reparación',
+      ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación'],
+    ],
+    [
+      'listo',
+      'Listo para recoger',
+      ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Listo para recoger'],
+    ],
+    [
+      'enviado',
+      'Enviado',
+      ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Enviado'],
+    ],
+    [
+      'entregado',
+      'Entregado',
+      ['Solicitud recibida', 'Te hemos respondido', 'Recibido en el taller', 'En reparación', 'Enviado', 'Entregado'],
+    ],
     ['cancelada', 'Cancelada', ['Solicitud recibida', 'Te hemos respondido', 'Cancelada']],
   ] as const)('%s: the state "%s" and only the states reached', async (name, current, reached) => {
     const { response, document } = await get(tracking(name))
     expect(response.status).toBe(200)
     expectPrivate(response, document, name)
     expect(text(document.querySelector('#estado-actual'))).toBe(current)
-    expect([...document.querySelectorAll('.timeline__item:not(.timeline__item--next) .timeline__label')].map(text)).toEqual(reached)
+    expect(
+      [...document.querySelectorAll('.timeline__item:not(.timeline__item--next) .timeline__label')].map(text),
+    ).toEqual(reached)
     expect(labelsIn(document).sort()).toEqual([...new Set<string>(reached)].sort())
     // How to bring or send it only while answered; the shipment once on its way.
     expect(document.querySelector('.mail-in-summary')).toBeNull()
@@ -157,18 +189,34 @@ describe('the tracking page', () => {
 
   it('an unknown or erased token, or no token at all, is the not-found page (404), private too', async () => {
     const before = standIn().trackingCalls.length
-    for (const path of ['/seguimiento/NoExisteNoExisteNoExiste', '/seguimiento/corto', `/seguimiento/${STAND_IN_TOKENS.respondida}x/otra`]) {
+    for (const path of [
+      '/seguimiento/NoExisteNoExisteNoExiste',
+      '/seguimiento/corto',
+      `/seguimiento/${STAND_IN_TOKENS.respondida}x/otra`,
+    ]) {
       const { response, document } = await get(path)
       expect(response.status, path).toBe(404)
       expectPrivate(response, document, path)
       expect(text(document.querySelector('main h1')), path).toContain('Oops! Page not found')
-      expect([...document.querySelectorAll('main a')].find((a) => text(a) === 'Return to Home')?.getAttribute('href')).toBe('/')
+      expect(
+        [...document.querySelectorAll('main a')].find((a) => text(a) === 'Return to Home')?.getAttribute('href'),
+      ).toBe('/')
     }
     // Only the well-formed token reached the function.
-    expect(standIn().trackingCalls.slice(before).map((call) => call.path)).toEqual(['/functions/v1/seguimiento/NoExisteNoExisteNoExiste'])
-    expect(standIn().trackingCalls.at(-1)).toMatchObject({ method: 'GET', apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY, authorization: `Bearer ${TEST_SETTINGS.QUOTE_FUNCTION_KEY}` })
+    expect(
+      standIn()
+        .trackingCalls.slice(before)
+        .map((call) => call.path),
+    ).toEqual(['/functions/v1/seguimiento/NoExisteNoExisteNoExiste'])
+    expect(standIn().trackingCalls.at(-1)).toMatchObject({
+      method: 'GET',
+      apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY,
+      authorization: `Bearer ${TEST_SETTINGS.QUOTE_FUNCTION_KEY}`,
+    })
     // The token is a capability: the site's own log lines never name it (wrangler's access log, not the Worker's, does).
-    await expect.poll(() => readFileSync(standIn().siteLog, 'utf8'), { timeout: 5000 }).toContain('404: seguimiento desconocido')
+    await expect
+      .poll(() => readFileSync(standIn().siteLog, 'utf8'), { timeout: 5000 })
+      .toContain('404: seguimiento desconocido')
     const log = readFileSync(standIn().siteLog, 'utf8')
       .split('\n')
       .filter((line) => !line.startsWith('[wrangler:'))
@@ -186,7 +234,9 @@ describe('the tracking page', () => {
       expect(Date.now() - started).toBeLessThan(7000)
       expectPrivate(response, document, name)
       expect(text(document.querySelector('[role="alert"] h2'))).toBe('Ahora mismo no podemos consultar el estado')
-      const whatsapp = new URL(document.querySelector('main a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+      const whatsapp = new URL(
+        document.querySelector('main a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank',
+      )
       expect(whatsapp.searchParams.get('text')).toBe('Hola, quiero saber cómo va mi reparación.')
       expect(document.querySelector(`main a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
     },
@@ -220,7 +270,8 @@ describe('the tracking page', () => {
 })
 
 describe('the lookup /seguimiento', () => {
-  const lookup = (fields: Record<string, string>, headers: Record<string, string> = {}) => post('/seguimiento', { website: '', ...fields }, headers)
+  const lookup = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    post('/seguimiento', { website: '', ...fields }, headers)
 
   it('shows the form, out of search results', async () => {
     const { response, document } = await get('/seguimiento')
@@ -229,7 +280,11 @@ describe('the lookup /seguimiento', () => {
     const form = document.querySelector('form#seguimiento')
     expect(form?.getAttribute('method')).toBe('post')
     expect(form?.getAttribute('action')).toBe('/seguimiento')
-    expect([...(form?.querySelectorAll('input') ?? [])].map((input) => input.getAttribute('name'))).toEqual(['referencia', 'email', 'website'])
+    expect([...(form?.querySelectorAll('input') ?? [])].map((input) => input.getAttribute('name'))).toEqual([
+      'referencia',
+      'email',
+      'website',
+    ])
   })
 
   it('a right pair (as people type it) leads to its tracking page: 303', async () => {
@@ -238,7 +293,11 @@ describe('the lookup /seguimiento', () => {
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe(tracking('respondida'))
     const call = standIn().trackingCalls.slice(before).at(-1)
-    expect(call).toMatchObject({ method: 'POST', path: '/functions/v1/seguimiento', apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY })
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/functions/v1/seguimiento',
+      apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY,
+    })
     expect(JSON.parse(call?.body ?? '')).toEqual({ referencia: 'P-7K3Q', email: 'Cliente@Correo.ES' })
   })
 
@@ -246,8 +305,10 @@ describe('the lookup /seguimiento', () => {
     const wrongEmail = await lookup({ referencia: STAND_IN_PAIR.referencia, email: 'otra@correo.es' })
     const unknownReference = await lookup({ referencia: 'P-ZZZZ', email: STAND_IN_PAIR.email })
     const honeypot = await lookup({ ...STAND_IN_PAIR, website: 'https://spam.example' })
-    const main = (document: Document) => text(document.querySelector('main')).replace(/P-ZZZZ|P-7K3Q|otra@correo\.es|cliente@correo\.es/g, '…')
-    const alert = (document: Document) => `${text(document.querySelector('.toast__title'))} ${text(document.querySelector('.toast__text'))}`
+    const main = (document: Document) =>
+      text(document.querySelector('main')).replace(/P-ZZZZ|P-7K3Q|otra@correo\.es|cliente@correo\.es/g, '…')
+    const alert = (document: Document) =>
+      `${text(document.querySelector('.toast__title'))} ${text(document.querySelector('.toast__text'))}`
     for (const answer of [wrongEmail, unknownReference, honeypot]) {
       expect(answer.response.status).toBe(404)
       expect(alert(answer.document)).toBe(
@@ -303,7 +364,10 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('the function refusing too many lookups for one e-mail: 429 with the same reason, not an outage', async () => {
-    const { response, document } = await lookup({ referencia: 'P-MMMM', email: STAND_IN_PAIR.email }, { 'CF-Connecting-IP': '10.71.0.9' })
+    const { response, document } = await lookup(
+      { referencia: 'P-MMMM', email: STAND_IN_PAIR.email },
+      { 'CF-Connecting-IP': '10.71.0.9' },
+    )
     expect(response.status).toBe(429)
     expect(text(document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
     expect(document.querySelector('.tracking-unavailable')).toBeNull()
@@ -313,10 +377,17 @@ describe('the lookup /seguimiento', () => {
     for (const reference of ['P-FA22', 'P-CRTT', 'P-RARR']) {
       const { response, document } = await lookup({ referencia: reference, email: STAND_IN_PAIR.email })
       expect(response.status, reference).toBe(503)
-      expect(text(document.querySelector('.tracking-unavailable h2'))).toBe('Ahora mismo no podemos consultar el estado')
-      const whatsapp = new URL(document.querySelector('.tracking-unavailable a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+      expect(text(document.querySelector('.tracking-unavailable h2'))).toBe(
+        'Ahora mismo no podemos consultar el estado',
+      )
+      const whatsapp = new URL(
+        document.querySelector('.tracking-unavailable a[href^="https://wa.me/"]')?.getAttribute('href') ??
+          'about:blank',
+      )
       expect(whatsapp.searchParams.get('text')).toBe(`Hola, quiero saber cómo va mi solicitud ${reference}.`)
-      expect(document.querySelector(`.tracking-unavailable a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
+      expect(
+        document.querySelector(`.tracking-unavailable a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`),
+      ).not.toBeNull()
       expect(document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe(reference)
     }
   })

@@ -17,22 +17,41 @@ const from = { id: 91, is_bot: false, first_name: 'Nerea' }
 function sendUpdate(update: object) {
   return fetch(inject('functionUrl').replace('/enviar-telegram', '/telegram-webhook'), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET,
+    },
     body: JSON.stringify({ update_id: updateId++, ...update }),
   })
 }
 const press = (data: string, messageId: number) =>
   sendUpdate({
-    callback_query: { id: `cb${updateId}`, from, chat_instance: 'j', data, message: { message_id: messageId, date: 0, chat: { id: CHAT, type: 'supergroup' }, text: '…' } },
+    callback_query: {
+      id: `cb${updateId}`,
+      from,
+      chat_instance: 'j',
+      data,
+      message: { message_id: messageId, date: 0, chat: { id: CHAT, type: 'supergroup' }, text: '…' },
+    },
   })
 const say = (text: string) =>
   sendUpdate({
-    message: { message_id: 1, date: 0, chat: { id: CHAT, type: 'supergroup' }, from, text, entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] },
+    message: {
+      message_id: 1,
+      date: 0,
+      chat: { id: CHAT, type: 'supergroup' },
+      from,
+      text,
+      entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+    },
   })
 
 /** The buttons under the owner's message now (the fake Telegram keeps the chat as edited). */
 async function buttonsOf(messageId: number) {
-  const chat = (await (await fetch(`${inject('telegramUrl')}/__messages`)).json()) as Array<{ message_id: number; reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> } }>
+  const chat = (await (await fetch(`${inject('telegramUrl')}/__messages`)).json()) as Array<{
+    message_id: number
+    reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> }
+  }>
   return chat.find((message) => message.message_id === messageId)?.reply_markup?.inline_keyboard.flat() ?? []
 }
 
@@ -49,12 +68,21 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
   it('every step set by the owner’s taps shows on the page with its time, and no personal data ever does', async () => {
     const id = marker('viaje')
     const email = `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`
-    const fields = { tipo: 'mando', modelo: 'Xbox Elite', email, telefono: '655 123 987', comentarios: `Gatillo roto ${id}`, website: '' }
+    const fields = {
+      tipo: 'mando',
+      modelo: 'Xbox Elite',
+      email,
+      telefono: '655 123 987',
+      comentarios: `Gatillo roto ${id}`,
+      website: '',
+    }
     const sent = await postQuote(fields)
     expect(sent.response.status).toBe(303)
     const cookie = sent.response.headers.get('set-cookie')?.split(';')[0] ?? ''
     const toast = await page('/presupuesto', { headers: { Cookie: cookie } })
-    const link = [...toast.document.querySelectorAll('a')].find((a) => text(a) === 'Sigue tu solicitud')?.getAttribute('href') ?? ''
+    const link =
+      [...toast.document.querySelectorAll('a')].find((a) => text(a) === 'Sigue tu solicitud')?.getAttribute('href') ??
+      ''
     expect(link).toMatch(/^\/seguimiento\/[A-Za-z0-9_-]{22}$/)
     const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1] ?? ''
     expect(reference).toMatch(/^P-/)
@@ -90,9 +118,12 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
       expect(now.timeline.map((step) => step.label)).toEqual(expected)
       // Each state with its time, in order, within this test's run.
       const times = now.timeline.map((step) => Date.parse(step.time))
-      expect(times.every((time, index) => Number.isFinite(time) && (index === 0 || time >= (times[index - 1] ?? 0)))).toBe(true)
+      expect(
+        times.every((time, index) => Number.isFinite(time) && (index === 0 || time >= (times[index - 1] ?? 0))),
+      ).toBe(true)
       expect(Date.now() - (times.at(-1) ?? 0)).toBeLessThan(60_000)
-      if (label === 'Te hemos respondido') expect(text(now.document.querySelector('main'))).toMatch(/dirección|envíalo|tráelo/i)
+      if (label === 'Te hemos respondido')
+        expect(text(now.document.querySelector('main'))).toMatch(/dirección|envíalo|tráelo/i)
       if (label === 'Enviado') {
         // The owner answers the prompt with the carrier and number; the page shows them.
         expect((await say(`/enviado ${reference} SEUR 9988776655`)).status).toBe(200)
@@ -108,7 +139,11 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
     const lookup = (referenceTyped: string, emailTyped: string) =>
       page('/seguimiento', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: inject('siteUrl'), 'CF-Connecting-IP': randomIp() },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: inject('siteUrl'),
+          'CF-Connecting-IP': randomIp(),
+        },
         body: new URLSearchParams({ referencia: referenceTyped, email: emailTyped, website: '' }).toString(),
       })
     const right = await lookup(reference.toLowerCase(), email.toUpperCase())

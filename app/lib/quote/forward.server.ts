@@ -21,7 +21,14 @@ export interface OutgoingQuote extends Quote {
  */
 export async function idempotencyKey(token: string | undefined, quote: Quote): Promise<string | null> {
   if (!token) return null
-  const material = JSON.stringify([token, quote.tipo, quote.modelo, quote.comentarios ?? '', quote.email, quote.telefono])
+  const material = JSON.stringify([
+    token,
+    quote.tipo,
+    quote.modelo,
+    quote.comentarios ?? '',
+    quote.email,
+    quote.telefono,
+  ])
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material)))
   return `presupuesto-${[...digest.slice(0, 20)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
@@ -38,7 +45,10 @@ export type ForwardResult = { ok: true; referencia: string | null; seguimiento: 
 export async function forwardQuote(
   settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
   quote: OutgoingQuote,
-  { idempotencyKey: key = null, timeoutMs = QUOTE_TIMEOUT_MS }: { idempotencyKey?: string | null; timeoutMs?: number } = {},
+  {
+    idempotencyKey: key = null,
+    timeoutMs = QUOTE_TIMEOUT_MS,
+  }: { idempotencyKey?: string | null; timeoutMs?: number } = {},
 ): Promise<ForwardResult> {
   const body = {
     tipo: quote.tipo,
@@ -61,12 +71,17 @@ export async function forwardQuote(
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     })
-    const answer = (await response.json().catch(() => null)) as { success?: unknown; referencia?: unknown; seguimiento?: unknown } | null
+    const answer = (await response.json().catch(() => null)) as {
+      success?: unknown
+      referencia?: unknown
+      seguimiento?: unknown
+    } | null
     if (answer?.success === true) {
       return {
         ok: true,
         referencia: typeof answer.referencia === 'string' ? answer.referencia : null,
-        seguimiento: typeof answer.seguimiento === 'string' && TRACKING_TOKEN.test(answer.seguimiento) ? answer.seguimiento : null,
+        seguimiento:
+          typeof answer.seguimiento === 'string' && TRACKING_TOKEN.test(answer.seguimiento) ? answer.seguimiento : null,
       }
     }
     console.error(`Presupuesto no enviado: la función respondió ${response.status}`)

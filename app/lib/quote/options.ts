@@ -25,7 +25,11 @@ export interface QuoteChoice {
 
 /** The toasts of the quote page: sent, not sent, too long, too many. */
 export const QUOTE_TOASTS = {
-  enviado: { tipo: 'exito', titulo: '¡Solicitud enviada!', texto: 'Nos pondremos en contacto contigo lo antes posible.' },
+  enviado: {
+    tipo: 'exito',
+    titulo: '¡Solicitud enviada!',
+    texto: 'Nos pondremos en contacto contigo lo antes posible.',
+  },
   error: { tipo: 'error', titulo: 'Error', texto: 'No se pudo enviar la solicitud. Por favor, inténtalo de nuevo.' },
   demasiadoLarga: {
     tipo: 'error',
@@ -35,7 +39,8 @@ export const QUOTE_TOASTS = {
   demasiadas: {
     tipo: 'error',
     titulo: 'Demasiadas solicitudes',
-    texto: 'Has enviado varias solicitudes seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
+    texto:
+      'Has enviado varias solicitudes seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
   },
 } as const
 

@@ -14,10 +14,15 @@ export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000
 export const FORM_TOKEN_MAX_CHARS = 100
 
 const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 
 async function hmac(secret: string, data: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
   return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(data))))
 }
 
@@ -28,8 +33,7 @@ export async function signFormToken(secret: string, now = Date.now()): Promise<s
 }
 
 export type FormTokenReading =
-  | { verdict: 'human' | 'too-fast' | 'expired'; elapsedMs: number }
-  | { verdict: 'forged' | 'absent' }
+  { verdict: 'human' | 'too-fast' | 'expired'; elapsedMs: number } | { verdict: 'forged' | 'absent' }
 
 /** How a post's token reads. `forged` covers a token signed with an earlier FORM_SECRET too. */
 export async function readFormToken(

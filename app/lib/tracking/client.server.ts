@@ -37,7 +37,8 @@ const Token = z.object({ success: z.literal(true), seguimiento: z.string().check
 const Unknown = z.object({ success: z.literal(false) })
 
 export type TrackingAnswer = { kind: 'found'; tracking: Tracking } | { kind: 'unknown' } | { kind: 'down' }
-export type LookupAnswer = { kind: 'found'; seguimiento: string } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'down' }
+export type LookupAnswer =
+  { kind: 'found'; seguimiento: string } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'down' }
 
 type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>
 
@@ -89,7 +90,11 @@ async function ask<T>(
 }
 
 /** The state of the quote behind a tracking token: found, unknown (404 of the contract) or down. */
-export async function fetchTracking(settings: FunctionSettings, token: string, { timeoutMs = TRACKING_TIMEOUT_MS } = {}): Promise<TrackingAnswer> {
+export async function fetchTracking(
+  settings: FunctionSettings,
+  token: string,
+  { timeoutMs = TRACKING_TIMEOUT_MS } = {},
+): Promise<TrackingAnswer> {
   if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
   const url = `${trackingEndpoint(settings)}/${encodeURIComponent(token)}`
   const answer = await ask(settings, { url, init: { method: 'GET' }, what: 'estado', timeoutMs }, Found)

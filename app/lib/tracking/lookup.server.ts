@@ -30,17 +30,19 @@ export const LOOKUP_BODY_MAX_BYTES = 8 * 1024
 
 export const LookupSchema = z.object({
   /** Typed as the visitor likes: trimmed, upper case, spaces dropped, the hyphen added ("p 7k3q" is P-7K3Q). */
-  referencia: z
-    .string({ error: LOOKUP_MESSAGES.referenciaObligatoria })
-    .check(
-      z.trim(),
-      z.toUpperCase(),
-      z.overwrite((value) => value.replace(/\s+/g, '').replace(/^P-?/, 'P-')),
-      z.regex(REFERENCE, LOOKUP_MESSAGES.referenciaFormato),
-    ),
+  referencia: z.string({ error: LOOKUP_MESSAGES.referenciaObligatoria }).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.overwrite((value) => value.replace(/\s+/g, '').replace(/^P-?/, 'P-')),
+    z.regex(REFERENCE, LOOKUP_MESSAGES.referenciaFormato),
+  ),
   email: z
     .string({ error: LOOKUP_MESSAGES.emailObligatorio })
-    .check(z.trim(), z.regex(z.regexes.email, LOOKUP_MESSAGES.emailInvalido), z.maxLength(QUOTE_LIMITS.email, LOOKUP_MESSAGES.emailLargo)),
+    .check(
+      z.trim(),
+      z.regex(z.regexes.email, LOOKUP_MESSAGES.emailInvalido),
+      z.maxLength(QUOTE_LIMITS.email, LOOKUP_MESSAGES.emailLargo),
+    ),
   website: z.optional(z.string()),
 })
 

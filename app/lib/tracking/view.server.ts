@@ -33,7 +33,10 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
     tipo: TYPE_LABELS[tracking.tipo],
     modelo: tracking.modelo,
     estado: { etiqueta: state.etiqueta, icono: state.icono, ahora: state.ahora, ...when(last?.at ?? Date.now()) },
-    historial: tracking.history.map((step) => ({ etiqueta: estadosSeguimiento[step.state].etiqueta, ...when(step.at) })),
+    historial: tracking.history.map((step) => ({
+      etiqueta: estadosSeguimiento[step.state].etiqueta,
+      ...when(step.at),
+    })),
     siguiente: state.siguiente,
     envio: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
     comoEnviarlo:
