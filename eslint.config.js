@@ -121,6 +121,7 @@ export default tseslint.config(
       'artifacts/',
       'test-results/',
       '**/*.generated.*',
+      'app/catalogo/articulos.generado.ts',
     ],
   },
   ...tseslint.configs.recommended,
