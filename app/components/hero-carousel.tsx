@@ -6,6 +6,7 @@ import type { Sello, Slide } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
 import { Tooltip } from './tooltip'
+import { TrustSignals } from './trust-signals'
 
 /** The carousel moves to the next slide every 5 seconds. */
 export const CAROUSEL_INTERVAL_MS = 5000
@@ -89,20 +90,7 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
                     Solicitar Presupuesto
                   </Link>
                 </div>
-                <ul className="icon-row hero__trust">
-                  {claims.map((claim) => (
-                    <li key={claim.texto}>
-                      <Icon name="check" size={16} />
-                      {claim.enlace ? (
-                        <Link to={claim.enlace} className="trust__link">
-                          {claim.texto}
-                        </Link>
-                      ) : (
-                        claim.texto
-                      )}
-                    </li>
-                  ))}
-                </ul>
+                <TrustSignals claims={claims} tone="hero" />
               </div>
             </div>
           )
