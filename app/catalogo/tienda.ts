@@ -1,4 +1,4 @@
-import { SHOP_HOURS, SHOP_NAME } from '~shared/shop'
+import { hoursInWords, SHOP_HOURS, SHOP_NAME } from '~shared/shop'
 
 import type { Imagen, Paso, Sello, Ventaja } from './tipos'
 
@@ -16,8 +16,8 @@ const horario = {
   desde: SHOP_HOURS.opens,
   hasta: SHOP_HOURS.closes,
   zona: SHOP_HOURS.timeZone,
-  texto: 'Lunes a viernes de 9:00 a 20:00',
-  textoCorto: 'L-V 9:00-20:00',
+  texto: hoursInWords(SHOP_HOURS).long,
+  textoCorto: hoursInWords(SHOP_HOURS).short,
 } as const
 
 /** The mail-in page: every claim of pickup and shipping links to it. */

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 
+import { FUNCTION_PATHS } from '~shared/function-paths'
 import {
   PUBLIC_SECRETS,
   readSettings,
+  RETENTION_DAYS_SETTING,
   requireSettings as require,
   type Settings as SettingsOf,
   type SettingsSpec,
@@ -22,7 +24,7 @@ export const SITE_SETTINGS = {
   },
   QUOTE_FUNCTION_URL: {
     schema: z.url({ protocol: /^https?$/ }),
-    local: 'http://localhost:8788/functions/v1/enviar-telegram',
+    local: `http://localhost:8788${FUNCTION_PATHS.quote}`,
     doc: 'Address of the quote function enviar-telegram.',
   },
   QUOTE_FUNCTION_KEY: {
@@ -64,11 +66,7 @@ export const SITE_SETTINGS = {
     local: '3',
     doc: 'A quote sent back faster than this is still delivered, marked as possible spam.',
   },
-  QUOTE_RETENTION_DAYS: {
-    schema: z.coerce.number().int().min(1).max(3650),
-    local: '180',
-    doc: "Days the quote function keeps a quote, shown in the privacy notice (the function's setting of the same name).",
-  },
+  QUOTE_RETENTION_DAYS: RETENTION_DAYS_SETTING,
   SHOP_SHIPPING_ADDRESS: {
     schema: z
       .string()

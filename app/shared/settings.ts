@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 
 /**
  * How both Workers read their settings (docs/decisions/008-settings.md). Each
@@ -11,13 +11,13 @@ import type { z } from 'zod'
  * a typo must never take a Worker down. Settings marked `ownOffLocal` fail
  * closed instead: on any host but this machine, a path that needs one that is
  * unset, invalid, still the public value committed here, or refused by its
- * `refuse` pattern throws a 503 (`requireSettings`) with a log line saying
+ * `refuse` pattern throws a 503 (`requireSettings`, which judges the host) with a log line saying
  * what to set (docs/decisions/049-secrets-fail-closed.md).
  */
 
 export interface Setting {
   schema: z.ZodType
-  /** The value used when unset, empty or invalid: what works on this machine. None: unset means unset. */
+  /** The value used when unset, empty or invalid (the default): what works on this machine. None: unset means unset. */
   local?: string
   /** Off this machine the value must be the operator's own (a secret, or what the safety net needs). */
   ownOffLocal?: boolean
@@ -37,8 +37,8 @@ export type SettingValues<Spec extends SettingsSpec> = {
 }
 
 export type Settings<Spec extends SettingsSpec> = SettingValues<Spec> & {
-  /** The settings marked `ownOffLocal` that are not usable on the host of this request. */
-  readonly unusable: ReadonlySet<keyof Spec & string>
+  /** The settings marked `ownOffLocal` whose value is not the operator's own (unset, invalid, public, refused). */
+  readonly notOwn: ReadonlySet<keyof Spec & string>
 }
 
 /** A request to this machine (npm start, the tests): the local values are fine there. */
@@ -57,63 +57,75 @@ export const PUBLIC_SECRETS = {
   TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
 } as const
 
+/**
+ * Days a quote is kept: the function erases by it and the site's privacy
+ * notice states it, so both Workers read this one setting (give both the
+ * same value; `npm start` does).
+ */
+export const RETENTION_DAYS_SETTING = {
+  schema: z.coerce.number().int().min(1).max(3650),
+  local: '180',
+  doc: 'Days a quote is kept after its last step, then erased; the privacy notice states it.',
+} as const satisfies Setting
+
 /** A site origin on this machine. */
 export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?\/?$/i
 
 /** The e-mail domains reserved for examples: a copy sent there reaches nobody. */
 export const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
 
-const cache = new WeakMap<Request, WeakMap<SettingsSpec, unknown>>()
+/** Settings read for a request, per env and spec: parsed once per request. */
+const cache = new WeakMap<Request, WeakMap<object, WeakMap<SettingsSpec, unknown>>>()
 
 /**
- * The settings of a Worker: for a request, parsed once per request and
- * judged for its host (`unusable`); without one (a scheduled run), read
- * as they are. `log` prefixes the log lines (which Worker speaks).
+ * The settings of a Worker, from its env: with a request, parsed once for
+ * it (a scheduled run has none and reads them as they are). `log` prefixes
+ * the log lines (which Worker speaks).
  */
 export function readSettings<Spec extends SettingsSpec>(
   spec: Spec,
   env: object,
   { request, log = '' }: { request?: Request; log?: string } = {},
 ): Settings<Spec> {
-  const perRequest = request ? (cache.get(request) ?? new WeakMap<SettingsSpec, unknown>()) : null
-  if (request && perRequest) cache.set(request, perRequest)
-  const cached = perRequest?.get(spec)
+  const perEnv = request ? (cache.get(request) ?? new WeakMap<object, WeakMap<SettingsSpec, unknown>>()) : null
+  if (request && perEnv) cache.set(request, perEnv)
+  const perSpec = perEnv ? (perEnv.get(env) ?? new WeakMap<SettingsSpec, unknown>()) : null
+  if (perEnv && perSpec) perEnv.set(env, perSpec)
+  const cached = perSpec?.get(spec)
   if (cached) return cached as Settings<Spec>
 
   const raw = env as Record<string, unknown>
-  const local = !request || isLocalRequest(request)
   const values: Record<string, unknown> = {}
-  const unusable = new Set<string>()
+  const notOwn = new Set<string>()
   for (const [key, setting] of Object.entries(spec)) {
     const given = typeof raw[key] === 'string' ? (raw[key] as string).trim() : raw[key]
     // Empty counts as unset, so an empty `--var` falls back to the local value.
     const unset = given === undefined || given === null || given === ''
     const result = unset ? null : setting.schema.safeParse(given)
     if (result && !result.success) {
-      console.error(`${log}Ajuste ${key} no válido (${result.error.issues[0]?.message}); se usa el valor local.`)
+      console.error(`${log}Ajuste ${key} no válido (${result.error.issues[0]?.message}); se usa el valor por defecto.`)
     }
     values[key] = result?.success
       ? result.data
       : setting.local === undefined
         ? undefined
         : setting.schema.parse(setting.local)
-    if (setting.ownOffLocal && !local) {
-      const own =
-        result?.success === true &&
-        given !== setting.local &&
-        !(setting.refuse && typeof given === 'string' && setting.refuse.test(given))
-      if (!own) unusable.add(key)
-    }
+    const own =
+      result?.success === true &&
+      given !== setting.local &&
+      !(setting.refuse && typeof given === 'string' && setting.refuse.test(given))
+    if (setting.ownOffLocal && !own) notOwn.add(key)
   }
-  const settings = { ...values, unusable } as Settings<Spec>
-  perRequest?.set(spec, settings)
+  const settings = { ...values, notOwn } as Settings<Spec>
+  perSpec?.set(spec, settings)
   return settings
 }
 
 /**
- * Fails closed: when a setting this path needs is not usable on this host,
- * logs what to set and throws `answer` (a 503) instead of running with a
- * public or example value. Both Workers throw; each answers in its own way.
+ * Fails closed: off this machine (judged from the request it is given),
+ * when a setting this path needs is not the operator's own, logs what to
+ * set and throws `answer` (a 503) instead of running with a public or
+ * example value. Both Workers throw; each answers in its own way.
  */
 export function requireSettings<Spec extends SettingsSpec>(
   request: Request,
@@ -121,7 +133,8 @@ export function requireSettings<Spec extends SettingsSpec>(
   needed: readonly (keyof Spec & string)[],
   { log, howToSet, answer }: { log: string; howToSet: (key: string) => string; answer: () => Response },
 ): void {
-  const missing = needed.filter((key) => settings.unusable.has(key))
+  if (isLocalRequest(request)) return
+  const missing = needed.filter((key) => settings.notOwn.has(key))
   if (missing.length === 0) return
   const { pathname } = new URL(request.url)
   console.error(

@@ -14,3 +14,21 @@ export const SHOP_HOURS = {
   closes: 20,
   timeZone: 'Europe/Madrid',
 } as const
+
+const DAY_NAMES = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const
+const DAY_LETTERS = ['D', 'L', 'M', 'X', 'J', 'V', 'S'] as const
+
+/** The hours in words, from the figures above (a run of days): the pages never restate them. */
+export function hoursInWords({ days, opens, closes }: { days: readonly number[]; opens: number; closes: number }) {
+  const first = days[0] ?? 1
+  const last = days.at(-1) ?? first
+  const name = (day: number) => DAY_NAMES[day % 7] ?? ''
+  const letter = (day: number) => DAY_LETTERS[day % 7] ?? ''
+  const from = `${opens}:00`
+  const to = `${closes}:00`
+  const long = first === last ? name(first) : `${name(first)} a ${name(last)}`
+  return {
+    long: `${long.charAt(0).toUpperCase()}${long.slice(1)} de ${from} a ${to}`,
+    short: `${first === last ? letter(first) : `${letter(first)}-${letter(last)}`} ${from}-${to}`,
+  }
+}

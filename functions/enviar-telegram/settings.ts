@@ -6,6 +6,7 @@ import {
   PUBLIC_SECRETS,
   readSettings,
   requireSettings as require,
+  RETENTION_DAYS_SETTING,
   type Settings,
   type SettingsSpec,
 } from '~shared/settings'
@@ -60,11 +61,7 @@ export const FUNCTION_SETTINGS = {
     ownOffLocal: true,
     doc: 'Checked on every webhook call (a secret).',
   },
-  QUOTE_RETENTION_DAYS: {
-    schema: z.coerce.number().int().min(1).max(3650),
-    local: '180',
-    doc: 'Quotes older than this whose delivery is confirmed are erased by the sweep.',
-  },
+  QUOTE_RETENTION_DAYS: RETENTION_DAYS_SETTING,
   SHOP_EMAIL: {
     schema: z.email(),
     local: 'taller@example.com',

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
+import { hoursInWords } from '~shared/shop'
+
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { getSettings, requireSettings } from '~/lib/env.server'
 import { longDate } from '~/lib/dates'
@@ -21,19 +23,19 @@ describe('settings', () => {
       FORM_MIN_SECONDS: 3,
       QUOTE_RETENTION_DAYS: 180,
       SHOP_SHIPPING_ADDRESS: '',
-      unusable: new Set(),
+      notOwn: new Set(['FORM_SECRET', 'QUOTE_FUNCTION_KEY']),
     })
   })
 
   it('fails closed outside localhost: a secret unset or at its public default is missing, and its paths answer 503', async () => {
     const publicHost = new Request('https://taller.es/presupuesto')
-    expect([...getSettings(publicHost, env()).unusable].sort()).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
+    expect([...getSettings(publicHost, env()).notOwn].sort()).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
     expect(
       [
         ...getSettings(
           new Request('https://taller.es/'),
           env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' }),
-        ).unusable,
+        ).notOwn,
       ].sort(),
     ).toEqual(['FORM_SECRET'])
     expect(
@@ -41,7 +43,7 @@ describe('settings', () => {
         ...getSettings(
           new Request('https://taller.es/'),
           env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' }),
-        ).unusable,
+        ).notOwn,
       ].sort(),
     ).toEqual([])
     // Too short to be valid: replaced by the public default, so missing too.
@@ -49,13 +51,20 @@ describe('settings', () => {
     expect(
       [
         ...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' }))
-          .unusable,
+          .notOwn,
       ].sort(),
     ).toEqual(['FORM_SECRET'])
     short.mockRestore()
+    // On this machine the public values are fine: nothing is required.
     for (const local of ['http://localhost:8787/', 'http://127.0.0.1:9000/', 'http://taller.localhost/']) {
-      expect([...getSettings(new Request(local), env()).unusable], local).toEqual([])
+      const request = new Request(local)
+      expect(() => requireSettings(request, getSettings(request, env()), ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])).not.toThrow()
     }
+    // Settings read without a request (or for another one) are judged by the request of the path.
+    const readBefore = getSettings(new Request('http://localhost:8787/'), env())
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(() => requireSettings(publicHost, readBefore, ['FORM_SECRET'])).toThrow()
+    quiet.mockRestore()
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       const thrown = (() => {
@@ -236,5 +245,19 @@ describe('canonical addresses', () => {
 
   it('never redirects a POST', () => {
     expect(redirect('http://x/Presupuesto', 'POST')).toBeUndefined()
+  })
+})
+
+describe("the shop's hours in words", () => {
+  it('say the figures of app/shared/shop.ts, long and short', () => {
+    expect(hoursInWords({ days: [1, 2, 3, 4, 5], opens: 9, closes: 20 })).toEqual({
+      long: 'Lunes a viernes de 9:00 a 20:00',
+      short: 'L-V 9:00-20:00',
+    })
+    expect(hoursInWords({ days: [2, 3, 4, 5, 6], opens: 10, closes: 14 })).toEqual({
+      long: 'Martes a sábado de 10:00 a 14:00',
+      short: 'M-S 10:00-14:00',
+    })
+    expect(hoursInWords({ days: [6], opens: 10, closes: 14 }).long).toBe('Sábado de 10:00 a 14:00')
   })
 })
