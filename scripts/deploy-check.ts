@@ -20,7 +20,7 @@ const MiB = 1024 * 1024
  * The limits of the Workers Free plan, the stricter one (Paid allows 10 MB compressed): a Worker's
  * code up to 3 MB after compression; static assets up to 20,000 files of at most 25 MiB each.
  */
-export const LIMITS = { workerGzipBytes: 3 * 1000 * 1000, assetFiles: 20_000, assetFileBytes: 25 * MiB } as const
+const LIMITS = { workerGzipBytes: 3 * 1000 * 1000, assetFiles: 20_000, assetFileBytes: 25 * MiB } as const
 
 interface Bundle {
   name: string
@@ -55,7 +55,7 @@ function dryRun(name: string, config: string): Bundle {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
-export function checkDeploys(): string[] {
+function checkDeploys(): string[] {
   const problems: string[] = []
   const bundles = [
     dryRun('web (wrangler.toml)', 'wrangler.toml'),

@@ -3,7 +3,7 @@
  * wrangler.toml (bindings) and .dev.vars.example (settings):
  *
  *   npm run types           writes them
- *   npm run types -- --check  fails when a committed file differs (npm test runs it)
+ *   npm run types -- --check  fails when a committed file differs (test/unit/settings.test.ts checks the same)
  *
  * wrangler writes each Worker's env into one global namespace
  * (`Cloudflare.Env`), so two Workers in one TypeScript program would merge;
@@ -28,7 +28,7 @@ interface Target {
   output: string
 }
 
-export const TARGETS: readonly Target[] = [
+const TARGETS: readonly Target[] = [
   { name: 'Env', config: 'wrangler.toml', output: 'app/types/worker-env.generated.d.ts' },
   {
     name: 'FunctionEnv',
@@ -38,7 +38,7 @@ export const TARGETS: readonly Target[] = [
 ]
 
 /** Runs `wrangler types` for one Worker and returns the declaration file it becomes. */
-export function generate(target: Target): string {
+function generate(target: Target): string {
   const dir = mkdtempSync(join(tmpdir(), 'env-types-'))
   try {
     const file = join(dir, 'types.d.ts')

@@ -26,8 +26,7 @@ import type { AddressInfo } from 'node:net'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import type { QuoteType } from '~shared/quote'
 import type { TrackingState } from '~shared/tracking'
-
-import type { Tracking } from '../functions/enviar-telegram/tracking-api'
+import type { Tracking } from '~shared/tracking-answer'
 
 /** One token per canned quote: 22 URL-safe characters, as the function's. */
 const token = (name: string) => name.padEnd(22, '0')
@@ -102,7 +101,7 @@ const QUOTES: Record<string, Tracking> = {
 }
 
 /** One call to the tracking endpoints, as it arrived. */
-export interface TrackingCall {
+interface TrackingCall {
   method: string
   path: string
   apikey: string

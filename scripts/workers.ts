@@ -16,8 +16,8 @@ import { FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
 import { startFakeTelegram } from './fake-telegram'
 
 /** The Workers' settings (their one lists); any of them set in the environment overrides the local value. */
-export const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)
-export const FUNCTION_SETTING_NAMES = Object.keys(FUNCTION_SETTINGS)
+const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)
+const FUNCTION_SETTING_NAMES = Object.keys(FUNCTION_SETTINGS)
 
 export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
 /** Where `npm start` keeps the function's local D1 (and wrangler's other local state), across restarts. */

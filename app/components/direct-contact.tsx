@@ -4,17 +4,17 @@ import { WhatsAppButton } from './whatsapp-button'
 interface DirectContactProps {
   /** A wa.me link with the quote request prefilled. */
   whatsapp: string
-  telefono: string
-  telefonoLegible: string
+  phone: string
+  readablePhone: string
   email: string
   /** The WhatsApp hours. */
-  horario: string
+  hours: string
   /** The reply-time claim. */
-  respuesta: string
+  replyTime: string
 }
 
 /** The quote page's 'Contacto Directo' card: WhatsApp first, then phone, e-mail and the response time. */
-export function DirectContact({ whatsapp, telefono, telefonoLegible, email, horario, respuesta }: DirectContactProps) {
+export function DirectContact({ whatsapp, phone, readablePhone, email, hours, replyTime }: DirectContactProps) {
   return (
     <section className="panel" aria-labelledby="contacto-directo">
       <h2 id="contacto-directo" className="panel__title">
@@ -27,7 +27,7 @@ export function DirectContact({ whatsapp, telefono, telefonoLegible, email, hora
       <ul className="contact-list">
         <li>
           <Icon name="telefono" size={20} />
-          <a href={`tel:+34${telefono}`}>{telefonoLegible}</a>
+          <a href={`tel:+34${phone}`}>{readablePhone}</a>
         </li>
         <li>
           <Icon name="correo" size={20} />
@@ -36,7 +36,7 @@ export function DirectContact({ whatsapp, telefono, telefonoLegible, email, hora
         <li>
           <Icon name="reloj" size={20} />
           <span>
-            WhatsApp: {horario}. {respuesta}.
+            WhatsApp: {hours}. {replyTime}.
           </span>
         </li>
       </ul>

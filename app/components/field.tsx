@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /** What a field gives its control: the id its label names, the name it posts, and the aria wiring. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string
   name: string
   className: 'field__control'

@@ -1,7 +1,7 @@
 interface PrivacyNoticeProps {
-  nombre: string
+  shopName: string
   email: string
-  conservacionDias: number
+  retentionDays: number
 }
 
 /**
@@ -9,17 +9,17 @@ interface PrivacyNoticeProps {
  * visitor sends anything: who, what for, who receives it, how long, the
  * rights, and the full policy in the footer.
  */
-export function PrivacyNotice({ nombre, email, conservacionDias }: PrivacyNoticeProps) {
+export function PrivacyNotice({ shopName, email, retentionDays }: PrivacyNoticeProps) {
   return (
     <aside className="privacy-notice" aria-labelledby="proteccion-datos">
       <h3 id="proteccion-datos" className="privacy-notice__title">
         Protección de datos
       </h3>
       <p>
-        {nombre} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si
+        {shopName} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si
         falla, por correo; te damos un enlace privado para seguirla, que no muestra tus datos de contacto. Se borran a
-        los {conservacionDias} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que
-        los borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
+        los {retentionDays} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que los
+        borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
         <a href="#politica-privacidad">Política de privacidad</a>
       </p>
     </aside>

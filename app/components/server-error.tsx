@@ -8,11 +8,11 @@ interface ServerErrorProps {
   /** 503: a part of the site is switched off on purpose (a setting is missing); otherwise an unexpected error. */
   unavailable?: boolean
   /** The shop's contact, so the visitor still reaches it; absent when the layout data failed too. */
-  contacto?: LayoutData['contacto']
+  contact?: LayoutData['contacto']
 }
 
 /** Shown for server errors; never leaks details to the visitor, always offers another way to reach the shop. */
-export function ServerError({ unavailable = false, contacto }: ServerErrorProps) {
+export function ServerError({ unavailable = false, contact }: ServerErrorProps) {
   return (
     <section className="not-found">
       <div className="container not-found__inner">
@@ -23,15 +23,15 @@ export function ServerError({ unavailable = false, contacto }: ServerErrorProps)
             : 'No hemos podido mostrar esta página. Vuelve a intentarlo en unos segundos o escríbenos por WhatsApp.'}
         </p>
         <div className="actions">
-          {contacto ? <WhatsAppButton href={contacto.whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
+          {contact ? <WhatsAppButton href={contact.whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
           <Link to="/" className="button button--primary">
             Volver al inicio
           </Link>
         </div>
-        {contacto ? (
+        {contact ? (
           <p className="not-found__text">
-            <a href={`tel:+34${contacto.telefono}`}>{contacto.telefonoLegible}</a> ·{' '}
-            <a href={`mailto:${contacto.email}`}>{contacto.email}</a>
+            <a href={`tel:+34${contact.telefono}`}>{contact.telefonoLegible}</a> ·{' '}
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </p>
         ) : null}
       </div>

@@ -79,7 +79,7 @@ export const SITE_SETTINGS = {
 } as const satisfies SettingsSpec
 
 export type Settings = SettingsOf<typeof SITE_SETTINGS>
-export type SiteSetting = keyof typeof SITE_SETTINGS
+type SiteSetting = keyof typeof SITE_SETTINGS
 
 /** Validated settings; parsed once per request. */
 export function getSettings(request: Request, env: Env): Settings {

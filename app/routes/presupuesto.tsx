@@ -143,14 +143,23 @@ export default function QuotePage() {
             />
             {layout ? (
               <PrivacyNotice
-                nombre={layout.tienda.nombre}
+                shopName={layout.tienda.nombre}
                 email={layout.contacto.email}
-                conservacionDias={layout.privacidad.conservacionDias}
+                retentionDays={layout.privacidad.conservacionDias}
               />
             ) : null}
           </section>
           <div className="quote-layout__aside">
-            {layout ? <DirectContact {...layout.contacto} whatsapp={data.whatsapp} /> : null}
+            {layout ? (
+              <DirectContact
+                whatsapp={data.whatsapp}
+                phone={layout.contacto.telefono}
+                readablePhone={layout.contacto.telefonoLegible}
+                email={layout.contacto.email}
+                hours={layout.contacto.horario}
+                replyTime={layout.contacto.respuesta}
+              />
+            ) : null}
           </div>
           <section className="panel panel--alt quote-layout__reasons" aria-labelledby="por-que">
             <h2 id="por-que" className="panel__title">

@@ -30,7 +30,7 @@ export interface Setting {
 export type SettingsSpec = Record<string, Setting>
 
 /** The values of a spec: parsed, and undefined only for a setting with no local value. */
-export type SettingValues<Spec extends SettingsSpec> = {
+type SettingValues<Spec extends SettingsSpec> = {
   [K in keyof Spec]: Spec[K] extends { local: string }
     ? z.output<Spec[K]['schema']>
     : z.output<Spec[K]['schema']> | undefined

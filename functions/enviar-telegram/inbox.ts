@@ -23,14 +23,8 @@ import { withoutControls } from '~shared/quote'
 
 import { backoffMs } from './delivery'
 import { pendingList, quoteView, workshopList } from './message'
-import {
-  isRepairState,
-  MAX_SHIPMENT_CHARS,
-  nextSteps,
-  STATE_LABELS,
-  STEP_BUTTONS,
-  type RepairState,
-} from './repair-states'
+import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from './repair-states'
+import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from './json'
 import { sameSecret } from './secret'
 import { getSettings, requireSettings, type FunctionSettings } from './settings'
@@ -191,7 +185,7 @@ function buildBot(
       row = await setShipment(env.DB, quote.id, shipment)
     if (!row || (row.state !== 'shipped' && row.state !== 'delivered')) {
       return ctx.reply(
-        `${quote.referencia} está en «${STATE_LABELS[quote.state]}»: el envío se anota cuando está en reparación o ya enviado.`,
+        `${quote.referencia} está en «${TRACKING_STATE_LABELS[quote.state]}»: el envío se anota cuando está en reparación o ya enviado.`,
       )
     }
     await showSaved(ctx.api, env, settings, row, row.telegram_message_id ?? undefined, now)
@@ -228,7 +222,7 @@ function buildBot(
     }
     const text = tap.taken
       ? done
-      : `Ese botón ya no corresponde: ${tap.row.referencia} está en «${STATE_LABELS[tap.row.state]}».`
+      : `Ese botón ya no corresponde: ${tap.row.referencia} está en «${TRACKING_STATE_LABELS[tap.row.state]}».`
     await quietly(ctx.answerCallbackQuery({ text }), `${tap.row.referencia}: la respuesta al botón`)
     await showSaved(ctx.api, env, settings, tap.row, ctx.callbackQuery?.message?.message_id, now)
   }
@@ -246,13 +240,13 @@ function buildBot(
   bot.callbackQuery(/^pendiente:(\d{1,12})$/, async (ctx) => {
     const quote = await quoteById(env.DB, Number(ctx.match[1]))
     // Back to pending: from spam (still 'received'), or from the one step 'answered'.
-    const from: RepairState = quote?.spam_at ? 'received' : 'answered'
+    const from: TrackingState = quote?.spam_at ? 'received' : 'answered'
     await afterTap(ctx, quote && (await stepBack(env.DB, quote.id, from, now())), '↩️ Vuelve a estar pendiente')
   })
 
   bot.callbackQuery(/^paso:(\d{1,12}):(\w{1,20})$/, async (ctx) => {
     const [, id, to] = ctx.match
-    if (!isRepairState(to) || to === 'received' || to === 'answered')
+    if (!isTrackingState(to) || to === 'received' || to === 'answered')
       return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
     const quote = await quoteById(env.DB, Number(id))
     const from = quote?.state
@@ -277,7 +271,7 @@ function buildBot(
 
   bot.callbackQuery(/^atras:(\d{1,12}):(\w{1,20})$/, async (ctx) => {
     const [, id, from] = ctx.match
-    if (!isRepairState(from)) return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
+    if (!isTrackingState(from)) return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
     await afterTap(ctx, await stepBack(env.DB, Number(id), from, now()), '↩️ Paso deshecho')
   })
 

@@ -2,7 +2,8 @@ import type { InlineKeyboardMarkup } from 'grammy/types'
 
 import { withoutControls } from '~shared/quote'
 
-import { customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type RepairState, type Step } from './repair-states'
+import { customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type Step } from './repair-states'
+import type { TrackingState } from '~shared/tracking'
 import type { QuoteRow } from './store'
 
 /** Telegram's limit for one message's text. */
@@ -140,7 +141,7 @@ export function inboxKeyboard(
   steps: readonly Step[] = [],
   siteUrl?: string,
 ): InlineKeyboardMarkup {
-  const state: RepairState = quote.state ?? 'received'
+  const state: TrackingState = quote.state ?? 'received'
   if (quote.spam_at)
     return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
   if (state === 'received') {
@@ -154,7 +155,7 @@ export function inboxKeyboard(
     }
   }
   const rows: InlineKeyboardMarkup['inline_keyboard'] = []
-  const next = nextSteps(state, steps).filter((to): to is Exclude<RepairState, 'received'> => to !== 'received')
+  const next = nextSteps(state, steps).filter((to): to is Exclude<TrackingState, 'received'> => to !== 'received')
   if (next.length) rows.push(next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` })))
   const previous = steps.at(-2)?.state ?? 'received'
   rows.push([

@@ -12,17 +12,14 @@
  * customer.
  */
 import { SHOP_NAME } from '~shared/shop'
-import { TRACKING_STATE_LABELS, TRACKING_STATES, trackingPath, type TrackingState } from '~shared/tracking'
+import { TRACKING_STATES, trackingPath, type TrackingState } from '~shared/tracking'
 
-/** The states and their labels have one home, shared with the site's tracking page. */
-export const REPAIR_STATES = TRACKING_STATES
-export type RepairState = TrackingState
-
-export const isRepairState = (value: unknown): value is RepairState =>
-  (REPAIR_STATES as readonly unknown[]).includes(value)
+/** The states and their labels have one home, shared with the site's tracking page (app/shared/tracking.ts). */
+export const isTrackingState = (value: unknown): value is TrackingState =>
+  (TRACKING_STATES as readonly unknown[]).includes(value)
 
 /** The steps offered after each state (a cancelled quote goes on only if its device is in the shop: `nextSteps`). */
-export const NEXT_STEPS: Record<RepairState, readonly RepairState[]> = {
+export const NEXT_STEPS: Record<TrackingState, readonly TrackingState[]> = {
   received: ['answered'],
   answered: ['in_workshop', 'cancelled'],
   in_workshop: ['repairing', 'cancelled'],
@@ -34,16 +31,13 @@ export const NEXT_STEPS: Record<RepairState, readonly RepairState[]> = {
 }
 
 /** The steps the owner may take now, given the steps taken so far (oldest first). */
-export function nextSteps(state: RepairState, steps: readonly Pick<Step, 'state'>[]): readonly RepairState[] {
+export function nextSteps(state: TrackingState, steps: readonly Pick<Step, 'state'>[]): readonly TrackingState[] {
   if (state === 'cancelled' && !steps.some((step) => step.state === 'in_workshop')) return []
   return NEXT_STEPS[state]
 }
 
-/** The label of each state on the customer's page and in the owner's message. */
-export const STATE_LABELS: Record<RepairState, string> = TRACKING_STATE_LABELS
-
 /** The owner's button for each step; his message shows the same words once it is taken. */
-export const STEP_BUTTONS: Record<Exclude<RepairState, 'received'>, string> = {
+export const STEP_BUTTONS: Record<Exclude<TrackingState, 'received'>, string> = {
   answered: '✅ Atendida',
   in_workshop: '📦 Recibido en el taller',
   repairing: '🔧 En reparación',
@@ -55,7 +49,7 @@ export const STEP_BUTTONS: Record<Exclude<RepairState, 'received'>, string> = {
 
 /** One step of the history: a state, when, and who took it. */
 export interface Step {
-  state: RepairState
+  state: TrackingState
   at: number
   by?: string | null
 }
@@ -74,12 +68,12 @@ export function trackingUrl(siteUrl: string, token: string): string {
  * Nothing is sent without his tap.
  */
 export function customerNotice(
-  quote: { referencia: string; modelo: string; state: RepairState; shipment: string | null },
+  quote: { referencia: string; modelo: string; state: TrackingState; shipment: string | null },
   link: string,
 ): string {
   const greeting = `Hola, te escribimos de ${SHOP_NAME}.`
   const on = `tu solicitud ${quote.referencia} (${quote.modelo})`
-  const what: Record<RepairState, string> = {
+  const what: Record<TrackingState, string> = {
     received: `Hemos recibido ${on}.`,
     answered: `Te escribimos por ${on}.`,
     in_workshop: `Ya tenemos en el taller ${on}. Te avisamos en cuanto haya novedades.`,

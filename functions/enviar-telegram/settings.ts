@@ -89,7 +89,7 @@ export const FUNCTION_SETTINGS = {
 } as const satisfies SettingsSpec
 
 export type FunctionSettings = Settings<typeof FUNCTION_SETTINGS>
-export type FunctionSetting = keyof typeof FUNCTION_SETTINGS
+type FunctionSetting = keyof typeof FUNCTION_SETTINGS
 
 const LOG = '[enviar-telegram] '
 

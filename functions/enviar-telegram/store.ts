@@ -10,7 +10,8 @@
 import { REFERENCE_ALPHABET } from '~shared/reference'
 import type { Quote } from '~shared/quote'
 
-import type { RepairState, Step } from './repair-states'
+import type { Step } from './repair-states'
+import type { TrackingState } from '~shared/tracking'
 
 export interface QuoteRow {
   id: number
@@ -53,7 +54,7 @@ export interface QuoteRow {
   /** The customer's private address /seguimiento/<tracking_token>. */
   tracking_token: string | null
   /** Where the repair stands (repair-states.ts); a spam quote stays 'received'. */
-  state: RepairState
+  state: TrackingState
   /** The carrier and tracking number of the way back, as the owner typed them. */
   shipment: string | null
 }
@@ -311,8 +312,8 @@ export const quoteById = (db: D1Database, id: number) =>
 export async function takeStep(
   db: D1Database,
   id: number,
-  from: RepairState,
-  to: RepairState,
+  from: TrackingState,
+  to: TrackingState,
   { by, now, shipment }: { by: string; now: number; shipment?: string },
 ): Promise<{ row: QuoteRow; taken: boolean } | null> {
   const who = by.slice(0, 100)
@@ -341,13 +342,13 @@ export async function takeStep(
 export async function stepBack(
   db: D1Database,
   id: number,
-  from: RepairState,
+  from: TrackingState,
   now: number,
 ): Promise<{ row: QuoteRow; taken: boolean } | null> {
   const { results: last } = await db
     .prepare('SELECT id, state FROM quote_states WHERE quote_id = ?1 AND undone_at IS NULL ORDER BY id DESC LIMIT 2')
     .bind(id)
-    .all<{ id: number; state: RepairState }>()
+    .all<{ id: number; state: TrackingState }>()
   if (from === 'received') {
     // Spam is the only thing to take back from 'received'.
     const result = await db

@@ -9,11 +9,12 @@
 import { z } from 'zod'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { QUOTE_LIMITS } from '~shared/quote'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_TOKEN } from '~shared/tracking'
+import type { Tracking } from '~shared/tracking-answer'
 
 import { json, readJson } from './json'
-import type { RepairState } from './repair-states'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
@@ -23,20 +24,8 @@ const MAX_LOOKUP_BYTES = 4 * 1024
 
 const LookupSchema = z.object({
   referencia: z.string().trim().max(40).toUpperCase(),
-  email: z.string().trim().max(255).pipe(z.email()),
+  email: z.string().trim().max(QUOTE_LIMITS.email).pipe(z.email()),
 })
-
-/** What the tracking page shows of a quote. */
-export interface Tracking {
-  referencia: string
-  tipo: 'mando' | 'consola'
-  modelo: string
-  state: RepairState
-  /** Every state reached, oldest first; the first is 'received', the last is `state`. */
-  history: Array<{ state: RepairState; at: number }>
-  /** The carrier and tracking number of the way back, once shipped. */
-  shipment: string | null
-}
 
 const notFound = () => json({ success: false }, 404)
 

@@ -58,7 +58,9 @@ describe('settings', () => {
     // On this machine the public values are fine: nothing is required.
     for (const local of ['http://localhost:8787/', 'http://127.0.0.1:9000/', 'http://taller.localhost/']) {
       const request = new Request(local)
-      expect(() => requireSettings(request, getSettings(request, env()), ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])).not.toThrow()
+      expect(() =>
+        requireSettings(request, getSettings(request, env()), ['FORM_SECRET', 'QUOTE_FUNCTION_KEY']),
+      ).not.toThrow()
     }
     // Settings read without a request (or for another one) are judged by the request of the path.
     const readBefore = getSettings(new Request('http://localhost:8787/'), env())

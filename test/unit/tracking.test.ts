@@ -9,17 +9,11 @@ import { describe, expect, it } from 'vitest'
 import { sweep } from '../../functions/enviar-telegram/delivery'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { formatQuoteMessage, inboxKeyboard, workshopList } from '../../functions/enviar-telegram/message'
-import {
-  customerNotice,
-  NEXT_STEPS,
-  nextSteps,
-  REPAIR_STATES,
-  STATE_LABELS,
-  type RepairState,
-  type Step,
-} from '../../functions/enviar-telegram/repair-states'
+import { customerNotice, NEXT_STEPS, nextSteps, type Step } from '../../functions/enviar-telegram/repair-states'
+import { TRACKING_STATES, TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
+import type { Tracking } from '~shared/tracking-answer'
 import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { handleTracking, type Tracking } from '../../functions/enviar-telegram/tracking-api'
+import { handleTracking } from '../../functions/enviar-telegram/tracking-api'
 
 import { CHAT_ID, fakeClock, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
 
@@ -53,7 +47,7 @@ describe('the state machine', () => {
       'ready',
       'shipped',
     ])
-    expect(Object.values(STATE_LABELS)).toEqual([
+    expect(Object.values(TRACKING_STATE_LABELS)).toEqual([
       'Solicitud recibida',
       'Te hemos respondido',
       'Recibido en el taller',
@@ -73,7 +67,7 @@ describe('the state machine', () => {
     tracking_token: 'a'.repeat(22),
     shipment: null,
   }
-  const buttons = (state: RepairState, steps: Step[] = []) =>
+  const buttons = (state: TrackingState, steps: Step[] = []) =>
     inboxKeyboard({ ...row, state }, steps, 'https://taller.test').inline_keyboard.map((line) =>
       line.map((button) => button.text),
     )
@@ -142,7 +136,7 @@ describe('the state machine', () => {
     expect(text).toContain('Reparación Mandos Vitoria')
     expect(text).toContain('Ya va de camino tu solicitud P-7K3Q (Xbox Elite). Envío: SEUR 123456789.')
     expect(text).toContain(`https://taller.test/seguimiento/${'a'.repeat(22)}`)
-    for (const state of REPAIR_STATES) {
+    for (const state of TRACKING_STATES) {
       const notice = customerNotice(
         { referencia: 'P-7K3Q', modelo: 'Xbox Elite', state, shipment: null },
         'https://taller.test/seguimiento/x',
@@ -275,7 +269,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       history: [{ state: 'received', at: MONDAY_10 }],
       shipment: null,
     })
-    const steps: Array<[string, RepairState]> = [
+    const steps: Array<[string, TrackingState]> = [
       [`atendida:${row.id}`, 'answered'],
       [`paso:${row.id}:in_workshop`, 'in_workshop'],
       [`paso:${row.id}:repairing`, 'repairing'],

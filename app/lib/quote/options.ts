@@ -1,7 +1,8 @@
 /**
- * The quote form's labels, messages and links: what the browser needs of
- * the quote feature (the schema and the model lists, built from the
- * catalogue, stay on the server: app/lib/quote/models.server.ts).
+ * The quote form's type labels, toasts and links: what the browser needs of
+ * the quote feature (the schema and its messages are in app/shared/quote.ts;
+ * the model lists and the prefill, built from the catalogue, stay on the
+ * server: app/lib/quote/models.server.ts).
  */
 // Only a type from the shared schema's module: its values would bring zod into the browser.
 import type { QuoteType } from '~shared/quote'

@@ -2,9 +2,10 @@ import * as z from 'zod/mini'
 
 import type { Settings } from '../env.server'
 
-import { TRACKING_TOKEN, TRACKING_STATES } from '~shared/tracking'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { REFERENCE } from '~shared/reference'
+import { TRACKING_TOKEN } from '~shared/tracking'
+import { TrackingSchema, type Tracking } from '~shared/tracking-answer'
 
 /**
  * The site's reading of tracking states from the quote function, the one
@@ -17,20 +18,6 @@ import { REFERENCE } from '~shared/reference'
 
 /** A visitor waits at most this long for the function before the page says it is down. */
 export const TRACKING_TIMEOUT_MS = 5000
-
-const TrackingSchema = z.object({
-  referencia: z.string().check(z.minLength(1), z.maxLength(24)),
-  tipo: z.enum(['mando', 'consola']),
-  modelo: z.string().check(z.minLength(1), z.maxLength(100)),
-  state: z.enum(TRACKING_STATES),
-  history: z
-    .array(z.object({ state: z.enum(TRACKING_STATES), at: z.int().check(z.nonnegative()) }))
-    .check(z.minLength(1), z.maxLength(100)),
-  /** The carrier and tracking number, once shipped; null (or left out) before. */
-  shipment: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-})
-
-export type Tracking = z.infer<typeof TrackingSchema>
 
 const Found = z.object({ success: z.literal(true), tracking: TrackingSchema })
 const Token = z.object({ success: z.literal(true), seguimiento: z.string().check(z.regex(TRACKING_TOKEN)) })

@@ -8,7 +8,7 @@ import type { Settings } from '../env.server'
 import { TYPE_LABELS } from '../quote/options'
 import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
-import type { Tracking } from './client.server'
+import type { Tracking } from '~shared/tracking-answer'
 import { trackingPath } from '~shared/tracking'
 
 /** States whose answer carries the way back's carrier and tracking number. */

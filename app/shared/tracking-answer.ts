@@ -1,0 +1,25 @@
+// Apart from tracking.ts, which the browser's bundle reads (the private prefix): this one brings zod.
+import * as z from 'zod/mini'
+
+import { QUOTE_LIMITS, QUOTE_TYPES } from './quote'
+import { TRACKING_STATES } from './tracking'
+
+/**
+ * What the function's tracking endpoint answers of a quote, and the site
+ * checks before showing it: what the tracking page may show, never the
+ * customer's contact.
+ */
+export const TrackingSchema = z.object({
+  referencia: z.string().check(z.minLength(1), z.maxLength(24)),
+  tipo: z.enum(QUOTE_TYPES),
+  modelo: z.string().check(z.minLength(1), z.maxLength(QUOTE_LIMITS.modelo)),
+  state: z.enum(TRACKING_STATES),
+  /** Every state reached, oldest first; the first is 'received', the last is `state`. */
+  history: z
+    .array(z.object({ state: z.enum(TRACKING_STATES), at: z.int().check(z.nonnegative()) }))
+    .check(z.minLength(1), z.maxLength(100)),
+  /** The carrier and tracking number of the way back, once shipped; null (or left out) before. */
+  shipment: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+})
+
+export type Tracking = z.infer<typeof TrackingSchema>
