@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     data.kind === 'found'
       ? {
           title: `Seguimiento de la solicitud ${data.tracking.referencia}`,
-          description: `Estado de tu solicitud ${data.tracking.referencia}: ${data.tracking.estado.etiqueta}.`,
+          description: `Estado de tu solicitud ${data.tracking.referencia}: ${data.tracking.state.etiqueta}.`,
           noindex: true,
         }
       : { title: 'Seguimiento no disponible', description: data.unavailable.texto, noindex: true },
@@ -76,25 +76,25 @@ export default function TrackingPage() {
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
             <TrackingStatus
-              state={tracking.estado}
-              date={tracking.estado.fecha}
-              isoDate={tracking.estado.fechaIso}
-              shipment={tracking.envio}
+              state={tracking.state}
+              date={tracking.state.fecha}
+              isoDate={tracking.state.fechaIso}
+              shipment={tracking.shipment}
             />
             <section className="panel" aria-labelledby="historial">
               <h2 id="historial" className="panel__title">
                 Historial
               </h2>
-              <TrackingTimeline history={tracking.historial} next={tracking.siguiente} />
+              <TrackingTimeline history={tracking.history} next={tracking.next} />
             </section>
-            {tracking.comoEnviarlo ? <MailInSummary {...tracking.comoEnviarlo} /> : null}
+            {tracking.mailIn ? <MailInSummary {...tracking.mailIn} /> : null}
           </div>
           <TrackingHelp
             title="¿Tienes dudas?"
             whatsapp={tracking.whatsapp}
             contact={contact}
             note={page.privado}
-            mailIn={tracking.comoEnviarlo ? undefined : data.mailIn}
+            mailIn={tracking.mailIn ? undefined : data.mailIn}
           >
             Escríbenos o llámanos con tu referencia,{' '}
             <strong className="tracking-reference">{tracking.referencia}</strong>, y te contamos cómo va.

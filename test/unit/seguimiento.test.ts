@@ -205,7 +205,7 @@ describe('the tracking client', () => {
     const found = await fetchTracking(settings(), TOKEN)
     expect(found.kind).toBe('found')
     if (found.kind === 'found')
-      expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).envio).toBeNull()
+      expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).shipment).toBeNull()
     answer = () => ({ status: 404, body: '{"success":false,"error":"no existe"}' })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
   })
@@ -319,18 +319,18 @@ describe('the tracking page’s content', () => {
       referencia: 'P-7K3Q',
       tipo: 'Consola',
       modelo: 'Nintendo Switch',
-      siguiente: 'Recogida o envío de vuelta',
-      envio: null,
-      comoEnviarlo: null,
+      next: 'Recogida o envío de vuelta',
+      shipment: null,
+      mailIn: null,
     })
-    expect(view.estado).toMatchObject({ etiqueta: 'En reparación', fecha: '24 de noviembre de 2026, 01:15' })
-    expect(view.historial.map((step) => `${step.etiqueta} · ${step.fecha}`)).toEqual([
+    expect(view.state).toMatchObject({ etiqueta: 'En reparación', fecha: '24 de noviembre de 2026, 01:15' })
+    expect(view.history.map((step) => `${step.etiqueta} · ${step.fecha}`)).toEqual([
       'Solicitud recibida · 23 de noviembre de 2026, 10:15',
       'Te hemos respondido · 23 de noviembre de 2026, 15:15',
       'Recibido en el taller · 23 de noviembre de 2026, 20:15',
       'En reparación · 24 de noviembre de 2026, 01:15',
     ])
-    expect(view.historial[0]?.fechaIso).toBe('2026-11-23T09:15:00.000Z')
+    expect(view.history[0]?.fechaIso).toBe('2026-11-23T09:15:00.000Z')
     expect(new URL(view.whatsapp).searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
     expect(JSON.stringify(view)).not.toMatch(/@|comentarios|telefono/)
   })
@@ -344,12 +344,12 @@ describe('the tracking page’s content', () => {
 
   it('while answered: how to bring or send it, with the address once it is set', () => {
     const unset = trackingView(quote('answered', ['received', 'answered']), settings)
-    expect(unset.comoEnviarlo?.datos).toEqual([
+    expect(unset.mailIn?.datos).toEqual([
       { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
       { termino: 'Taller', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
       { termino: 'Cuándo pasar', valor: 'Te lo decimos en nuestra respuesta' },
     ])
-    expect(unset.comoEnviarlo?.pasos.map((step) => step.titulo)).toEqual([
+    expect(unset.mailIn?.pasos.map((step) => step.titulo)).toEqual([
       'Embálalo bien',
       'Mete la referencia dentro',
       'Envíalo',
@@ -358,20 +358,20 @@ describe('the tracking page’s content', () => {
       ...settings,
       SHOP_SHIPPING_ADDRESS: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz',
     })
-    expect(set.comoEnviarlo?.datos[0]).toEqual({
+    expect(set.mailIn?.datos[0]).toEqual({
       termino: 'Dirección',
       valor: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz',
     })
   })
 
   it('shows the carrier and tracking number only once it is on its way; nothing comes after the end', () => {
-    expect(trackingView(quote('shipped', ['received', 'shipped'], 'SEUR 123456789'), settings).envio).toBe(
+    expect(trackingView(quote('shipped', ['received', 'shipped'], 'SEUR 123456789'), settings).shipment).toBe(
       'SEUR 123456789',
     )
     const delivered = trackingView(quote('delivered', ['received', 'shipped', 'delivered'], 'SEUR 123456789'), settings)
-    expect(delivered).toMatchObject({ envio: 'SEUR 123456789', siguiente: null })
-    expect(trackingView(quote('ready', ['received', 'ready'], 'SEUR 1'), settings).envio).toBeNull()
-    expect(trackingView(quote('cancelled', ['received', 'cancelled']), settings).siguiente).toBeNull()
+    expect(delivered).toMatchObject({ shipment: 'SEUR 123456789', next: null })
+    expect(trackingView(quote('ready', ['received', 'ready'], 'SEUR 1'), settings).shipment).toBeNull()
+    expect(trackingView(quote('cancelled', ['received', 'cancelled']), settings).next).toBeNull()
   })
 
   it('writes dates in Madrid time across the daylight-saving change', () => {

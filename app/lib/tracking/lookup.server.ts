@@ -19,8 +19,8 @@ export const LOOKUP_MESSAGES = {
   emailLargo: QUOTE_MESSAGES.emailLargo,
 } as const
 
-/** A reference as the function gives it: P- and four characters (docs/decisions/007-durable-delivery.md); a few more are allowed. */
-const REFERENCE = /^P-[A-Z0-9]{4,8}$/
+/** What the lookup form accepts as a reference: P- and four characters (the function's, ~shared/reference), with room for a few more. */
+const LOOKUP_REFERENCE = /^P-[A-Z0-9]{4,8}$/
 
 /** Caps of each field read (four times its limit, so an over-long value still comes back with its message). */
 const LOOKUP_FIELD_CAPS = { referencia: 48, email: QUOTE_LIMITS.email * 4, website: 200 } as const
@@ -34,7 +34,7 @@ export const LookupSchema = z.object({
     z.trim(),
     z.toUpperCase(),
     z.overwrite((value) => value.replace(/\s+/g, '').replace(/^P-?/, 'P-')),
-    z.regex(REFERENCE, LOOKUP_MESSAGES.referenciaFormato),
+    z.regex(LOOKUP_REFERENCE, LOOKUP_MESSAGES.referenciaFormato),
   ),
   email: z
     .string({ error: LOOKUP_MESSAGES.emailObligatorio })

@@ -32,14 +32,14 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
     referencia: tracking.referencia,
     tipo: TYPE_LABELS[tracking.tipo],
     modelo: tracking.modelo,
-    estado: { etiqueta: state.etiqueta, icono: state.icono, ahora: state.ahora, ...when(last?.at ?? Date.now()) },
-    historial: tracking.history.map((step) => ({
+    state: { etiqueta: state.etiqueta, icono: state.icono, ahora: state.ahora, ...when(last?.at ?? Date.now()) },
+    history: tracking.history.map((step) => ({
       etiqueta: estadosSeguimiento[step.state].etiqueta,
       ...when(step.at),
     })),
-    siguiente: state.siguiente,
-    envio: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
-    comoEnviarlo:
+    next: state.siguiente,
+    shipment: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
+    mailIn:
       tracking.state === 'answered'
         ? { ...envios.resumen, datos: fillFacts(envios.resumen.datos, mailInFacts(settings)) }
         : null,
