@@ -93,7 +93,7 @@ export function ErrorBoundary() {
       {missing ? (
         <NotFound />
       ) : (
-        <ServerError unavailable={isRouteErrorResponse(error) && error.status === 503} contact={layout?.contacto} />
+        <ServerError unavailable={isRouteErrorResponse(error) && error.status === 503} contact={layout?.contact} />
       )}
     </SiteShell>
   )

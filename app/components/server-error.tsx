@@ -8,7 +8,7 @@ interface ServerErrorProps {
   /** 503: a part of the site is switched off on purpose (a setting is missing); otherwise an unexpected error. */
   unavailable?: boolean
   /** The shop's contact, so the visitor still reaches it; absent when the layout data failed too. */
-  contact?: LayoutData['contacto']
+  contact?: LayoutData['contact']
 }
 
 /** Shown for server errors; never leaks details to the visitor, always offers another way to reach the shop. */
@@ -30,7 +30,7 @@ export function ServerError({ unavailable = false, contact }: ServerErrorProps) 
         </div>
         {contact ? (
           <p className="not-found__text">
-            <a href={`tel:+34${contact.telefono}`}>{contact.telefonoLegible}</a> ·{' '}
+            <a href={`tel:+34${contact.phone}`}>{contact.readablePhone}</a> ·{' '}
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </p>
         ) : null}

@@ -10,7 +10,7 @@ interface SiteFooterProps {
   shopName: string
   copyrightYear: number
   /** The shop's contact block; absent only on a page whose layout data failed. */
-  contact: LayoutData['contacto'] | undefined
+  contact: LayoutData['contact'] | undefined
   /** Days a quote is kept (QUOTE_RETENTION_DAYS). */
   retentionDays: number | undefined
 }
@@ -41,13 +41,13 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
             <h2 className="site-footer__title">Contacto</h2>
             <ul className="site-footer__links">
               <li>
-                <a href={`tel:+34${contact.telefono}`}>{contact.telefonoLegible}</a>
+                <a href={`tel:+34${contact.phone}`}>{contact.readablePhone}</a>
               </li>
               <li>
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </li>
-              <li>{contact.direccion}</li>
-              <li>WhatsApp: {contact.horario}</li>
+              <li>{contact.address}</li>
+              <li>WhatsApp: {contact.hours}</li>
             </ul>
           </div>
         ) : null}

@@ -17,7 +17,7 @@ interface SiteShellProps {
 }
 
 export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
-  const shopName = layout?.tienda.nombre ?? 'Reparación de mandos y consolas'
+  const shopName = layout?.shop.nombre ?? 'Reparación de mandos y consolas'
   return (
     <>
       <a className="skip-link" href="#contenido">
@@ -29,14 +29,12 @@ export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
       </main>
       <SiteFooter
         shopName={shopName}
-        copyrightYear={layout?.tienda.anioCopyright ?? 2024}
-        contact={layout?.contacto}
-        retentionDays={layout?.privacidad.conservacionDias}
+        copyrightYear={layout?.shop.anioCopyright ?? 2024}
+        contact={layout?.contact}
+        retentionDays={layout?.privacy.retentionDays}
       />
       <NewTabHint />
-      {whatsapp && layout ? (
-        <WhatsAppFloat href={layout.contacto.whatsapp} hours={layout.contacto.horarioCorto} />
-      ) : null}
+      {whatsapp && layout ? <WhatsAppFloat href={layout.contact.whatsapp} hours={layout.contact.shortHours} /> : null}
       {layout ? <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} /> : null}
     </>
   )

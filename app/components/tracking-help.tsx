@@ -13,7 +13,7 @@ interface TrackingHelpProps {
   /** A wa.me link, prefilled (with the reference when it is known). */
   whatsapp: string
   /** The shop's phone; absent only when the layout data failed (then no buttons). */
-  contact: { telefono: string; telefonoLegible: string } | undefined
+  contact: { phone: string; readablePhone: string } | undefined
   /** A note under the panel (the tracking link is private). */
   note?: string
   /** The mail-in page, unless the page already links to it. */
@@ -30,7 +30,7 @@ export function TrackingHelp({ title, children, whatsapp, contact, note, mailIn 
         </h2>
         <p>{children}</p>
         {contact ? (
-          <ContactButtons whatsapp={whatsapp} phone={contact.telefono} readablePhone={contact.telefonoLegible} />
+          <ContactButtons whatsapp={whatsapp} phone={contact.phone} readablePhone={contact.readablePhone} />
         ) : null}
       </section>
       {note ? (

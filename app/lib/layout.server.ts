@@ -15,24 +15,26 @@ export function layoutData(request: Request, settings: Settings) {
     siteUrl: settings.SITE_URL,
     analyticsId: settings.ANALYTICS_ID,
     consent: consentFromCookies(request.headers.get('cookie')),
-    tienda: {
+    /** The shop's catalogue record, the part every page shows. */
+    shop: {
       nombre: tienda.nombre,
       nombreCorto: tienda.nombreCorto,
       anioCopyright: tienda.anioCopyright,
       direccion: tienda.direccion,
       horario: { dias: tienda.horario.dias, desde: tienda.horario.desde, hasta: tienda.horario.hasta },
     },
-    contacto: {
-      telefono: settings.SHOP_PHONE,
-      telefonoLegible: readablePhone(settings.SHOP_PHONE),
+    contact: {
+      phone: settings.SHOP_PHONE,
+      readablePhone: readablePhone(settings.SHOP_PHONE),
       email: settings.SHOP_EMAIL,
-      direccion: tienda.direccion.texto,
-      horario: tienda.horario.texto,
-      horarioCorto: tienda.horario.textoCorto,
-      respuesta: tienda.sellos.respuesta.texto,
-      envio: tienda.sellos.envio,
+      address: tienda.direccion.texto,
+      hours: tienda.horario.texto,
+      shortHours: tienda.horario.textoCorto,
+      replyTime: tienda.sellos.respuesta.texto,
+      /** The shipping claim (a catalogue record), linking to the mail-in page. */
+      shipping: tienda.sellos.envio,
       whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.saludo),
     },
-    privacidad: { conservacionDias: settings.QUOTE_RETENTION_DAYS },
+    privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS },
   }
 }

@@ -45,7 +45,7 @@ export const OG_IMAGE = {
  */
 export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page: PageMeta): MetaDescriptor[] {
   const root = layoutDataOf(matches)
-  const shopName = root?.tienda.nombre
+  const shopName = root?.shop.nombre
   const title = shopName && !page.title.includes(shopName) ? `${page.title} | ${shopName}` : page.title
   const meta: MetaDescriptor[] = [{ title }, { name: 'description', content: page.description }]
   if (page.noindex) meta.push({ name: 'robots', content: 'noindex' })
@@ -56,7 +56,7 @@ export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page
   meta.push(
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: page.article ? 'article' : 'website' },
-    { property: 'og:site_name', content: root.tienda.nombre },
+    { property: 'og:site_name', content: root.shop.nombre },
     { property: 'og:locale', content: 'es_ES' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
@@ -78,11 +78,11 @@ export function pageMeta<Data>({ data, matches, location }: MetaArgs<Data>, page
   }
   const shop: ShopFacts = {
     siteUrl: root.siteUrl,
-    nombre: root.tienda.nombre,
-    telefono: root.contacto.telefono,
-    email: root.contacto.email,
-    direccion: root.tienda.direccion,
-    horario: root.tienda.horario,
+    nombre: root.shop.nombre,
+    telefono: root.contact.phone,
+    email: root.contact.email,
+    direccion: root.shop.direccion,
+    horario: root.shop.horario,
   }
   for (const block of page.jsonLd?.(shop) ?? []) meta.push({ 'script:ld+json': block })
   const breadcrumbs = (data as { breadcrumbs?: readonly NavLink[] | null } | undefined)?.breadcrumbs

@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function Home() {
   const data = useLoaderData<typeof loader>()
-  const contact = useLayoutData()?.contacto
+  const contact = useLayoutData()?.contact
   return (
     <>
       <HeroCarousel slides={data.slides} claims={data.claims.portada} />
@@ -120,13 +120,13 @@ export default function Home() {
           </p>
           {contact ? (
             <ContactCards
-              phone={contact.telefono}
-              readablePhone={contact.telefonoLegible}
+              phone={contact.phone}
+              readablePhone={contact.readablePhone}
               email={contact.email}
-              address={contact.direccion}
-              hours={contact.horario}
-              replyTime={contact.respuesta}
-              shipping={contact.envio}
+              address={contact.address}
+              hours={contact.hours}
+              replyTime={contact.replyTime}
+              shipping={contact.shipping}
             />
           ) : null}
         </div>

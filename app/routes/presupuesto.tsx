@@ -143,9 +143,9 @@ export default function QuotePage() {
             />
             {layout ? (
               <PrivacyNotice
-                shopName={layout.tienda.nombre}
-                email={layout.contacto.email}
-                retentionDays={layout.privacidad.conservacionDias}
+                shopName={layout.shop.nombre}
+                email={layout.contact.email}
+                retentionDays={layout.privacy.retentionDays}
               />
             ) : null}
           </section>
@@ -153,11 +153,11 @@ export default function QuotePage() {
             {layout ? (
               <DirectContact
                 whatsapp={data.whatsapp}
-                phone={layout.contacto.telefono}
-                readablePhone={layout.contacto.telefonoLegible}
-                email={layout.contacto.email}
-                hours={layout.contacto.horario}
-                replyTime={layout.contacto.respuesta}
+                phone={layout.contact.phone}
+                readablePhone={layout.contact.readablePhone}
+                email={layout.contact.email}
+                hours={layout.contact.hours}
+                replyTime={layout.contact.replyTime}
               />
             ) : null}
           </div>

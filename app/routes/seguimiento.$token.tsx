@@ -50,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function TrackingPage() {
   const data = useLoaderData<typeof loader>()
-  const contact = useLayoutData()?.contacto
+  const contact = useLayoutData()?.contact
   const { page } = data
   if (data.kind === 'down') {
     return (

@@ -22,8 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { consulta } = catalogo.textosSeguimiento
   return json({
     meta: consulta.meta,
-    envios: catalogo.envios.resumen.enlace,
-    consulta: {
+    mailIn: catalogo.envios.resumen.enlace,
+    /** The lookup page's texts: a part of the catalogue's record. */
+    texts: {
       eyebrow: consulta.eyebrow,
       titulo: consulta.titulo,
       lead: consulta.lead,
@@ -78,8 +79,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export default function TrackingLookup() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ActionData | undefined
-  const contact = useLayoutData()?.contacto
-  const { consulta: texts } = data
+  const contact = useLayoutData()?.contact
+  const { texts } = data
   return (
     <>
       {actionData?.toast ? <Toast key={actionData.toast.id} toast={actionData.toast} /> : null}
@@ -99,7 +100,7 @@ export default function TrackingLookup() {
             title="¿Dónde está mi referencia?"
             whatsapp={data.whatsapp}
             contact={contact}
-            mailIn={data.envios}
+            mailIn={data.mailIn}
           >
             {texts.dondeReferencia}
           </TrackingHelp>

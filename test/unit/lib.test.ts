@@ -157,8 +157,8 @@ describe('page meta', () => {
       id: 'root',
       data: {
         siteUrl: 'https://taller.es',
-        tienda: { nombre: 'Taller', direccion: {}, horario: {} },
-        contacto: { telefono: '612345678', email: 'a@taller.es' },
+        shop: { nombre: 'Taller', direccion: {}, horario: {} },
+        contact: { phone: '612345678', email: 'a@taller.es' },
       },
     },
   ]
