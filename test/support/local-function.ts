@@ -179,3 +179,9 @@ export function fakeClock(start: number) {
     },
   }
 }
+
+/** Monday 23 November 2026, 10:00 in Madrid (09:00 UTC): inside the shop's hours. */
+export const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
+export const MINUTE = 60_000
+export const HOUR = 60 * MINUTE
+export const DAY = 24 * HOUR

@@ -6,7 +6,7 @@
  * erasure during a send. Real modules on Miniflare's D1, a fake clock, a
  * fake Telegram and a fake EMAIL binding.
  */
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 
 import { deliverNow, EMAIL_AFTER_MS, REMINDER_GAP_MS, sweep } from '../../functions/enviar-telegram/delivery'
 import { handleQuote } from '../../functions/enviar-telegram/handler'
@@ -17,10 +17,14 @@ import { QuotePayloadSchema, QuoteSchema, QUOTE_MESSAGES } from '~shared/quote'
 
 import {
   CHAT_ID,
+  DAY,
   fakeClock,
   fakeEmail,
   fakeTelegram,
   functionEnv,
+  HOUR,
+  MINUTE,
+  MONDAY_10,
   telegramError,
   useDatabase,
 } from '../support/local-function'
@@ -33,19 +37,21 @@ const quote = {
   email: 'cliente@correo.es',
   telefono: '612 345 678',
 }
-/** Monday 23 November 2026, 10:00 in Madrid. */
-const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
 
 async function rows(db: D1Database) {
   return (await db.prepare('SELECT * FROM presupuestos ORDER BY id').all<QuoteRow>()).results
 }
-const quiet = () => [
-  vi.spyOn(console, 'log').mockImplementation(() => undefined),
-  vi.spyOn(console, 'error').mockImplementation(() => undefined),
-]
+// Faults make the function log; these tests read what it did, not what it said.
+let logs: Array<MockInstance<(...args: unknown[]) => void>> = []
+beforeEach(() => {
+  logs = [
+    vi.spyOn(console, 'log').mockImplementation(() => undefined),
+    vi.spyOn(console, 'error').mockImplementation(() => undefined),
+  ]
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 const until = async (condition: () => boolean) => {
   for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
   expect(condition()).toBe(true)
@@ -74,224 +80,189 @@ function heldWait() {
 
 describe('the e-mail copy under faults', () => {
   it('a run that dies while its copy is being sent loses nothing: the copy is owed, sent later marked, and retention keeps the quote until then', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      const kicked = fakeTelegram((call) =>
-        call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined,
-      )
-      const dying = heldEmail()
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
-      // Telegram refuses for good, the copy starts, and the isolate is evicted mid-send: this run never ends.
-      void deliverNow(functionEnv(db, { EMAIL: dying.binding }), row.id, {
-        fetch: kicked.fetch,
-        now: clock.now,
-        wait: heldWait().wait,
-      })
-      await until(() => dying.sends.length === 1)
-      expect((await rows(db))[0]).toMatchObject({
-        sent_at: null,
-        emailed_at: null,
-        email_lease_until: MONDAY_10 + EMAIL_LEASE_MS,
-      })
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const kicked = fakeTelegram((call) =>
+      call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined,
+    )
+    const dying = heldEmail()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    // Telegram refuses for good, the copy starts, and the isolate is evicted mid-send: this run never ends.
+    void deliverNow(functionEnv(db, { EMAIL: dying.binding }), row.id, {
+      fetch: kicked.fetch,
+      now: clock.now,
+      wait: heldWait().wait,
+    })
+    await until(() => dying.sends.length === 1)
+    expect((await rows(db))[0]).toMatchObject({
+      sent_at: null,
+      emailed_at: null,
+      email_lease_until: MONDAY_10 + EMAIL_LEASE_MS,
+    })
 
-      // A later isolate: sweeps every 30 minutes for 3 hours, with Telegram still refusing.
-      const email = fakeEmail()
-      const env = functionEnv(db, { EMAIL: email.binding, QUOTE_RETENTION_DAYS: '1' })
-      for (let i = 0; i < 6; i++) {
-        clock.advance(30 * MINUTE)
-        await sweep(env, { fetch: kicked.fetch, now: clock.now })
-      }
-      expect(email.sent).toHaveLength(1)
-      // The first send's outcome is unknown: the copy says it may be a repeat.
-      expect(email.sent[0]?.subject).toBe(`(posible repetición) Presupuesto ${row.referencia}: mando, DualSense`)
-      expect(email.sent[0]?.text).toContain(`🔁 Posible repetición de ${row.referencia}`)
-      expect((await rows(db))[0]?.emailed_at).not.toBeNull()
-      dying.sends[0]?.settle(false)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
+    // A later isolate: sweeps every 30 minutes for 3 hours, with Telegram still refusing.
+    const email = fakeEmail()
+    const env = functionEnv(db, { EMAIL: email.binding, QUOTE_RETENTION_DAYS: '1' })
+    for (let i = 0; i < 6; i++) {
+      clock.advance(30 * MINUTE)
+      await sweep(env, { fetch: kicked.fetch, now: clock.now })
     }
+    expect(email.sent).toHaveLength(1)
+    // The first send's outcome is unknown: the copy says it may be a repeat.
+    expect(email.sent[0]?.subject).toBe(`(posible repetición) Presupuesto ${row.referencia}: mando, DualSense`)
+    expect(email.sent[0]?.text).toContain(`🔁 Posible repetición de ${row.referencia}`)
+    expect((await rows(db))[0]?.emailed_at).not.toBeNull()
+    dying.sends[0]?.settle(false)
   })
 
   it('retention never erases a quote whose delivery is not confirmed, however old', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      const kicked = fakeTelegram((call) =>
-        call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined,
-      )
-      const refusing = { send: () => Promise.reject(new Error('destino no verificado')) } as unknown as SendEmail
-      await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
-      const env = functionEnv(db, { EMAIL: refusing, QUOTE_RETENTION_DAYS: '1' })
-      for (let i = 0; i < 4; i++) {
-        clock.advance(DAY)
-        expect((await sweep(env, { fetch: kicked.fetch, now: clock.now })).erased).toBe(0)
-      }
-      expect(await rows(db)).toHaveLength(1)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const kicked = fakeTelegram((call) =>
+      call.method === 'sendMessage' ? telegramError(403, 'Forbidden: bot was kicked from the group chat') : undefined,
+    )
+    const refusing = { send: () => Promise.reject(new Error('destino no verificado')) } as unknown as SendEmail
+    await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    const env = functionEnv(db, { EMAIL: refusing, QUOTE_RETENTION_DAYS: '1' })
+    for (let i = 0; i < 4; i++) {
+      clock.advance(DAY)
+      expect((await sweep(env, { fetch: kicked.fetch, now: clock.now })).erased).toBe(0)
     }
+    expect(await rows(db)).toHaveLength(1)
   })
 
   it('a copy that times out but goes out later is confirmed then: no second e-mail', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      const down = fakeTelegram((call) =>
-        call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
-      )
-      const slow = heldEmail()
-      const timer = heldWait()
-      const late: Promise<unknown>[] = []
-      const env = functionEnv(db, { EMAIL: slow.binding })
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
-      clock.advance(EMAIL_AFTER_MS)
-      const run = sweep(env, {
-        fetch: down.fetch,
-        now: clock.now,
-        wait: timer.wait,
-        waitUntil: (promise) => void late.push(promise),
-      })
-      await until(() => slow.sends.length === 1)
-      timer.elapse() // the 10 s pass without an answer
-      expect(await run).toMatchObject({ emailed: 0 })
-      expect((await rows(db))[0]).toMatchObject({ emailed_at: null, email_ambiguous: 1 })
-      // The next sweeps leave it alone while the first send may still be under way.
-      clock.advance(5 * MINUTE)
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const down = fakeTelegram((call) =>
+      call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
+    )
+    const slow = heldEmail()
+    const timer = heldWait()
+    const late: Promise<unknown>[] = []
+    const env = functionEnv(db, { EMAIL: slow.binding })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    clock.advance(EMAIL_AFTER_MS)
+    const run = sweep(env, {
+      fetch: down.fetch,
+      now: clock.now,
+      wait: timer.wait,
+      waitUntil: (promise) => void late.push(promise),
+    })
+    await until(() => slow.sends.length === 1)
+    timer.elapse() // the 10 s pass without an answer
+    expect(await run).toMatchObject({ emailed: 0 })
+    expect((await rows(db))[0]).toMatchObject({ emailed_at: null, email_ambiguous: 1 })
+    // The next sweeps leave it alone while the first send may still be under way.
+    clock.advance(5 * MINUTE)
+    await sweep(env, { fetch: down.fetch, now: clock.now, wait: timer.wait })
+    expect(slow.sends).toHaveLength(1)
+    // It does go out: confirmed, and never sent again.
+    slow.sends[0]?.settle(true)
+    await Promise.all(late)
+    expect((await rows(db))[0]?.emailed_at).not.toBeNull()
+    for (let i = 0; i < 4; i++) {
+      clock.advance(EMAIL_LEASE_MS)
       await sweep(env, { fetch: down.fetch, now: clock.now, wait: timer.wait })
-      expect(slow.sends).toHaveLength(1)
-      // It does go out: confirmed, and never sent again.
-      slow.sends[0]?.settle(true)
-      await Promise.all(late)
-      expect((await rows(db))[0]?.emailed_at).not.toBeNull()
-      for (let i = 0; i < 4; i++) {
-        clock.advance(EMAIL_LEASE_MS)
-        await sweep(env, { fetch: down.fetch, now: clock.now, wait: timer.wait })
-      }
-      expect(slow.sends).toHaveLength(1)
-      expect(row.referencia).toMatch(/^P-/)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
     }
+    expect(slow.sends).toHaveLength(1)
+    expect(row.referencia).toMatch(/^P-/)
   })
 
   it(
     'refused copies wait their own backoff: 20 of them never hold back a quote behind them',
     { timeout: 30_000 },
     async () => {
-      const logs = quiet()
-      try {
-        const db = await database()
-        const clock = fakeClock(MONDAY_10)
-        const down = fakeTelegram((call) =>
-          call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
-        )
-        const tried: string[] = []
-        const binding = {
-          async send(message: { subject: string }) {
-            tried.push(message.subject)
-            if (message.subject.includes('Rechazado')) throw new Error('destino rechazado')
-            return { messageId: 'ok' }
-          },
-        } as unknown as SendEmail
-        for (let i = 0; i < 20; i++)
-          await storeQuote(db, { ...quote, modelo: `Rechazado ${i}` }, { idempotencyKey: null, now: clock.now() })
-        await storeQuote(db, { ...quote, modelo: 'Normal' }, { idempotencyKey: null, now: clock.now() + 1000 })
-        const env = functionEnv(db, { EMAIL: binding })
-        clock.advance(EMAIL_AFTER_MS + 1000)
-        // Sweeps a minute apart, as the Cron Trigger runs them: the normal copy goes out in the second at the latest.
-        await sweep(env, { fetch: down.fetch, now: clock.now })
+      const db = await database()
+      const clock = fakeClock(MONDAY_10)
+      const down = fakeTelegram((call) =>
+        call.method === 'sendMessage' ? telegramError(500, 'Internal Server Error') : undefined,
+      )
+      const tried: string[] = []
+      const binding = {
+        async send(message: { subject: string }) {
+          tried.push(message.subject)
+          if (message.subject.includes('Rechazado')) throw new Error('destino rechazado')
+          return { messageId: 'ok' }
+        },
+      } as unknown as SendEmail
+      for (let i = 0; i < 20; i++)
+        await storeQuote(db, { ...quote, modelo: `Rechazado ${i}` }, { idempotencyKey: null, now: clock.now() })
+      await storeQuote(db, { ...quote, modelo: 'Normal' }, { idempotencyKey: null, now: clock.now() + 1000 })
+      const env = functionEnv(db, { EMAIL: binding })
+      clock.advance(EMAIL_AFTER_MS + 1000)
+      // Sweeps a minute apart, as the Cron Trigger runs them: the normal copy goes out in the second at the latest.
+      await sweep(env, { fetch: down.fetch, now: clock.now })
+      clock.advance(MINUTE)
+      await sweep(env, { fetch: down.fetch, now: clock.now })
+      const normal = (await rows(db)).find((row) => row.modelo === 'Normal')
+      expect(normal?.emailed_at).not.toBeNull()
+      for (let i = 0; i < 8; i++) {
         clock.advance(MINUTE)
         await sweep(env, { fetch: down.fetch, now: clock.now })
-        const normal = (await rows(db)).find((row) => row.modelo === 'Normal')
-        expect(normal?.emailed_at).not.toBeNull()
-        for (let i = 0; i < 8; i++) {
-          clock.advance(MINUTE)
-          await sweep(env, { fetch: down.fetch, now: clock.now })
-        }
-        expect(tried.filter((subject) => subject.includes('Normal'))).toHaveLength(1)
-        // The refused ones are retried less and less often (1, 2, 4 … 30 minutes apart): 4 tries in these 10 minutes.
-        const refused = (await rows(db)).find((row) => row.modelo === 'Rechazado 0')
-        expect(refused?.email_attempts).toBe(4)
-      } finally {
-        for (const spy of logs) spy.mockRestore()
       }
+      expect(tried.filter((subject) => subject.includes('Normal'))).toHaveLength(1)
+      // The refused ones are retried less and less often (1, 2, 4 … 30 minutes apart): 4 tries in these 10 minutes.
+      const refused = (await rows(db)).find((row) => row.modelo === 'Rechazado 0')
+      expect(refused?.email_attempts).toBe(4)
     },
   )
 })
 
 describe('a send whose outcome is unknown', () => {
   it('Telegram posted it but the connection dropped before the answer: the retry is marked as a possible repeat', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      const telegram = fakeTelegram((call, index) =>
-        call.method === 'sendMessage' && index === 0 ? 'posted-then-dropped' : undefined,
-      )
-      const env = functionEnv(db)
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
-      await deliverNow(env, row.id, { fetch: telegram.fetch, now: clock.now })
-      expect((await rows(db))[0]).toMatchObject({ sent_at: null, ambiguous_attempts: 1 })
-      clock.advance(MINUTE)
-      await sweep(env, { fetch: telegram.fetch, now: clock.now })
-      const chat = telegram.posted()
-      expect(chat).toHaveLength(2)
-      expect(chat[0]?.text.split('\n')[0]).toBe(`🎮 Nueva solicitud de presupuesto · ${row.referencia}`)
-      expect(chat[1]?.text.split('\n')[0]).toMatch(new RegExp(`^🔁 Posible repetición de ${row.referencia}`))
-      expect(chat[1]?.text).toContain('repetición')
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const telegram = fakeTelegram((call, index) =>
+      call.method === 'sendMessage' && index === 0 ? 'posted-then-dropped' : undefined,
+    )
+    const env = functionEnv(db)
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    await deliverNow(env, row.id, { fetch: telegram.fetch, now: clock.now })
+    expect((await rows(db))[0]).toMatchObject({ sent_at: null, ambiguous_attempts: 1 })
+    clock.advance(MINUTE)
+    await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    const chat = telegram.posted()
+    expect(chat).toHaveLength(2)
+    expect(chat[0]?.text.split('\n')[0]).toBe(`🎮 Nueva solicitud de presupuesto · ${row.referencia}`)
+    expect(chat[1]?.text.split('\n')[0]).toMatch(new RegExp(`^🔁 Posible repetición de ${row.referencia}`))
+    expect(chat[1]?.text).toContain('repetición')
   })
 
   it('a 5xx from the Bot API leaves the outcome unknown too; a 4xx refusal does not', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      const telegram = fakeTelegram((call) => {
-        if (call.method !== 'sendMessage') return undefined
-        const text = String(call.body.text)
-        if (text.includes('Cinco') && !text.startsWith('🔁')) return telegramError(502, 'Bad Gateway')
-        if (text.includes('Cuatro') && telegram.sent().length < 4)
-          return telegramError(400, 'Bad Request: message text is empty')
-        return undefined
-      })
-      const env = functionEnv(db)
-      await storeQuote(db, { ...quote, modelo: 'Cinco' }, { idempotencyKey: null, now: clock.now() })
-      await storeQuote(db, { ...quote, modelo: 'Cuatro' }, { idempotencyKey: null, now: clock.now() })
-      await sweep(env, { fetch: telegram.fetch, now: clock.now })
-      clock.advance(MINUTE)
-      await sweep(env, { fetch: telegram.fetch, now: clock.now })
-      const [five, four] = [
-        telegram.posted().find((m) => m.text.includes('Cinco')),
-        telegram.posted().find((m) => m.text.includes('Cuatro')),
-      ]
-      expect(five?.text.startsWith('🔁 Posible repetición')).toBe(true)
-      expect(four?.text.startsWith('🎮')).toBe(true)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const telegram = fakeTelegram((call) => {
+      if (call.method !== 'sendMessage') return undefined
+      const text = String(call.body.text)
+      if (text.includes('Cinco') && !text.startsWith('🔁')) return telegramError(502, 'Bad Gateway')
+      if (text.includes('Cuatro') && telegram.sent().length < 4)
+        return telegramError(400, 'Bad Request: message text is empty')
+      return undefined
+    })
+    const env = functionEnv(db)
+    await storeQuote(db, { ...quote, modelo: 'Cinco' }, { idempotencyKey: null, now: clock.now() })
+    await storeQuote(db, { ...quote, modelo: 'Cuatro' }, { idempotencyKey: null, now: clock.now() })
+    await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    clock.advance(MINUTE)
+    await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    const [five, four] = [
+      telegram.posted().find((m) => m.text.includes('Cinco')),
+      telegram.posted().find((m) => m.text.includes('Cuatro')),
+    ]
+    expect(five?.text.startsWith('🔁 Posible repetición')).toBe(true)
+    expect(four?.text.startsWith('🎮')).toBe(true)
   })
 
   it('a run that died holding the lease: the next run marks its send as a possible repeat', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const telegram = fakeTelegram()
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-      // A run claims the row and dies (mid-send, perhaps after Telegram took it).
-      expect(await claimDue(db, 'run-muerto', MONDAY_10, 20)).toHaveLength(1)
-      await sweep(functionEnv(db), { fetch: telegram.fetch, now: () => MONDAY_10 + LEASE_MS })
-      expect(telegram.posted()).toHaveLength(1)
-      expect(telegram.posted()[0]?.text).toMatch(new RegExp(`^🔁 Posible repetición de ${row.referencia}`))
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    const db = await database()
+    const telegram = fakeTelegram()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    // A run claims the row and dies (mid-send, perhaps after Telegram took it).
+    expect(await claimDue(db, 'run-muerto', MONDAY_10, 20)).toHaveLength(1)
+    await sweep(functionEnv(db), { fetch: telegram.fetch, now: () => MONDAY_10 + LEASE_MS })
+    expect(telegram.posted()).toHaveLength(1)
+    expect(telegram.posted()[0]?.text).toMatch(new RegExp(`^🔁 Posible repetición de ${row.referencia}`))
   })
 })
 
@@ -317,100 +288,85 @@ describe('the owner’s buttons when Telegram refuses the edit', () => {
     })
 
   it('the state is saved, the webhook answers 200, and the sweep edits the message until it shows it', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const clock = fakeClock(MONDAY_10)
-      let editsRefused = 2
-      const telegram = fakeTelegram((call) => {
-        if (call.method === 'editMessageText' && editsRefused > 0) {
-          editsRefused--
-          return telegramError(429, 'Too Many Requests: retry after 5', 5)
-        }
-        return undefined
-      })
-      const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
-      await deliverNow(env, row.id, { fetch: telegram.fetch, now: clock.now })
-      const messageId = telegram.posted()[0]?.message_id ?? 0
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    let editsRefused = 2
+    const telegram = fakeTelegram((call) => {
+      if (call.method === 'editMessageText' && editsRefused > 0) {
+        editsRefused--
+        return telegramError(429, 'Too Many Requests: retry after 5', 5)
+      }
+      return undefined
+    })
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    await deliverNow(env, row.id, { fetch: telegram.fetch, now: clock.now })
+    const messageId = telegram.posted()[0]?.message_id ?? 0
 
-      const answer = await handleWebhook(webhook(press(`atendida:${row.id}`, messageId)), env, {
-        fetch: telegram.fetch,
-        now: clock.now,
-      })
-      expect(answer.status).toBe(200)
-      expect((await rows(db))[0]).toMatchObject({ attended_by: 'Ana', view_message_id: messageId })
-      expect(telegram.posted()[0]?.text).not.toContain('✅ Atendida por')
+    const answer = await handleWebhook(webhook(press(`atendida:${row.id}`, messageId)), env, {
+      fetch: telegram.fetch,
+      now: clock.now,
+    })
+    expect(answer.status).toBe(200)
+    expect((await rows(db))[0]).toMatchObject({ attended_by: 'Ana', view_message_id: messageId })
+    expect(telegram.posted()[0]?.text).not.toContain('✅ Atendida por')
 
-      // Due again after the backoff (a minute, never less than Telegram's retry_after), refused once more, then shown.
-      await sweep(env, { fetch: telegram.fetch, now: clock.now })
-      expect(telegram.calls.filter((call) => call.method === 'editMessageText')).toHaveLength(1)
-      clock.advance(MINUTE)
-      expect((await sweep(env, { fetch: telegram.fetch, now: clock.now })).edited).toBe(0)
-      expect(telegram.calls.filter((call) => call.method === 'editMessageText')).toHaveLength(2)
-      clock.advance(2 * MINUTE)
-      expect((await sweep(env, { fetch: telegram.fetch, now: clock.now })).edited).toBe(1)
-      expect(telegram.posted()[0]?.text).toMatch(/✅ Atendida por Ana/)
-      expect((await rows(db))[0]).toMatchObject({ view_stale_at: null })
-      clock.advance(HOUR)
-      expect((await sweep(env, { fetch: telegram.fetch, now: clock.now })).edited).toBe(0)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    // Due again after the backoff (a minute, never less than Telegram's retry_after), refused once more, then shown.
+    await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    expect(telegram.calls.filter((call) => call.method === 'editMessageText')).toHaveLength(1)
+    clock.advance(MINUTE)
+    expect((await sweep(env, { fetch: telegram.fetch, now: clock.now })).edited).toBe(0)
+    expect(telegram.calls.filter((call) => call.method === 'editMessageText')).toHaveLength(2)
+    clock.advance(2 * MINUTE)
+    expect((await sweep(env, { fetch: telegram.fetch, now: clock.now })).edited).toBe(1)
+    expect(telegram.posted()[0]?.text).toMatch(/✅ Atendida por Ana/)
+    expect((await rows(db))[0]).toMatchObject({ view_stale_at: null })
+    clock.advance(HOUR)
+    expect((await sweep(env, { fetch: telegram.fetch, now: clock.now })).edited).toBe(0)
   })
 
   it('a stale or invalid callback id, junk data or an unknown command: 200, never a 5xx', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      const telegram = fakeTelegram((call) =>
-        call.method === 'answerCallbackQuery'
-          ? telegramError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid')
-          : undefined,
-      )
-      const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-      const send = (update: object) =>
-        handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => MONDAY_10 })
-      expect((await send(press(`atendida:${row.id}`, 5, 'viejo'))).status).toBe(200)
-      expect((await rows(db))[0]?.attended_at).toBe(MONDAY_10)
-      for (const data of ['', 'x'.repeat(64), 'atendida:999999', 'spam:-1', 'atendida:1e9', '🎮']) {
-        expect((await send(press(data, 5, 'viejo'))).status).toBe(200)
-      }
-      const command = (text: string) => ({
-        update_id: updateId++,
-        message: {
-          message_id: 1,
-          date: 0,
-          chat: { id: Number(CHAT_ID), type: 'supergroup' },
-          from,
-          text,
-          entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
-        },
-      })
-      for (const text of ['/desconocido', '/olvidar', '/olvidar no-es-un-email', '/pendientes@otro_bot'])
-        expect((await send(command(text))).status).toBeLessThan(500)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
+    const db = await database()
+    const telegram = fakeTelegram((call) =>
+      call.method === 'answerCallbackQuery'
+        ? telegramError(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid')
+        : undefined,
+    )
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const send = (update: object) =>
+      handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => MONDAY_10 })
+    expect((await send(press(`atendida:${row.id}`, 5, 'viejo'))).status).toBe(200)
+    expect((await rows(db))[0]?.attended_at).toBe(MONDAY_10)
+    for (const data of ['', 'x'.repeat(64), 'atendida:999999', 'spam:-1', 'atendida:1e9', '🎮']) {
+      expect((await send(press(data, 5, 'viejo'))).status).toBe(200)
     }
+    const command = (text: string) => ({
+      update_id: updateId++,
+      message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: Number(CHAT_ID), type: 'supergroup' },
+        from,
+        text,
+        entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+      },
+    })
+    for (const text of ['/desconocido', '/olvidar', '/olvidar no-es-un-email', '/pendientes@otro_bot'])
+      expect((await send(command(text))).status).toBeLessThan(500)
   })
 
   it('answers 5xx only when the state could not be saved', async () => {
-    const logs = quiet()
-    try {
-      const telegram = fakeTelegram()
-      const failing = () => Promise.reject(new Error('D1 caída'))
-      const broken = {
-        prepare: () => ({ bind: () => ({ first: failing, run: failing, all: failing }) }),
-        batch: failing,
-      } as unknown as D1Database
-      const env = functionEnv(broken, { TELEGRAM_WEBHOOK_SECRET: SECRET })
-      await expect(handleWebhook(webhook(press('atendida:1', 5)), env, { fetch: telegram.fetch })).rejects.toThrow(
-        /D1 caída/,
-      )
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    const telegram = fakeTelegram()
+    const failing = () => Promise.reject(new Error('D1 caída'))
+    const broken = {
+      prepare: () => ({ bind: () => ({ first: failing, run: failing, all: failing }) }),
+      batch: failing,
+    } as unknown as D1Database
+    const env = functionEnv(broken, { TELEGRAM_WEBHOOK_SECRET: SECRET })
+    await expect(handleWebhook(webhook(press('atendida:1', 5)), env, { fetch: telegram.fetch })).rejects.toThrow(
+      /D1 caída/,
+    )
   })
 })
 
@@ -528,85 +484,75 @@ describe('reminders under pressure', () => {
   })
 
   it('two overlapping sweeps never list the same quote; a reminder that fails is given back', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      let failing = true
-      let release: () => void = () => undefined
-      const gate = new Promise<void>((resolve) => (release = resolve))
-      const telegram = fakeTelegram(async (call) => {
-        if (call.method !== 'sendMessage' || !String(call.body.text).startsWith('⏰')) return undefined
-        await gate // both sweeps are sending at once
-        return failing ? telegramError(500, 'Internal Server Error') : undefined
-      })
-      const env = functionEnv(db)
-      for (let i = 0; i < 3; i++)
-        await storeQuote(db, { ...quote, modelo: `Olvidado ${i}` }, { idempotencyKey: null, now: OLD })
-      const runs = Promise.all([
-        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }),
-        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }),
-      ])
-      await until(() => telegram.sent().length > 0)
-      release()
-      await runs
-      expect(reminders(telegram)).toHaveLength(1)
-      expect((await rows(db)).every((row) => row.reminded_at === null)).toBe(true)
-      failing = false
-      const [a, b] = await Promise.all([
-        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }),
-        sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }),
-      ])
-      expect(a.reminded + b.reminded).toBe(3)
-      const listed = reminders(telegram)
-        .slice(1)
-        .flatMap((call) => listedIn(String(call.body.text)))
-      expect(listed).toHaveLength(3)
-      expect(new Set(listed).size).toBe(3)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    const db = await database()
+    let failing = true
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const telegram = fakeTelegram(async (call) => {
+      if (call.method !== 'sendMessage' || !String(call.body.text).startsWith('⏰')) return undefined
+      await gate // both sweeps are sending at once
+      return failing ? telegramError(500, 'Internal Server Error') : undefined
+    })
+    const env = functionEnv(db)
+    for (let i = 0; i < 3; i++)
+      await storeQuote(db, { ...quote, modelo: `Olvidado ${i}` }, { idempotencyKey: null, now: OLD })
+    const runs = Promise.all([
+      sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }),
+      sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 }),
+    ])
+    await until(() => telegram.sent().length > 0)
+    release()
+    await runs
+    expect(reminders(telegram)).toHaveLength(1)
+    expect((await rows(db)).every((row) => row.reminded_at === null)).toBe(true)
+    failing = false
+    const [a, b] = await Promise.all([
+      sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }),
+      sweep(env, { fetch: telegram.fetch, now: () => TUESDAY_10 + MINUTE }),
+    ])
+    expect(a.reminded + b.reminded).toBe(3)
+    const listed = reminders(telegram)
+      .slice(1)
+      .flatMap((call) => listedIn(String(call.body.text)))
+    expect(listed).toHaveLength(3)
+    expect(new Set(listed).size).toBe(3)
   })
 })
 
 describe('erasure during a send', () => {
   it('/olvidar while the quote is on its way: its message is taken out of the chat, and nothing says a lease expired', async () => {
-    const logs = quiet()
-    try {
-      const db = await database()
-      let release: () => void = () => undefined
-      const gate = new Promise<void>((resolve) => (release = resolve))
-      const telegram = fakeTelegram(async (call) => {
-        if (call.method === 'sendMessage' && String(call.body.text).includes('Nueva solicitud')) await gate
-        return undefined
-      })
-      const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: 'secreto-del-webhook-de-prueba' })
-      const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-      const sending = deliverNow(env, row.id, { fetch: telegram.fetch, now: () => MONDAY_10 })
-      await until(() => telegram.sent().length === 1)
-      const forget = new Request('https://funcion.test/functions/v1/telegram-webhook', {
-        method: 'POST',
-        headers: { 'X-Telegram-Bot-Api-Secret-Token': 'secreto-del-webhook-de-prueba' },
-        body: JSON.stringify({
-          update_id: 1,
-          message: {
-            message_id: 1,
-            date: 0,
-            chat: { id: Number(CHAT_ID), type: 'supergroup' },
-            text: '/olvidar cliente@correo.es',
-            entities: [{ type: 'bot_command', offset: 0, length: 8 }],
-          },
-        }),
-      })
-      expect((await handleWebhook(forget, env, { fetch: telegram.fetch })).status).toBe(200)
-      release()
-      await sending
-      expect(await rows(db)).toHaveLength(0)
-      expect(telegram.posted().filter((message) => message.text.includes(row.referencia))).toEqual([])
-      const logged = logs.flatMap((spy) => spy.mock.calls.map(([line]) => String(line))).join('\n')
-      expect(logged).toContain('se borró mientras se enviaba; su mensaje se ha retirado del chat')
-      expect(logged).not.toMatch(/caducado/)
-    } finally {
-      for (const spy of logs) spy.mockRestore()
-    }
+    const db = await database()
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const telegram = fakeTelegram(async (call) => {
+      if (call.method === 'sendMessage' && String(call.body.text).includes('Nueva solicitud')) await gate
+      return undefined
+    })
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: 'secreto-del-webhook-de-prueba' })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const sending = deliverNow(env, row.id, { fetch: telegram.fetch, now: () => MONDAY_10 })
+    await until(() => telegram.sent().length === 1)
+    const forget = new Request('https://funcion.test/functions/v1/telegram-webhook', {
+      method: 'POST',
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': 'secreto-del-webhook-de-prueba' },
+      body: JSON.stringify({
+        update_id: 1,
+        message: {
+          message_id: 1,
+          date: 0,
+          chat: { id: Number(CHAT_ID), type: 'supergroup' },
+          text: '/olvidar cliente@correo.es',
+          entities: [{ type: 'bot_command', offset: 0, length: 8 }],
+        },
+      }),
+    })
+    expect((await handleWebhook(forget, env, { fetch: telegram.fetch })).status).toBe(200)
+    release()
+    await sending
+    expect(await rows(db)).toHaveLength(0)
+    expect(telegram.posted().filter((message) => message.text.includes(row.referencia))).toEqual([])
+    const logged = logs.flatMap((spy) => spy.mock.calls.map(([line]) => String(line))).join('\n')
+    expect(logged).toContain('se borró mientras se enviaba; su mensaje se ha retirado del chat')
+    expect(logged).not.toMatch(/caducado/)
   })
 })

@@ -20,7 +20,17 @@ import {
   storeQuote,
   type QuoteRow,
 } from '../../functions/enviar-telegram/store'
-import { fakeClock, fakeEmail, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
+import {
+  fakeClock,
+  fakeEmail,
+  fakeTelegram,
+  functionEnv,
+  HOUR,
+  MINUTE,
+  MONDAY_10,
+  telegramError,
+  useDatabase,
+} from '../support/local-function'
 
 const database = useDatabase()
 const quote = {
@@ -30,10 +40,6 @@ const quote = {
   email: 'cliente@correo.es',
   telefono: '612 345 678',
 }
-/** Monday 23 November 2026, 10:00 in Madrid (09:00 UTC). */
-const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 
 const waitUntilCalls = () => {
   const pending: Promise<unknown>[] = []

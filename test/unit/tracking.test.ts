@@ -15,12 +15,10 @@ import type { Tracking } from '~shared/tracking-answer'
 import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { handleTracking } from '../../functions/enviar-telegram/tracking-api'
 
-import { CHAT_ID, fakeClock, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
+import { CHAT_ID, fakeClock, fakeTelegram, functionEnv, HOUR, MONDAY_10, useDatabase } from '../support/local-function'
 
 const database = useDatabase()
 const SECRET = 'secreto-del-webhook-de-prueba'
-const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
-const HOUR = 3_600_000
 const quote = {
   tipo: 'mando' as const,
   modelo: 'Xbox Elite',
