@@ -74,8 +74,8 @@ export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(
 /** The e-mail domains reserved for examples: a copy sent there reaches nobody. */
 export const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
 
-/** Settings read for a request, per env and spec: parsed once per request. */
-const cache = new WeakMap<Request, WeakMap<object, WeakMap<SettingsSpec, unknown>>>()
+/** Settings read for a request (each Worker reads one spec from one env): parsed once per request. */
+const cache = new WeakMap<Request, Array<{ spec: SettingsSpec; env: object; settings: unknown }>>()
 
 /**
  * The settings of a Worker, from its env: with a request, parsed once for
@@ -87,12 +87,9 @@ export function readSettings<Spec extends SettingsSpec>(
   env: object,
   { request, log = '' }: { request?: Request; log?: string } = {},
 ): Settings<Spec> {
-  const perEnv = request ? (cache.get(request) ?? new WeakMap<object, WeakMap<SettingsSpec, unknown>>()) : null
-  if (request && perEnv) cache.set(request, perEnv)
-  const perSpec = perEnv ? (perEnv.get(env) ?? new WeakMap<SettingsSpec, unknown>()) : null
-  if (perEnv && perSpec) perEnv.set(env, perSpec)
-  const cached = perSpec?.get(spec)
-  if (cached) return cached as Settings<Spec>
+  const read = request ? (cache.get(request) ?? []) : []
+  const cached = read.find((entry) => entry.spec === spec && entry.env === env)
+  if (cached) return cached.settings as Settings<Spec>
 
   const raw = env as Record<string, unknown>
   const values: Record<string, unknown> = {}
@@ -117,7 +114,7 @@ export function readSettings<Spec extends SettingsSpec>(
     if (setting.ownOffLocal && !own) notOwn.add(key)
   }
   const settings = { ...values, notOwn } as Settings<Spec>
-  perSpec?.set(spec, settings)
+  if (request) cache.set(request, [...read, { spec, env, settings }])
   return settings
 }
 

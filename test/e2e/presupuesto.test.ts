@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
 import { useSiteWithStandInFunction } from '../support/stand-in-function'
 import { chatMessages, delivered, marker } from '../support/html'
+import { SPEC_MODELS } from '../support/spec'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -44,18 +45,7 @@ describe('quote form with JavaScript', () => {
     await page.getByLabel('Consola', { exact: true }).check()
     await model.waitFor({ state: 'visible' })
     const options = await model.locator('option').allTextContents()
-    expect(options).toEqual([
-      'Elige tu modelo',
-      'PlayStation 5',
-      'PlayStation 4',
-      'PlayStation 3',
-      'Xbox Series X',
-      'Xbox Series S',
-      'Xbox One',
-      'Nintendo Switch',
-      'Nintendo Switch OLED',
-      'Otra',
-    ])
+    expect(options).toEqual(['Elige tu modelo', ...SPEC_MODELS.consola])
     await model.selectOption('Nintendo Switch OLED')
     await page.getByLabel('Mando', { exact: true }).check()
     expect(await model.inputValue()).toBe('')

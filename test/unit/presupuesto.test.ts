@@ -14,6 +14,8 @@ import { QUOTE_CHOICES, QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/model
 import { quoteLink } from '~/lib/quote/options'
 import { QUOTE_MESSAGES, QuotePayloadSchema, QuoteSchema, type Quote } from '~shared/quote'
 
+import { SPEC_MODELS } from '../support/spec'
+
 const valid: Quote = {
   tipo: 'mando',
   modelo: 'Xbox Elite',
@@ -89,31 +91,7 @@ describe('quote schema: every rule with its message', () => {
 
 describe('the model lists of the form, built from the catalogue', () => {
   it('are the spec’s options, in its order', () => {
-    expect(QUOTE_MODELS).toEqual({
-      mando: [
-        'PlayStation 5 DualSense',
-        'PlayStation 4 DualShock',
-        'PlayStation 5 Edge',
-        'Xbox Series X|S',
-        'Xbox One',
-        'Xbox Elite',
-        'Nintendo Switch Joy-Con',
-        'Nintendo Switch Joy-Con 2',
-        'Nintendo Switch Pro Controller',
-        'Otro',
-      ],
-      consola: [
-        'PlayStation 5',
-        'PlayStation 4',
-        'PlayStation 3',
-        'Xbox Series X',
-        'Xbox Series S',
-        'Xbox One',
-        'Nintendo Switch',
-        'Nintendo Switch OLED',
-        'Otra',
-      ],
-    })
+    expect(QUOTE_MODELS).toEqual(SPEC_MODELS)
   })
 
   it('name each model with a page once: every controller model, and the consoles of each console page', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest'
 
 import { TEST_TELEGRAM } from '../support/settings'
+import { SPEC_MODELS } from '../support/spec'
 import { chatMessages, delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
 
 const valid = (comments: string) => ({
@@ -68,29 +69,8 @@ describe('the quote page', () => {
       [...document.querySelectorAll(`select[name="modelo"] optgroup[label="${label}"] option`)].map((option) =>
         text(option),
       )
-    expect(group('Mandos')).toEqual([
-      'PlayStation 5 DualSense',
-      'PlayStation 4 DualShock',
-      'PlayStation 5 Edge',
-      'Xbox Series X|S',
-      'Xbox One',
-      'Xbox Elite',
-      'Nintendo Switch Joy-Con',
-      'Nintendo Switch Joy-Con 2',
-      'Nintendo Switch Pro Controller',
-      'Otro',
-    ])
-    expect(group('Consolas')).toEqual([
-      'PlayStation 5',
-      'PlayStation 4',
-      'PlayStation 3',
-      'Xbox Series X',
-      'Xbox Series S',
-      'Xbox One',
-      'Nintendo Switch',
-      'Nintendo Switch OLED',
-      'Otra',
-    ])
+    expect(group('Mandos')).toEqual(SPEC_MODELS.mando)
+    expect(group('Consolas')).toEqual(SPEC_MODELS.consola)
   })
 
   it('prefills type, model and service from the query of a service page', async () => {
