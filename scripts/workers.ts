@@ -11,7 +11,7 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 
 import { SITE_SETTINGS } from '~/lib/env.server'
 
-import { FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
+import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
 
 import { startFakeTelegram } from './fake-telegram'
 
@@ -19,7 +19,7 @@ import { startFakeTelegram } from './fake-telegram'
 const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)
 const FUNCTION_SETTING_NAMES = Object.keys(FUNCTION_SETTINGS)
 
-export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
+export { FUNCTION_CONFIG }
 /** Where `npm start` keeps the function's local D1 (and wrangler's other local state), across restarts. */
 export const LOCAL_STATE = '.wrangler/state/enviar-telegram'
 
