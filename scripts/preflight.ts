@@ -116,7 +116,8 @@ function checkSettings(found: Findings, worker: DeployedWorker, production: Work
     for (const [key, setting] of Object.entries(worker.spec) as Array<[string, Setting]>) {
       const how = howToSet(key, setting, worker.config)
       if (setting.secret) {
-        if (key in vars) found.problem(worker.label, `${key} es un secreto y está escrito en ${where}: quítalo de ahí y ${how}.`)
+        if (key in vars)
+          found.problem(worker.label, `${key} es un secreto y está escrito en ${where}: quítalo de ahí y ${how}.`)
         continue
       }
       if (!(key in vars)) {
@@ -128,7 +129,10 @@ function checkSettings(found: Findings, worker: DeployedWorker, production: Work
       }
       const reading = readValue(setting, vars[key])
       if (!reading.unset && !reading.parsed.success) {
-        found.problem(worker.label, `${key} no es válido (${reading.parsed.error.issues[0]?.message ?? 'formato'}): ${how}.`)
+        found.problem(
+          worker.label,
+          `${key} no es válido (${reading.parsed.error.issues[0]?.message ?? 'formato'}): ${how}.`,
+        )
       } else if (setting.ownOffLocal && !isOwn(setting, vars[key])) {
         const why = reading.unset ? 'está vacío' : 'es un valor de ejemplo, local o el ficticio de este repositorio'
         found.problem(worker.label, `${key} ${why}: ${how}.`)
@@ -136,7 +140,10 @@ function checkSettings(found: Findings, worker: DeployedWorker, production: Work
     }
     for (const key of Object.keys(vars)) {
       if (!(key in worker.spec)) {
-        found.problem(worker.label, `${key}, en ${where}, no es un ajuste de la ${worker.label}: quítalo o corrige el nombre.`)
+        found.problem(
+          worker.label,
+          `${key}, en ${where}, no es un ajuste de la ${worker.label}: quítalo o corrige el nombre.`,
+        )
       }
     }
   })
@@ -147,7 +154,10 @@ function checkHttps(found: Findings, worker: DeployedWorker, production: WorkerC
   for (const key of keys) {
     const value = production.vars?.[key]
     if (typeof value === 'string' && value.trim() !== '' && hostOf(value) && !value.trim().startsWith('https://')) {
-      found.problem(worker.label, `${key} debe empezar por https:// (es "${value}"): corrígelo en [env.production.vars] de ${worker.config}.`)
+      found.problem(
+        worker.label,
+        `${key} debe empezar por https:// (es "${value}"): corrígelo en [env.production.vars] de ${worker.config}.`,
+      )
     }
   }
 }
@@ -171,7 +181,10 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
           `la web no tiene dominio: escribe el host de SITE_URL (p. ej. www.tudominio.es) en routes = [{ pattern = "…", custom_domain = true }] de [env.production] en ${SITE.config}.`,
         )
       } else if (siteHost && !domains.includes(siteHost)) {
-        found.problem(SITE.label, `SITE_URL (${siteHost}) no es un Custom Domain de la web (${domains.join(', ')}): haz que coincidan en ${SITE.config}.`)
+        found.problem(
+          SITE.label,
+          `SITE_URL (${siteHost}) no es un Custom Domain de la web (${domains.join(', ')}): haz que coincidan en ${SITE.config}.`,
+        )
       }
     })
   }
@@ -199,7 +212,10 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
         `QUOTE_FUNCTION_URL (${quoteHost}) está en la zona de la web (${zone}) pero no es el Custom Domain de la función${domain ? ` (${domain})` : ''}: una Route de la misma zona no es alcanzable desde la web. Usa https://${domain ?? '<dominio de la función>'}${FUNCTION_PATHS.quote}.`,
       )
     } else if (quoteHost === domain && new URL(String(quoteUrl).trim()).pathname !== FUNCTION_PATHS.quote) {
-      found.problem(BOTH, `QUOTE_FUNCTION_URL debe ser https://${domain}${FUNCTION_PATHS.quote}: corrígelo en ${SITE.config}.`)
+      found.problem(
+        BOTH,
+        `QUOTE_FUNCTION_URL debe ser https://${domain}${FUNCTION_PATHS.quote}: corrígelo en ${SITE.config}.`,
+      )
     }
   })
 }
@@ -207,10 +223,14 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
 /** A binding of the local config that production lacks (wrangler inherits none), or has otherwise. */
 export function bindingDrift(local: WorkerConfig, production: WorkerConfig): string[] {
   const kinds: Array<[string, (config: WorkerConfig) => string[]]> = [
-    ['d1_databases', (config) => config.d1_databases.map((db) => `${db.binding} (${db.database_name}, ${db.migrations_dir})`)],
+    [
+      'd1_databases',
+      (config) => config.d1_databases.map((db) => `${db.binding} (${db.database_name}, ${db.migrations_dir})`),
+    ],
     [
       'ratelimits',
-      (config) => config.ratelimits.map((limit) => `${limit.name} (${limit.simple.limit} cada ${limit.simple.period} s)`),
+      (config) =>
+        config.ratelimits.map((limit) => `${limit.name} (${limit.simple.limit} cada ${limit.simple.period} s)`),
     ],
     ['send_email', (config) => config.send_email.map((email) => email.name)],
     ['assets', (config) => (config.assets ? [`${config.assets.binding} (${config.assets.directory})`] : [])],
@@ -229,7 +249,10 @@ export function bindingDrift(local: WorkerConfig, production: WorkerConfig): str
 function checkBindings(found: Findings, worker: DeployedWorker, local: WorkerConfig, production: WorkerConfig) {
   found.check(worker.label, 'bindings de [env.production]: los mismos que en local', () => {
     for (const drift of bindingDrift(local, production)) {
-      found.problem(worker.label, `[env.production] de ${worker.config}: ${drift} (wrangler no hereda bindings: repítelo allí igual que arriba).`)
+      found.problem(
+        worker.label,
+        `[env.production] de ${worker.config}: ${drift} (wrangler no hereda bindings: repítelo allí igual que arriba).`,
+      )
     }
   })
 }
@@ -243,14 +266,21 @@ function checkRateLimits(found: Findings, configs: Array<[DeployedWorker, Worker
         const where = `namespace_id de ${limit.name} en [env.production] de ${worker.config}`
         const id = String(limit.namespace_id).trim()
         if (!/^[1-9]\d*$/.test(id)) {
-          found.problem(worker.label, `${where} ${id === '' ? 'está vacío' : `no es un entero positivo ("${id}")`}: elige un número tuyo, que ningún otro Worker de tu cuenta use.`)
+          found.problem(
+            worker.label,
+            `${where} ${id === '' ? 'está vacío' : `no es un entero positivo ("${id}")`}: elige un número tuyo, que ningún otro Worker de tu cuenta use.`,
+          )
           continue
         }
         if (id === DOCS_EXAMPLE_NAMESPACE) {
-          found.problem(worker.label, `${where} es ${id}, el número de los ejemplos de Cloudflare: elige uno propio, único en tu cuenta.`)
+          found.problem(
+            worker.label,
+            `${where} es ${id}, el número de los ejemplos de Cloudflare: elige uno propio, único en tu cuenta.`,
+          )
         }
         const other = seen.get(id)
-        if (other) found.problem(worker.label, `${where} es ${id}, el mismo que ${other}: contarían juntos. Dale otro número.`)
+        if (other)
+          found.problem(worker.label, `${where} es ${id}, el mismo que ${other}: contarían juntos. Dale otro número.`)
         seen.set(id, limit.name)
       }
     }
@@ -272,11 +302,13 @@ function checkDatabase(found: Findings, production: WorkerConfig): boolean {
 
 /** What wrangler said when it failed, on one line (its last error line). */
 const wranglerError = (result: { stdout: string; stderr: string }) =>
-  (`${result.stderr}\n${result.stdout}`
-    .split('\n')
-    .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())
-    .filter((line) => /error|✘|\[code|not|could/i.test(line))
-    .at(-1) ?? 'sin detalle').slice(0, 200)
+  (
+    `${result.stderr}\n${result.stdout}`
+      .split('\n')
+      .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())
+      .filter((line) => /error|✘|\[code|not|could/i.test(line))
+      .at(-1) ?? 'sin detalle'
+  ).slice(0, 200)
 
 async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: Wrangler, root: string) {
   const secrets = Object.entries(worker.spec).filter(([, setting]) => setting.secret)
@@ -285,9 +317,15 @@ async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: W
   if (result.code !== 0) {
     const error = wranglerError(result)
     if (/10007|does not exist|not found/i.test(error)) {
-      found.problem(worker.label, `el Worker aún no existe en tu cuenta, sin secretos: rellena ${SECRETS_FILE} y ejecuta \`npm run secrets\` (${error}).`)
+      found.problem(
+        worker.label,
+        `el Worker aún no existe en tu cuenta, sin secretos: rellena ${SECRETS_FILE} y ejecuta \`npm run secrets\` (${error}).`,
+      )
     } else {
-      found.skipped(worker.label, `secretos: wrangler no pudo listarlos (${error}). Compruébalos con \`${command}\` (¿\`npx wrangler login\`?).`)
+      found.skipped(
+        worker.label,
+        `secretos: wrangler no pudo listarlos (${error}). Compruébalos con \`${command}\` (¿\`npx wrangler login\`?).`,
+      )
     }
   } else {
     let names: string[] | undefined
@@ -302,7 +340,8 @@ async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: W
     if (names) {
       found.check(worker.label, `secretos en Cloudflare: ${secrets.map(([key]) => key).join(', ')}`, () => {
         for (const [key, setting] of secrets) {
-          if (!names.includes(key)) found.problem(worker.label, `falta el secreto ${key}: ${howToSet(key, setting, worker.config)}.`)
+          if (!names.includes(key))
+            found.problem(worker.label, `falta el secreto ${key}: ${howToSet(key, setting, worker.config)}.`)
         }
       })
     }
@@ -310,7 +349,10 @@ async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: W
   // The values themselves can only be judged from the operator's file.
   const file = readSecretsFile(root)
   if (!file) {
-    found.skipped(worker.label, `valores de los secretos: no hay ${SECRETS_FILE} en este equipo; solo se comprobó que existen.`)
+    found.skipped(
+      worker.label,
+      `valores de los secretos: no hay ${SECRETS_FILE} en este equipo; solo se comprobó que existen.`,
+    )
     return
   }
   found.check(worker.label, `valores de los secretos en ${SECRETS_FILE}: reales`, () => {
@@ -341,7 +383,10 @@ async function checkMigrations(found: Findings, wrangler: Wrangler) {
     )
     return
   }
-  found.skipped(FUNCTION.label, `migraciones de D1 en remoto: wrangler no pudo listarlas (${wranglerError(result)}). Compruébalo con \`npx wrangler ${args.join(' ')}\`.`)
+  found.skipped(
+    FUNCTION.label,
+    `migraciones de D1 en remoto: wrangler no pudo listarlas (${wranglerError(result)}). Compruébalo con \`npx wrangler ${args.join(' ')}\`.`,
+  )
 }
 
 /** Telegram's answer to getWebhookInfo, as far as it is read. */
@@ -354,43 +399,67 @@ interface WebhookInfo {
 async function checkWebhook(found: Findings, target: Target, fn: WorkerConfig, root: string, env: NodeJS.ProcessEnv) {
   const domain = customDomain(fn)
   if (!domain) {
-    found.skipped(FUNCTION.label, 'webhook de Telegram: sin dominio de la función no se sabe qué dirección debería tener.')
+    found.skipped(
+      FUNCTION.label,
+      'webhook de Telegram: sin dominio de la función no se sabe qué dirección debería tener.',
+    )
     return
   }
   const expected = `https://${domain}${FUNCTION_PATHS.webhook}`
   const register = `\`npm run telegram:webhook\` (lee el token de ${SECRETS_FILE}; registra ${expected})`
   const token = botToken(root, env)
   if (!token) {
-    found.skipped(FUNCTION.label, `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${SECRETS_FILE}); compruébalo con ${register}.`)
+    found.skipped(
+      FUNCTION.label,
+      `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${SECRETS_FILE}); compruébalo con ${register}.`,
+    )
     return
   }
-  const apiRoot = String(env.TELEGRAM_API_URL || fn.vars?.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, '')
+  const apiRoot = String(env.TELEGRAM_API_URL || fn.vars?.TELEGRAM_API_URL || 'https://api.telegram.org').replace(
+    /\/+$/,
+    '',
+  )
   let info: WebhookInfo
   try {
     // The Bot API takes the token in the path (Telegram's design): this URL is never printed.
     const response = await fetch(`${apiRoot}/bot${token}/getWebhookInfo`, { signal: AbortSignal.timeout(10_000) })
     info = (await response.json()) as WebhookInfo
   } catch (error) {
-    found.skipped(FUNCTION.label, `webhook de Telegram: no se pudo preguntar a Telegram (${withoutToken(String((error as Error).message), token)}).`)
+    found.skipped(
+      FUNCTION.label,
+      `webhook de Telegram: no se pudo preguntar a Telegram (${withoutToken(String((error as Error).message), token)}).`,
+    )
     return
   }
   if (!info.ok) {
-    found.problem(FUNCTION.label, `Telegram rechaza el token del bot (${withoutToken(info.description ?? 'sin detalle', token)}): revisa TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}.`)
+    found.problem(
+      FUNCTION.label,
+      `Telegram rechaza el token del bot (${withoutToken(info.description ?? 'sin detalle', token)}): revisa TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}.`,
+    )
     return
   }
   const url = info.result?.url ?? ''
   const updates = info.result?.allowed_updates ?? []
   if (url === '') {
     // Before the function's first deploy there is nothing to register: only a deploy of the site needs it.
-    if (target === 'function') found.skipped(FUNCTION.label, `webhook de Telegram: aún sin registrar; tras desplegar la función, ${register}.`)
-    else found.problem(FUNCTION.label, `el webhook de Telegram no está registrado: el dueño no podría usar los botones ni los comandos. Despliega la función (\`npm run deploy:function\`) y ejecuta ${register}.`)
+    if (target === 'function')
+      found.skipped(FUNCTION.label, `webhook de Telegram: aún sin registrar; tras desplegar la función, ${register}.`)
+    else
+      found.problem(
+        FUNCTION.label,
+        `el webhook de Telegram no está registrado: el dueño no podría usar los botones ni los comandos. Despliega la función (\`npm run deploy:function\`) y ejecuta ${register}.`,
+      )
   } else if (url !== expected) {
     found.problem(FUNCTION.label, `el webhook de Telegram apunta a ${url}, no a ${expected}: ejecuta ${register}.`)
   } else if (!updates.includes('message') || !updates.includes('callback_query')) {
-    found.problem(FUNCTION.label, `el webhook de Telegram no recibe mensajes y botones (${updates.join(', ') || 'ninguno'}): ejecuta ${register}.`)
+    found.problem(
+      FUNCTION.label,
+      `el webhook de Telegram no recibe mensajes y botones (${updates.join(', ') || 'ninguno'}): ejecuta ${register}.`,
+    )
   } else {
     found.ok(FUNCTION.label, `webhook de Telegram: ${url}`)
-    if (info.result?.last_error_message) found.ok(FUNCTION.label, `(último error que Telegram anotó: ${info.result.last_error_message})`)
+    if (info.result?.last_error_message)
+      found.ok(FUNCTION.label, `(último error que Telegram anotó: ${info.result.last_error_message})`)
   }
 }
 
@@ -398,10 +467,17 @@ async function checkWebhook(found: Findings, target: Target, fn: WorkerConfig, r
 function checkAgreement(found: Findings, site: WorkerConfig, fn: WorkerConfig) {
   found.check(BOTH, 'ajustes compartidos: los mismos en los dos', () => {
     for (const key of ['SITE_URL', 'QUOTE_RETENTION_DAYS']) {
-      const a = String(site.vars?.[key] ?? '').trim().replace(/\/+$/, '')
-      const b = String(fn.vars?.[key] ?? '').trim().replace(/\/+$/, '')
+      const a = String(site.vars?.[key] ?? '')
+        .trim()
+        .replace(/\/+$/, '')
+      const b = String(fn.vars?.[key] ?? '')
+        .trim()
+        .replace(/\/+$/, '')
       if (a !== '' && b !== '' && a !== b) {
-        found.problem(BOTH, `${key} no coincide: "${a}" en ${SITE.config}, "${b}" en ${FUNCTION.config}. Dales el mismo valor.`)
+        found.problem(
+          BOTH,
+          `${key} no coincide: "${a}" en ${SITE.config}, "${b}" en ${FUNCTION.config}. Dales el mismo valor.`,
+        )
       }
     }
   })
@@ -420,7 +496,12 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
   for (const worker of workers) {
     const configs = worker === SITE ? site : fn
     checkSettings(found, worker, configs.production)
-    checkHttps(found, worker, configs.production, worker === SITE ? ['SITE_URL', 'QUOTE_FUNCTION_URL'] : ['SITE_URL', 'TELEGRAM_API_URL'])
+    checkHttps(
+      found,
+      worker,
+      configs.production,
+      worker === SITE ? ['SITE_URL', 'QUOTE_FUNCTION_URL'] : ['SITE_URL', 'TELEGRAM_API_URL'],
+    )
     checkBindings(found, worker, configs.local, configs.production)
   }
   checkAgreement(found, site.production, fn.production)
@@ -453,7 +534,13 @@ export function report(target: Target, findings: readonly Finding[]): string {
     ...of('ok').map((finding) => `  ✔ [${finding.worker}] ${finding.text}`),
     ...(skipped.length > 0 ? ['', 'Sin comprobar (no se pudo; no se da por buena):', ...skipped.map(line)] : []),
     ...(problems.length > 0
-      ? ['', `Falta o está mal (${problems.length}):`, ...problems.map(line), '', 'No se despliega: corrige lo de arriba y vuelve a ejecutarlo.']
+      ? [
+          '',
+          `Falta o está mal (${problems.length}):`,
+          ...problems.map(line),
+          '',
+          'No se despliega: corrige lo de arriba y vuelve a ejecutarlo.',
+        ]
       : ['', 'Nada que impida el despliegue.']),
   ].join('\n')
 }

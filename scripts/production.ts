@@ -4,10 +4,11 @@
 // replace with a fake). docs/decisions/078 and 079.
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { unstable_readConfig } from 'wrangler'
+import type * as WranglerModule from 'wrangler'
 
 import { PRODUCTION_ENV, SECRETS_FILE, type SettingsSpec } from '~shared/settings'
 
@@ -50,6 +51,8 @@ export interface WorkerConfig {
 
 /** Reads a Worker's config under `root` (the repository, or a test's copy), for `env` or the top level. */
 export function readWorkerConfig(root: string, worker: DeployedWorker, env?: string): WorkerConfig {
+  // Loaded when first needed: wrangler takes seconds to load, and the Telegram scripts seldom need it.
+  const { unstable_readConfig } = createRequire(import.meta.url)('wrangler') as typeof WranglerModule
   return unstable_readConfig({ config: join(root, worker.config), env }) as WorkerConfig
 }
 
@@ -71,7 +74,10 @@ export interface WranglerResult {
 }
 
 /** Runs wrangler with arguments (and text on its stdin); the tests pass a fake. */
-export type Wrangler = (args: readonly string[], options?: { input?: string; inherit?: boolean }) => Promise<WranglerResult>
+export type Wrangler = (
+  args: readonly string[],
+  options?: { input?: string; inherit?: boolean },
+) => Promise<WranglerResult>
 
 /**
  * The repository's wrangler, from `root`. `inherit`: its output goes to the

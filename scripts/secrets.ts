@@ -38,7 +38,9 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
   }))
   const wrong = [
     ...new Set(
-      uploads.flatMap(({ secrets }) => secrets.filter(([key, setting]) => !isOwn(setting, file[key])).map(([key]) => key)),
+      uploads.flatMap(({ secrets }) =>
+        secrets.filter(([key, setting]) => !isOwn(setting, file[key])).map(([key]) => key),
+      ),
     ),
   ]
   if (wrong.length > 0) {
@@ -52,7 +54,9 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
     log(`Secretos de la ${worker.label}: ${Object.keys(values).join(', ')}…`)
     const result = await wrangler(['secret', 'bulk', ...productionArgs(worker)], { input: JSON.stringify(values) })
     if (result.code !== 0) {
-      log(`wrangler no pudo subirlos (código ${result.code}): ${`${result.stderr}${result.stdout}`.trim().split('\n').at(-1) ?? ''}`)
+      log(
+        `wrangler no pudo subirlos (código ${result.code}): ${`${result.stderr}${result.stdout}`.trim().split('\n').at(-1) ?? ''}`,
+      )
       return false
     }
   }

@@ -40,7 +40,14 @@ const TYPES: Record<string, string> = {
 export function chatsOf(updates: readonly Record<string, unknown>[]): SeenChat[] {
   const chats = new Map<number, SeenChat>()
   for (const update of updates) {
-    for (const kind of ['message', 'edited_message', 'channel_post', 'my_chat_member', 'chat_member', 'callback_query']) {
+    for (const kind of [
+      'message',
+      'edited_message',
+      'channel_post',
+      'my_chat_member',
+      'chat_member',
+      'callback_query',
+    ]) {
       const part = update[kind] as { chat?: ChatLike; message?: { chat?: ChatLike } } | undefined
       const chat = part?.chat ?? part?.message?.chat
       if (!chat) continue
@@ -55,7 +62,9 @@ export function chatsOf(updates: readonly Record<string, unknown>[]): SeenChat[]
 export async function printChatIds(env: NodeJS.ProcessEnv = process.env, log = console.log): Promise<number> {
   const token = botToken(undefined, env)
   if (!token) {
-    log(`Falta el token del bot: escríbelo en ${SECRETS_FILE} (TELEGRAM_BOT_TOKEN=…, el de @BotFather) y vuelve a ejecutarlo.`)
+    log(
+      `Falta el token del bot: escríbelo en ${SECRETS_FILE} (TELEGRAM_BOT_TOKEN=…, el de @BotFather) y vuelve a ejecutarlo.`,
+    )
     return 2
   }
   const api = new Api(token, { apiRoot: (env.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, '') })
@@ -80,7 +89,9 @@ export async function printChatIds(env: NodeJS.ProcessEnv = process.env, log = c
     )
     return 1
   }
-  log(`Chats en los que está el bot (el del taller va en TELEGRAM_CHAT_ID, en [env.production.vars] de ${FUNCTION.config}):`)
+  log(
+    `Chats en los que está el bot (el del taller va en TELEGRAM_CHAT_ID, en [env.production.vars] de ${FUNCTION.config}):`,
+  )
   for (const chat of chats) log(`  ${String(chat.id).padEnd(16)} ${chat.type.padEnd(11)} ${chat.name}`)
   return 0
 }

@@ -29,8 +29,9 @@ function fail(message: string): never {
 
 const token = botToken()
 const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile()?.TELEGRAM_WEBHOOK_SECRET
-const domain = customDomain(readWorkerConfig(ROOT, FUNCTION, PRODUCTION_ENV))
-const address = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL ?? (domain ? `https://${domain}` : undefined)
+const given = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
+const domain = given ? undefined : customDomain(readWorkerConfig(ROOT, FUNCTION, PRODUCTION_ENV))
+const address = given ?? (domain ? `https://${domain}` : undefined)
 if (!token) fail(`falta TELEGRAM_BOT_TOKEN (en ${SECRETS_FILE})`)
 if (!secret || !/^[\w-]{1,256}$/.test(secret))
   fail(`falta TELEGRAM_WEBHOOK_SECRET (en ${SECRETS_FILE}; 1-256 letras, números, _ o -)`)
