@@ -6,6 +6,7 @@ import { rutasDelSitio, rutasSinIndexar } from '~/catalogo/consultas'
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
+import { UNAVAILABLE_PATH } from '~/lib/layout'
 import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
 import { readBoundedBody } from '~shared/form-body'
 import { crossSiteRefusal } from '~/lib/origin.server'
@@ -65,14 +66,15 @@ export default {
 } satisfies ExportedHandler<Env>
 
 /**
- * The site while a setting every page needs is missing: the page is asked
- * for as a plain GET (no action runs, nothing reaches the quote function)
- * and the root loader throws the 503 page; anything else Remix would answer
- * (a resource route such as the sitemap, a redirect) becomes a plain 503.
+ * The site while a setting every page needs is missing: one page outside the
+ * route table is asked for as a plain GET (no action runs, nothing reaches the
+ * quote function, no page's loader runs, so none of their data ships) and the
+ * root loader throws the 503 page; anything else Remix would answer (a data
+ * request, a redirect) becomes a plain 503.
  */
 async function unavailable(request: Request, context: Parameters<typeof handleRemixRequest>[1]): Promise<Response> {
-  const url = new URL(request.url)
-  url.searchParams.delete('_data')
+  if (new URL(request.url).searchParams.has('_data')) return plainUnavailable()
+  const url = new URL(UNAVAILABLE_PATH, request.url)
   const headers = new Headers(request.headers)
   for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name)
   const page = await handleRemixRequest(
@@ -81,6 +83,10 @@ async function unavailable(request: Request, context: Parameters<typeof handleRe
   )
   if (page.status === 503 && (page.headers.get('content-type') ?? '').includes('text/html')) return page
   await page.body?.cancel()
+  return plainUnavailable()
+}
+
+function plainUnavailable(): Response {
   return new Response('Servicio no disponible', {
     status: 503,
     statusText: 'Service Unavailable',

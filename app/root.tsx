@@ -18,7 +18,7 @@ import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
 import { getSettings, siteUnconfigured } from '~/lib/env.server'
-import { layoutDataOf, type UnavailableData } from '~/lib/layout'
+import { layoutDataOf, UNAVAILABLE_PATH, type UnavailableData } from '~/lib/layout'
 import { layoutData, unavailableData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
 import { isPrivatePath } from '~/lib/tracking/paths'
@@ -51,7 +51,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   // A private tracking page runs no script at all: no analytics, no client router that could carry its
   // address elsewhere; every way in and out is a whole document (docs/decisions/071-tracking-pages-private.md).
-  const scripts = !isPrivatePath(useLocation().pathname)
+  // Nor does the 503 page of a site missing a setting every page needs.
+  const { pathname } = useLocation()
+  const scripts = !isPrivatePath(pathname) && pathname !== UNAVAILABLE_PATH
   return (
     <html lang="es">
       <head>

@@ -256,6 +256,8 @@ export interface StackOptions {
   logDir?: string
   quoteFunctionUrl?: string
   siteConfig?: string
+  /** The host the site's requests carry, as on Cloudflare (`https://<siteHost>/…`): a production-like site. */
+  siteHost?: string
 }
 
 /** One Worker under wrangler dev, once it answers. */
@@ -294,6 +296,7 @@ export async function startStack({
   logDir = 'test-results',
   quoteFunctionUrl,
   siteConfig = 'wrangler.toml',
+  siteHost,
 }: StackOptions): Promise<Stack> {
   if (!existsSync('build/index.js'))
     throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
@@ -356,6 +359,7 @@ export async function startStack({
       { ...siteSettings, QUOTE_FUNCTION_URL: quoteFunctionUrl ?? functionUrl },
       'sitio',
       '/images/favicon.svg',
+      siteHost ? ['--local-upstream', siteHost, '--upstream-protocol', 'https'] : [],
     )
     return {
       siteUrl: site.url,
