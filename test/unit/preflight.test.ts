@@ -15,7 +15,7 @@ import { deploy } from '../../scripts/deploy'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
 import { PLACEHOLDER_DATABASE_ID, preflight, report, type Finding, type Target } from '../../scripts/preflight'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/settings'
-import type { Wrangler } from '../../scripts/production'
+import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
 
 const DOMAIN = 'taller-mandos.es'
 const SITE_HOST = `www.${DOMAIN}`
@@ -165,8 +165,10 @@ function fakeWrangler(account: FakeAccount = {}) {
 
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>
 beforeAll(async () => {
+  // wrangler (which reads the configs) takes seconds to load on a busy machine: once, here, not in a test.
+  readWorkerConfig(ROOT, SITE)
   telegram = await startFakeTelegram()
-})
+}, 120_000)
 afterAll(async () => {
   await telegram.close()
   for (const root of roots) rmSync(root, { recursive: true, force: true })
