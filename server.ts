@@ -5,7 +5,8 @@ import * as build from '@remix-run/dev/server-build'
 import { rutasDelSitio, rutasSinIndexar } from '~/catalogo/consultas'
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
-import { getSettings } from '~/lib/env.server'
+import { getSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
+import { UNAVAILABLE_PATH } from '~/lib/layout'
 import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
 import { readBoundedBody } from '~shared/form-body'
 import { crossSiteRefusal } from '~/lib/origin.server'
@@ -21,11 +22,17 @@ export default {
     const settings = getSettings(request, env)
     const url = new URL(request.url)
     const cspNonce = createNonce()
+    // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
+    // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
+    const unconfigured = siteUnconfigured(request, settings)
+    if (unconfigured.length > 0) console.error(unconfiguredLine(unconfigured))
     const answer =
       refuseMalformedRequest(request, ROUTE_IDS) ??
       canonicalRedirect(request, PAGES) ??
-      crossSiteRefusal(request, settings.SITE_URL) ??
-      (await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce }))
+      (unconfigured.length > 0
+        ? await unavailable(request, { cloudflare: { env, ctx }, cspNonce })
+        : (crossSiteRefusal(request, settings.SITE_URL) ??
+          (await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce }))))
     // A request body nobody read (a refused POST, a POST to a page without an
     // action) is drained, read and thrown away up to a bound, or wrangler's local
     // proxy stalls the next request on the same keep-alive connection with a 503.
@@ -49,9 +56,40 @@ export default {
     }
     // The consent banner depends on the cookie.
     if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')
-    // Only the public address is indexed (previews, workers.dev, local runs are not).
-    if (url.host !== new URL(settings.SITE_URL).host) headers.set('X-Robots-Tag', 'noindex')
+    // Only the public address is indexed (previews, workers.dev, local runs are not); an unconfigured site
+    // answers 503, which search engines retry later, without telling them to drop the pages.
+    if (unconfigured.length === 0 && url.host !== new URL(settings.SITE_URL).host)
+      headers.set('X-Robots-Tag', 'noindex')
     if (privatePage) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value)
     return response
   },
 } satisfies ExportedHandler<Env>
+
+/**
+ * The site while a setting every page needs is missing: one page outside the
+ * route table is asked for as a plain GET (no action runs, nothing reaches the
+ * quote function, no page's loader runs, so none of their data ships) and the
+ * root loader throws the 503 page; anything else Remix would answer (a data
+ * request, a redirect) becomes a plain 503.
+ */
+async function unavailable(request: Request, context: Parameters<typeof handleRemixRequest>[1]): Promise<Response> {
+  if (new URL(request.url).searchParams.has('_data')) return plainUnavailable()
+  const url = new URL(UNAVAILABLE_PATH, request.url)
+  const headers = new Headers(request.headers)
+  for (const name of ['content-type', 'content-length', 'transfer-encoding']) headers.delete(name)
+  const page = await handleRemixRequest(
+    new Request(url, { method: request.method === 'HEAD' ? 'HEAD' : 'GET', headers, signal: request.signal }),
+    context,
+  )
+  if (page.status === 503 && (page.headers.get('content-type') ?? '').includes('text/html')) return page
+  await page.body?.cancel()
+  return plainUnavailable()
+}
+
+function plainUnavailable(): Response {
+  return new Response('Servicio no disponible', {
+    status: 503,
+    statusText: 'Service Unavailable',
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToReadableStream } from 'react-dom/server'
 
 import { NonceProvider } from '~/components/nonce'
-import { forLog } from '~/lib/request-guard.server'
+import { pathForLog, textForLog } from '~/lib/request-guard.server'
 
 const ABORT_DELAY_MS = 5000
 
@@ -42,17 +42,18 @@ export default async function handleRequest(
 
 /**
  * Errors of loaders, actions and routing, as one bounded, escaped log line:
- * paths and messages can carry what a visitor typed. A path no route matches
- * (React Router's `*` stops at a newline) is logged like every other 404.
+ * paths and messages can carry what a visitor typed, and a tracking address
+ * its token, which no log line names. A path no route matches (React
+ * Router's `*` stops at a newline) is logged like every other 404.
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
   const { pathname } = new URL(request.url)
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) console.warn(`404: ruta no encontrada ${forLog(pathname)}`)
-    else console.warn(`${error.status} en ${request.method} ${forLog(pathname)}`)
+    if (error.status === 404) console.warn(`404: ruta no encontrada ${pathForLog(pathname)}`)
+    else console.warn(`${error.status} en ${request.method} ${pathForLog(pathname)}`)
     return
   }
   const message = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error)
-  console.error(`Error en ${request.method} ${forLog(pathname)}: ${forLog(message, 2000)}`)
+  console.error(`Error en ${request.method} ${pathForLog(pathname)}: ${textForLog(message, pathname, 2000)}`)
 }

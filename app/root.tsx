@@ -17,9 +17,9 @@ import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
-import { getSettings } from '~/lib/env.server'
-import { layoutDataOf } from '~/lib/layout'
-import { layoutData } from '~/lib/layout.server'
+import { getSettings, siteUnconfigured } from '~/lib/env.server'
+import { layoutDataOf, UNAVAILABLE_PATH, type UnavailableData } from '~/lib/layout'
+import { layoutData, unavailableData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
 import { isPrivatePath } from '~/lib/tracking/paths'
 import styles from '~/styles/app.css'
@@ -30,7 +30,10 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(layoutData(request, getSettings(request, context.cloudflare.env)))
+  const settings = getSettings(request, context.cloudflare.env)
+  // Every page answers 503 while a setting it needs is missing (server.ts logs which; docs/decisions/078).
+  if (siteUnconfigured(request, settings).length > 0) throw json(unavailableData(settings), 503)
+  return json(layoutData(request, settings))
 }
 
 /** The quote form's live check as the visitor corrects changes nothing the layout shows. */
@@ -48,7 +51,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   // A private tracking page runs no script at all: no analytics, no client router that could carry its
   // address elsewhere; every way in and out is a whole document (docs/decisions/071-tracking-pages-private.md).
-  const scripts = !isPrivatePath(useLocation().pathname)
+  // Nor does the 503 page of a site missing a setting every page needs.
+  const { pathname } = useLocation()
+  const scripts = !isPrivatePath(pathname) && pathname !== UNAVAILABLE_PATH
   return (
     <html lang="es">
       <head>
@@ -86,15 +91,14 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const layout = useRouteLoaderData<typeof loader>('root')
   const missing = isRouteErrorResponse(error) && error.status === 404
+  const unavailable = isRouteErrorResponse(error) && error.status === 503
+  // The whole site unavailable: no layout data, and the shop's contact only if it is the real one.
+  const contact = layout?.contact ?? (unavailable ? (error.data as UnavailableData | null)?.contact : undefined)
   // Error answers (404, 405…) are expected; only real failures are logged.
   if (!isRouteErrorResponse(error)) console.error(error)
   return (
     <SiteShell layout={layout} whatsapp={false}>
-      {missing ? (
-        <NotFound />
-      ) : (
-        <ServerError unavailable={isRouteErrorResponse(error) && error.status === 503} contact={layout?.contact} />
-      )}
+      {missing ? <NotFound /> : <ServerError unavailable={unavailable} contact={contact ?? undefined} />}
     </SiteShell>
   )
 }

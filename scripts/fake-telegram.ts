@@ -1,6 +1,7 @@
 // A fake Telegram Bot API on loopback, for the tests and the fuzz and chaos scripts. It answers
 // getMe, sendMessage, editMessageText, editMessageReplyMarkup, answerCallbackQuery, deleteMessage,
-// setWebhook, getWebhookInfo and setMyCommands, keeps the chat's messages, and records every call.
+// setWebhook, getWebhookInfo, getUpdates and setMyCommands, keeps the chat's messages, and records
+// every call. Like Telegram, getUpdates answers 409 while a webhook is set.
 //
 // sendMessage decides its answer from markers in the text, so parallel tests never share state:
 //   [500]          always 500                 [500-una-vez]  500, then ok
@@ -20,6 +21,8 @@
 //   POST /__chaos  {failureRate}   every sendMessage fails at random (500, 429 retry_after 1-2,
 //                                  a hang, a dropped connection, a late answer after posting)
 //                                  with that probability; 0 recovers
+//   POST /__updates {updates}      updates getUpdates hands out (as Telegram would: the chats the bot
+//                                  was added to or written in)
 //   GET  /__requests               every call that arrived: [{ path, method, body, at, mode? }] (mode:
 //                                  how a sendMessage was answered: 'ok', 'tarde', '500', ...)
 //   GET  /__messages               the chat as it stands: [{ message_id, chat_id, text, reply_markup, sent_at, path, body }]
@@ -63,6 +66,7 @@ interface ControlBody {
   mode?: unknown
   method?: unknown
   failureRate?: unknown
+  updates?: unknown
 }
 /** What getWebhookInfo answers: the last setWebhook's address and update kinds. */
 interface WebhookInfo {
@@ -103,6 +107,7 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
   let failureRate = 0
   let nextId = 1
   let webhook: WebhookInfo = { url: '', has_custom_certificate: false, pending_update_count: 0 }
+  const updates: unknown[] = []
 
   /** The latest rule for `method` whose `match` the text contains. */
   const lastRule = (method: string, text: string) =>
@@ -143,6 +148,10 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
     }
     if (request.url === '/__rules') {
       rules.push({ match: String(body.match), mode: String(body.mode), method: String(body.method ?? 'sendMessage') })
+      return reply(200, { ok: true })
+    }
+    if (request.url === '/__updates') {
+      updates.push(...(Array.isArray(body.updates) ? body.updates : []))
       return reply(200, { ok: true })
     }
     if (request.url === '/__chaos') {
@@ -253,6 +262,15 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
         return ok(true)
       case 'getWebhookInfo':
         return ok(webhook)
+      case 'getUpdates':
+        if (webhook.url)
+          return reply(409, {
+            ok: false,
+            error_code: 409,
+            description:
+              "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          })
+        return ok(updates)
       case 'deleteMessage':
         if (!message)
           return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' })

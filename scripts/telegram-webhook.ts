@@ -1,13 +1,19 @@
-// npm run telegram:webhook -- <function address>: registers the owner's inbox with Telegram, once
-// after deploying the function. It calls setWebhook with the function's /functions/v1/telegram-webhook,
+// npm run telegram:webhook [-- <function address>]: registers the owner's inbox with Telegram, after
+// deploying the function. It calls setWebhook with the function's /functions/v1/telegram-webhook,
 // TELEGRAM_WEBHOOK_SECRET (Telegram sends it back in X-Telegram-Bot-Api-Secret-Token) and the two
 // update kinds the inbox reads (messages for the commands, callback queries for the buttons), lists the
 // commands in the chat's menu (setMyCommands), and prints what Telegram now has (getWebhookInfo).
-//   TELEGRAM_BOT_TOKEN=… TELEGRAM_WEBHOOK_SECRET=… npm run telegram:webhook -- https://enviar-telegram.<account>.workers.dev
-// The address may be the function's origin or the full webhook URL; TELEGRAM_API_URL overrides the Bot API.
+//   npm run telegram:webhook
+// The token and the secret come from TELEGRAM_BOT_TOKEN / TELEGRAM_WEBHOOK_SECRET in the environment,
+// else from secrets.production.env, so they never go into the shell's history; the address, without
+// one given, is the function's Custom Domain in [env.production] of its wrangler.toml. The address may
+// be the function's origin or the full webhook URL; TELEGRAM_API_URL overrides the Bot API.
 import { Api } from 'grammy'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { PRODUCTION_ENV, SECRETS_FILE } from '~shared/settings'
+
+import { botToken, customDomain, FUNCTION, readSecretsFile, readWorkerConfig, ROOT } from './production'
 
 export const COMMANDS = [
   { command: 'pendientes', description: 'Presupuestos sin atender, los más nuevos primero' },
@@ -21,13 +27,18 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-const token = process.env.TELEGRAM_BOT_TOKEN
-const secret = process.env.TELEGRAM_WEBHOOK_SECRET
-const address = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
-if (!token) fail('falta TELEGRAM_BOT_TOKEN')
-if (!secret || !/^[\w-]{1,256}$/.test(secret)) fail('falta TELEGRAM_WEBHOOK_SECRET (1-256 letras, números, _ o -)')
+const token = botToken()
+const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile()?.TELEGRAM_WEBHOOK_SECRET
+const given = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
+const domain = given ? undefined : customDomain(readWorkerConfig(ROOT, FUNCTION, PRODUCTION_ENV))
+const address = given ?? (domain ? `https://${domain}` : undefined)
+if (!token) fail(`falta TELEGRAM_BOT_TOKEN (en ${SECRETS_FILE})`)
+if (!secret || !/^[\w-]{1,256}$/.test(secret))
+  fail(`falta TELEGRAM_WEBHOOK_SECRET (en ${SECRETS_FILE}; 1-256 letras, números, _ o -)`)
 if (!address)
-  fail('falta la dirección de la función: npm run telegram:webhook -- https://enviar-telegram.<cuenta>.workers.dev')
+  fail(
+    `falta la dirección de la función: su Custom Domain en [env.production] de ${FUNCTION.config}, o npm run telegram:webhook -- https://presupuestos.<tu dominio>`,
+  )
 
 let url: string
 try {

@@ -11,7 +11,7 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 
 import { SITE_SETTINGS } from '~/lib/env.server'
 
-import { FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
+import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
 
 import { startFakeTelegram } from './fake-telegram'
 
@@ -19,7 +19,7 @@ import { startFakeTelegram } from './fake-telegram'
 const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)
 const FUNCTION_SETTING_NAMES = Object.keys(FUNCTION_SETTINGS)
 
-export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
+export { FUNCTION_CONFIG }
 /** Where `npm start` keeps the function's local D1 (and wrangler's other local state), across restarts. */
 export const LOCAL_STATE = '.wrangler/state/enviar-telegram'
 
@@ -256,6 +256,8 @@ export interface StackOptions {
   logDir?: string
   quoteFunctionUrl?: string
   siteConfig?: string
+  /** The host the site's requests carry, as on Cloudflare (`https://<siteHost>/…`): a production-like site. */
+  siteHost?: string
 }
 
 /** One Worker under wrangler dev, once it answers. */
@@ -294,6 +296,7 @@ export async function startStack({
   logDir = 'test-results',
   quoteFunctionUrl,
   siteConfig = 'wrangler.toml',
+  siteHost,
 }: StackOptions): Promise<Stack> {
   if (!existsSync('build/index.js'))
     throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
@@ -356,6 +359,7 @@ export async function startStack({
       { ...siteSettings, QUOTE_FUNCTION_URL: quoteFunctionUrl ?? functionUrl },
       'sitio',
       '/images/favicon.svg',
+      siteHost ? ['--local-upstream', siteHost, '--upstream-protocol', 'https'] : [],
     )
     return {
       siteUrl: site.url,

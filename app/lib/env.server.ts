@@ -2,6 +2,11 @@ import { z } from 'zod'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import {
+  EXAMPLE_ADDRESS,
+  howToSet,
+  missingForEveryRequest,
+  missingLine,
+  NOT_PUBLIC_URL,
   PUBLIC_SECRETS,
   readSettings,
   RETENTION_DAYS_SETTING,
@@ -10,28 +15,38 @@ import {
   type SettingsSpec,
 } from '~shared/settings'
 
+/** The site's wrangler.toml: its `[env.production]` holds the production settings. */
+export const SITE_CONFIG = 'wrangler.toml'
+
 /**
  * The site Worker's settings: the one list (app/shared/settings.ts says how
  * it is read and checked). Adding one: an entry here, a row in the README's
- * table and a line in `.dev.vars.example` (a test checks both), then
- * `npm run types`.
+ * table, a line in `.dev.vars.example` and, unless it is a secret, in
+ * `[env.production.vars]` of wrangler.toml (a test checks all three), then
+ * `npm run types`. `ownOffLocal: 'every-request'` puts it on the list every
+ * page needs in production (docs/decisions/078).
  */
 export const SITE_SETTINGS = {
   SITE_URL: {
     schema: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
     local: 'http://localhost:8787',
+    ownOffLocal: 'every-request',
+    refuse: NOT_PUBLIC_URL,
     doc: 'Public origin of the site, used for canonical URLs (no trailing slash).',
   },
   QUOTE_FUNCTION_URL: {
     schema: z.url({ protocol: /^https?$/ }),
     local: `http://localhost:8788${FUNCTION_PATHS.quote}`,
+    ownOffLocal: 'every-request',
+    refuse: NOT_PUBLIC_URL,
     doc: 'Address of the quote function enviar-telegram.',
   },
   QUOTE_FUNCTION_KEY: {
     schema: z.string().min(1),
     local: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY,
     ownOffLocal: true,
-    doc: 'Key sent to the quote function as `apikey` and `Authorization: Bearer`.',
+    secret: true,
+    doc: 'The secret shared with the quote function, sent as `apikey` and `Authorization: Bearer`.',
   },
   SHOP_PHONE: {
     /** Nine Spanish digits; spaces, hyphens and a +34/0034 prefix are tolerated and removed. */
@@ -40,11 +55,14 @@ export const SITE_SETTINGS = {
       .transform((phone) => phone.replace(/[\s-]/g, '').replace(/^(\+|00)34(?=\d{9}$)/, ''))
       .pipe(z.string().regex(/^\d{9}$/, 'SHOP_PHONE debe tener 9 dígitos')),
     local: '600000000',
+    ownOffLocal: 'every-request',
     doc: 'Shop phone: 9 Spanish digits (WhatsApp links add 34). The local value is fictitious.',
   },
   SHOP_EMAIL: {
     schema: z.email(),
     local: 'taller@example.com',
+    ownOffLocal: 'every-request',
+    refuse: EXAMPLE_ADDRESS,
     doc: 'Shop e-mail.',
   },
   ANALYTICS_ID: {
@@ -59,6 +77,7 @@ export const SITE_SETTINGS = {
     schema: z.string().min(16),
     local: PUBLIC_SECRETS.FORM_SECRET,
     ownOffLocal: true,
+    secret: true,
     doc: "Signs the quote form's start time (a secret).",
   },
   FORM_MIN_SECONDS: {
@@ -86,6 +105,8 @@ export function getSettings(request: Request, env: Env): Settings {
   return readSettings(SITE_SETTINGS, env, { request })
 }
 
+const how = (key: SiteSetting) => howToSet(key, SITE_SETTINGS[key], SITE_CONFIG)
+
 /**
  * Fails closed: when a setting this path needs is not the operator's own
  * outside localhost, logs what to do and throws a 503 instead of running
@@ -94,7 +115,21 @@ export function getSettings(request: Request, env: Env): Settings {
 export function requireSettings(request: Request, settings: Settings, needed: readonly SiteSetting[]): void {
   require(request, settings, needed, {
     log: '',
-    howToSet: (key) => `\`npx wrangler secret put ${key}\``,
+    howToSet: (key) => how(key as SiteSetting),
     answer: () => new Response('Servicio no disponible', { status: 503, statusText: 'Service Unavailable' }),
   })
+}
+
+/**
+ * What every page needs in production (`ownOffLocal: 'every-request'`) and
+ * is missing, off this machine: while it names any, every request but a
+ * static file answers 503 (server.ts; docs/decisions/078). Empty on localhost.
+ */
+export function siteUnconfigured(request: Request, settings: Settings): SiteSetting[] {
+  return missingForEveryRequest(request, SITE_SETTINGS, settings)
+}
+
+/** The log line of a request refused by `siteUnconfigured`: each setting and what to do. */
+export function unconfiguredLine(missing: readonly SiteSetting[]): string {
+  return missingLine('', missing, 'la web entera', (key) => how(key as SiteSetting))
 }

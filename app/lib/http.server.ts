@@ -1,4 +1,4 @@
-import { forLog } from './request-guard.server'
+import { pathForLog } from './request-guard.server'
 import { isPrivatePath } from './tracking/paths'
 
 /**
@@ -8,6 +8,8 @@ import { isPrivatePath } from './tracking/paths'
  */
 export function notFound(request: Request): never {
   const { pathname } = new URL(request.url)
-  console.warn(isPrivatePath(pathname) ? '404: seguimiento desconocido' : `404: ruta no encontrada ${forLog(pathname)}`)
+  console.warn(
+    isPrivatePath(pathname) ? '404: seguimiento desconocido' : `404: ruta no encontrada ${pathForLog(pathname)}`,
+  )
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
 }

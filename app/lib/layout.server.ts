@@ -4,6 +4,23 @@ import { consentFromCookies } from './consent'
 import type { Settings } from './env.server'
 import { readablePhone, whatsappLink, whatsappMessages } from './whatsapp'
 
+/** The shop's contact block: phone, e-mail, address, hours, the shipping claim, WhatsApp. */
+function contactOf(settings: Settings) {
+  const { tienda } = catalogo
+  return {
+    phone: settings.SHOP_PHONE,
+    readablePhone: readablePhone(settings.SHOP_PHONE),
+    email: settings.SHOP_EMAIL,
+    address: tienda.direccion.texto,
+    hours: tienda.horario.texto,
+    shortHours: tienda.horario.textoCorto,
+    replyTime: tienda.sellos.respuesta.texto,
+    /** The shipping claim (a catalogue record), linking to the mail-in page. */
+    shipping: tienda.sellos.envio,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.saludo),
+  }
+}
+
 /**
  * What every page's layout shows, read once by the root loader: the shop
  * (name, contact, hours, address), the consent choice, analytics and the
@@ -23,18 +40,17 @@ export function layoutData(request: Request, settings: Settings) {
       direccion: tienda.direccion,
       horario: { dias: tienda.horario.dias, desde: tienda.horario.desde, hasta: tienda.horario.hasta },
     },
-    contact: {
-      phone: settings.SHOP_PHONE,
-      readablePhone: readablePhone(settings.SHOP_PHONE),
-      email: settings.SHOP_EMAIL,
-      address: tienda.direccion.texto,
-      hours: tienda.horario.texto,
-      shortHours: tienda.horario.textoCorto,
-      replyTime: tienda.sellos.respuesta.texto,
-      /** The shipping claim (a catalogue record), linking to the mail-in page. */
-      shipping: tienda.sellos.envio,
-      whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.saludo),
-    },
+    contact: contactOf(settings),
     privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS },
   }
+}
+
+/**
+ * What the 503 page of a site missing a setting every page needs may show:
+ * the shop's contact only when its phone and e-mail are the operator's own,
+ * never the fictitious ones committed here.
+ */
+export function unavailableData(settings: Settings) {
+  const real = !settings.notOwn.has('SHOP_PHONE') && !settings.notOwn.has('SHOP_EMAIL')
+  return { contact: real ? contactOf(settings) : null }
 }

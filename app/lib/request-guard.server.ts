@@ -1,3 +1,7 @@
+import { TRACKING_PREFIX } from '~shared/tracking'
+
+import { isPrivatePath } from './tracking/paths'
+
 /**
  * Requests no page of this site can answer, refused before Remix sees them
  * with a small plain-text 4xx (never a 500, never echoing what was sent):
@@ -29,4 +33,21 @@ export function refuseMalformedRequest(request: Request, routeIds: ReadonlySet<s
  */
 export function forLog(text: string, max = 200): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text)
+}
+
+/** A token-like run of characters: what a log line of a private address must not carry. */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{22,}/g
+
+/**
+ * A request's path for a log line, escaped and bounded like `forLog`; a
+ * private tracking address never (its token is a capability, docs/decisions/071):
+ * it is logged as `/seguimiento/…`.
+ */
+export function pathForLog(pathname: string): string {
+  return forLog(isPrivatePath(pathname) ? `${TRACKING_PREFIX}…` : pathname)
+}
+
+/** Text logged about a request to `pathname`: for a private address, without anything token-like. */
+export function textForLog(text: string, pathname: string, max = 200): string {
+  return forLog(isPrivatePath(pathname) ? text.replace(TOKEN_LIKE, '…') : text, max)
 }

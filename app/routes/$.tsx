@@ -1,11 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 
 import { NotFound } from '~/components/not-found'
+import { getSettings, siteUnconfigured } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { notFoundMeta, pageMeta } from '~/lib/meta'
 
-/** Any path outside the route table. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Any path outside the route table; and, while a setting every page needs is
+ * missing, the one page server.ts asks for (the root loader answers its 503;
+ * docs/decisions/078), so no other loader runs and nothing of theirs ships.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (siteUnconfigured(request, getSettings(request, context.cloudflare.env)).length > 0)
+    throw new Response(null, { status: 503 })
   notFound(request)
 }
 

@@ -4,23 +4,33 @@ import { z } from 'zod'
  * How both Workers read their settings (docs/decisions/008-settings.md). Each
  * Worker declares its settings once, as a `SettingsSpec`: the schema, the
  * local value and the one-line meaning of each. That list is the only one:
- * the Env types come from `wrangler types` (npm run types), and a test checks
- * the README's tables and the `.dev.vars.example` files against it.
+ * the Env types come from `wrangler types` (npm run types), and tests check
+ * the README's tables, the `.dev.vars.example` files and each
+ * `wrangler.toml`'s `[env.production.vars]` against it.
  *
  * A value that does not validate is logged and replaced by its local value:
- * a typo must never take a Worker down. Settings marked `ownOffLocal` fail
- * closed instead: on any host but this machine, a path that needs one that is
- * unset, invalid, still the public value committed here, or refused by its
- * `refuse` pattern throws a 503 (`requireSettings`, which judges the host) with a log line saying
- * what to set (docs/decisions/049-secrets-fail-closed.md).
+ * a typo must never take a Worker down. Settings marked `ownOffLocal` are the
+ * Worker's "must be real in production" list (docs/decisions/078): the
+ * deploy's preflight refuses a deploy without them (scripts/preflight.ts),
+ * and on any host but this machine the Worker fails closed while one is
+ * unset, invalid, still the value committed here, or refused by its `refuse`
+ * pattern: a 503 with a log line saying what to set, on every request
+ * (`'every-request'`) or on the paths that need it (`requireSettings`)
+ * (docs/decisions/049-secrets-fail-closed.md).
  */
 
 export interface Setting {
   schema: z.ZodType
   /** The value used when unset, empty or invalid (the default): what works on this machine. None: unset means unset. */
   local?: string
-  /** Off this machine the value must be the operator's own (a secret, or what the safety net needs). */
-  ownOffLocal?: boolean
+  /**
+   * Must be real in production: off this machine the value must be the operator's own. `true`: the paths
+   * that need it answer 503 without it (`requireSettings`); `'every-request'`: every request does (what every
+   * page shows or links to). The deploy's preflight refuses a deploy without it either way.
+   */
+  ownOffLocal?: true | 'every-request'
+  /** A secret: set with `wrangler secret put` (npm run secrets), never written in wrangler.toml. */
+  secret?: true
   /** Off this machine, values that are not the operator's own either (an example.com address, a local origin). */
   refuse?: RegExp
   /** What it is, in one line (the README and `.dev.vars.example` say it at more length). */
@@ -68,11 +78,48 @@ export const RETENTION_DAYS_SETTING = {
   doc: 'Days a quote is kept after its last step, then erased; the privacy notice states it.',
 } as const satisfies Setting
 
-/** A site origin on this machine. */
-export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?\/?$/i
+/**
+ * A URL no visitor can reach, or that reaches nobody: on this machine, or on a
+ * domain reserved for examples. Refused off this machine for the settings that
+ * point somewhere (the site's origin, the quote function's address).
+ */
+export const NOT_PUBLIC_URL =
+  /^https?:\/\/(localhost|[^/:]*\.localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0|([^/:]*\.)?example\.(com|org|net))(:\d+)?(\/|$)/i
 
 /** The e-mail domains reserved for examples: a copy sent there reaches nobody. */
 export const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
+
+/** The wrangler environment every production deploy uses (`[env.production]` in each wrangler.toml). */
+export const PRODUCTION_ENV = 'production'
+
+/** The operator's file of production secrets (git ignores it); `npm run secrets` uploads it. */
+export const SECRETS_FILE = 'secrets.production.env'
+
+/** How a value the env gives (or a wrangler.toml holds) reads: unset, invalid, or parsed. */
+export type Reading = { unset: true } | { unset: false; parsed: z.ZodSafeParseResult<unknown> }
+
+/** Reads one value for a setting. Empty counts as unset, so an empty `--var` falls back to the local value. */
+export function readValue(setting: Setting, value: unknown): Reading {
+  const given = typeof value === 'string' ? value.trim() : value
+  if (given === undefined || given === null || given === '') return { unset: true }
+  return { unset: false, parsed: setting.schema.safeParse(given) }
+}
+
+/**
+ * Whether a value is the operator's own: set, valid, not the value committed
+ * here and not refused by the setting's pattern. The one judgement of the
+ * Workers at run time and of the deploy's preflight.
+ */
+export function isOwn(setting: Setting, value: unknown): boolean {
+  const reading = readValue(setting, value)
+  if (reading.unset || !reading.parsed.success) return false
+  const given = typeof value === 'string' ? value.trim() : value
+  // The committed value however spelled: '+34 600 000 000' is the fictitious phone too.
+  const committed =
+    setting.local !== undefined &&
+    (given === setting.local || reading.parsed.data === setting.schema.parse(setting.local))
+  return !committed && !(setting.refuse && typeof given === 'string' && setting.refuse.test(given))
+}
 
 /** Settings read for a request (each Worker reads one spec from one env): parsed once per request. */
 const cache = new WeakMap<Request, Array<{ spec: SettingsSpec; env: object; settings: unknown }>>()
@@ -95,23 +142,19 @@ export function readSettings<Spec extends SettingsSpec>(
   const values: Record<string, unknown> = {}
   const notOwn = new Set<string>()
   for (const [key, setting] of Object.entries(spec)) {
-    const given = typeof raw[key] === 'string' ? (raw[key] as string).trim() : raw[key]
-    // Empty counts as unset, so an empty `--var` falls back to the local value.
-    const unset = given === undefined || given === null || given === ''
-    const result = unset ? null : setting.schema.safeParse(given)
-    if (result && !result.success) {
-      console.error(`${log}Ajuste ${key} no válido (${result.error.issues[0]?.message}); se usa el valor por defecto.`)
+    const reading = readValue(setting, raw[key])
+    if (!reading.unset && !reading.parsed.success) {
+      console.error(
+        `${log}Ajuste ${key} no válido (${reading.parsed.error.issues[0]?.message}); se usa el valor por defecto.`,
+      )
     }
-    values[key] = result?.success
-      ? result.data
-      : setting.local === undefined
-        ? undefined
-        : setting.schema.parse(setting.local)
-    const own =
-      result?.success === true &&
-      given !== setting.local &&
-      !(setting.refuse && typeof given === 'string' && setting.refuse.test(given))
-    if (setting.ownOffLocal && !own) notOwn.add(key)
+    values[key] =
+      !reading.unset && reading.parsed.success
+        ? reading.parsed.data
+        : setting.local === undefined
+          ? undefined
+          : setting.schema.parse(setting.local)
+    if (setting.ownOffLocal && !isOwn(setting, raw[key])) notOwn.add(key)
   }
   const settings = { ...values, notOwn } as Settings<Spec>
   if (request) cache.set(request, [...read, { spec, env, settings }])
@@ -119,23 +162,54 @@ export function readSettings<Spec extends SettingsSpec>(
 }
 
 /**
+ * What the operator does to set a setting for production, in one line: the
+ * Workers' log lines and the deploy's preflight say it alike. `config` is the
+ * Worker's wrangler.toml, relative to the repository.
+ */
+export function howToSet(key: string, setting: Setting, config: string): string {
+  const configFlag = config === 'wrangler.toml' ? '' : ` --config ${config}`
+  return setting.secret
+    ? `ponlo en ${SECRETS_FILE} y ejecuta \`npm run secrets\` (o \`npx wrangler secret put ${key} --env ${PRODUCTION_ENV}${configFlag}\`)`
+    : `escríbelo en [env.${PRODUCTION_ENV}.vars] de ${config} y despliega con \`npm run deploy\``
+}
+
+/** One log line naming each setting that is missing and what to do about it; `scope` says what answers 503. */
+export function missingLine(log: string, missing: readonly string[], scope: string, how: (key: string) => string) {
+  return `${log}Falta ${missing.join(', ')} (sin valor, no válido, o el valor de ejemplo de este repositorio): ${scope} responde 503 hasta configurarlo. ${missing.map((key) => `${key}: ${how(key)}.`).join(' ')}`
+}
+
+/**
+ * The settings every request of a Worker needs (`ownOffLocal: 'every-request'`)
+ * that are not the operator's own, when the request comes from off this
+ * machine; on this machine, none.
+ */
+export function missingForEveryRequest<Spec extends SettingsSpec>(
+  request: Request,
+  spec: Spec,
+  settings: Settings<Spec>,
+): Array<keyof Spec & string> {
+  if (isLocalRequest(request)) return []
+  return Object.keys(spec).filter(
+    (key) => spec[key]?.ownOffLocal === 'every-request' && settings.notOwn.has(key),
+  ) as Array<keyof Spec & string>
+}
+
+/**
  * Fails closed: off this machine (judged from the request it is given),
  * when a setting this path needs is not the operator's own, logs what to
  * set and throws `answer` (a 503) instead of running with a public or
- * example value. Both Workers throw; each answers in its own way.
+ * example value. Both Workers throw; each answers in its own way. The log
+ * names no path: a tracking address carries its token.
  */
 export function requireSettings<Spec extends SettingsSpec>(
   request: Request,
   settings: Settings<Spec>,
   needed: readonly (keyof Spec & string)[],
-  { log, howToSet, answer }: { log: string; howToSet: (key: string) => string; answer: () => Response },
+  { log, howToSet: how, answer }: { log: string; howToSet: (key: string) => string; answer: () => Response },
 ): void {
   if (isLocalRequest(request)) return
   const missing = needed.filter((key) => settings.notOwn.has(key))
   if (missing.length === 0) return
-  const { pathname } = new URL(request.url)
-  console.error(
-    `${log}Falta ${missing.join(' y ')} (o no es válido, o tiene el valor público o de ejemplo): ${pathname} no se sirve hasta configurarlo (${howToSet(missing[0] ?? '')}).`,
-  )
+  console.error(missingLine(log, missing, 'lo que lo necesita', how))
   throw answer()
 }

@@ -2,7 +2,8 @@ import { z } from 'zod'
 
 import {
   EXAMPLE_ADDRESS,
-  LOCAL_ORIGIN,
+  howToSet,
+  NOT_PUBLIC_URL,
   PUBLIC_SECRETS,
   readSettings,
   requireSettings as require,
@@ -21,14 +22,17 @@ import { json } from './json'
  * off this machine on the paths that need them (`requireSettings`): the
  * secrets, and what the safety net is silently dead without (no chat to
  * deliver to, an e-mail copy addressed to example.com, tracking links to
- * localhost). Adding one: an entry here, a row in the README's table and a
- * line in `.dev.vars.example` next to this file (a test checks both), then
- * `npm run types`.
+ * localhost). They are its "must be real in production" list, which the
+ * deploy's preflight checks too (docs/decisions/078). Adding one: an entry
+ * here, a row in the README's table, a line in `.dev.vars.example` next to
+ * this file and, unless it is a secret, in `[env.production.vars]` of its
+ * wrangler.toml (a test checks all three), then `npm run types`.
  */
 export const FUNCTION_SETTINGS = {
   TELEGRAM_BOT_TOKEN: {
     schema: z.string(),
     ownOffLocal: true,
+    secret: true,
     doc: 'Bot token from @BotFather (a secret). Empty on localhost: each quote is stored and printed.',
   },
   TELEGRAM_CHAT_ID: {
@@ -45,20 +49,22 @@ export const FUNCTION_SETTINGS = {
     schema: z.url().transform((url) => url.replace(/\/+$/, '')),
     local: 'http://localhost:8787',
     ownOffLocal: true,
-    refuse: LOCAL_ORIGIN,
+    refuse: NOT_PUBLIC_URL,
     doc: "The site's public origin: the customer's tracking links point there.",
   },
   QUOTE_FUNCTION_KEY: {
     schema: z.string(),
     local: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY,
     ownOffLocal: true,
-    doc: 'The key it accepts (`apikey` or `Authorization: Bearer`); the site sends the same.',
+    secret: true,
+    doc: 'The secret shared with the site: the key it accepts (`apikey` or `Authorization: Bearer`).',
   },
   TELEGRAM_WEBHOOK_SECRET: {
     /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call (1-256 of A-Z a-z 0-9 _ -). */
     schema: z.string().regex(/^[\w-]{1,256}$/),
     local: PUBLIC_SECRETS.TELEGRAM_WEBHOOK_SECRET,
     ownOffLocal: true,
+    secret: true,
     doc: 'Checked on every webhook call (a secret).',
   },
   QUOTE_RETENTION_DAYS: RETENTION_DAYS_SETTING,
@@ -92,6 +98,8 @@ export type FunctionSettings = Settings<typeof FUNCTION_SETTINGS>
 type FunctionSetting = keyof typeof FUNCTION_SETTINGS
 
 const LOG = '[enviar-telegram] '
+/** The function's wrangler.toml: its `[env.production]` holds the production settings. */
+export const FUNCTION_CONFIG = 'functions/enviar-telegram/wrangler.toml'
 
 /** The function's settings; judged for the request's host when there is one. */
 export function getSettings(env: object, request?: Request): FunctionSettings {
@@ -109,8 +117,7 @@ export function requireSettings(
 ): void {
   require(request, settings, needed, {
     log: LOG,
-    howToSet: (key) =>
-      `\`npx wrangler secret put ${key} --config functions/enviar-telegram/wrangler.toml\`, o la variable en el panel de Cloudflare`,
+    howToSet: (key) => howToSet(key, FUNCTION_SETTINGS[key as FunctionSetting], FUNCTION_CONFIG),
     answer: () => json({ success: false, error: 'Función sin configurar' }, 503),
   })
 }

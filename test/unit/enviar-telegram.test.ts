@@ -65,7 +65,7 @@ describe('enviar-telegram as a plain fetch handler', () => {
       const own = { DB: db, QUOTE_FUNCTION_KEY: 'clave-propia', TELEGRAM_BOT_TOKEN: '1:t' }
       expect((await serve(onTheInternet.clone() as Request, partialEnv(own))).status).toBe(503)
       expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(
-        /Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y QUOTE_EMAIL_FROM y SITE_URL/,
+        /Falta TELEGRAM_CHAT_ID, SHOP_EMAIL, QUOTE_EMAIL_FROM, SITE_URL /,
       )
       const withChat = {
         ...own,
@@ -74,7 +74,7 @@ describe('enviar-telegram as a plain fetch handler', () => {
         QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
       }
       expect((await serve(onTheInternet.clone() as Request, partialEnv(withChat))).status).toBe(503)
-      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID y SHOP_EMAIL y SITE_URL \(/)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_CHAT_ID, SHOP_EMAIL, SITE_URL \(/)
       // With all of them, it is served (and this request's key is not the shop's: 401).
       const almost = {
         ...withChat,

@@ -3,12 +3,19 @@ import { describe, expect, it, vi } from 'vitest'
 import { hoursInWords } from '~shared/shop'
 
 import { canonicalRedirect } from '~/lib/canonical-path'
-import { getSettings, requireSettings } from '~/lib/env.server'
+import { getSettings, requireSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
 import { longDate } from '~/lib/dates'
 import { pageMeta, pageMetaOr404 } from '~/lib/meta'
 import { readablePhone, whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 const env = (vars: Partial<Env> = {}) => ({ ASSETS: {} as Fetcher, ...vars }) as Env
+/** The operator's own values of what every page needs in production. */
+const REAL = {
+  SITE_URL: 'https://taller.es',
+  QUOTE_FUNCTION_URL: 'https://presupuestos.taller.es/functions/v1/enviar-telegram',
+  SHOP_PHONE: '612345678',
+  SHOP_EMAIL: 'hola@taller.es',
+}
 
 describe('settings', () => {
   it('has local defaults for every setting', () => {
@@ -23,18 +30,26 @@ describe('settings', () => {
       FORM_MIN_SECONDS: 3,
       QUOTE_RETENTION_DAYS: 180,
       SHOP_SHIPPING_ADDRESS: '',
-      notOwn: new Set(['FORM_SECRET', 'QUOTE_FUNCTION_KEY']),
+      // What must be real in production: the secrets, and what every page shows or links to.
+      notOwn: new Set([
+        'SITE_URL',
+        'QUOTE_FUNCTION_URL',
+        'QUOTE_FUNCTION_KEY',
+        'SHOP_PHONE',
+        'SHOP_EMAIL',
+        'FORM_SECRET',
+      ]),
     })
   })
 
   it('fails closed outside localhost: a secret unset or at its public default is missing, and its paths answer 503', async () => {
     const publicHost = new Request('https://taller.es/presupuesto')
-    expect([...getSettings(publicHost, env()).notOwn].sort()).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
+    expect([...getSettings(publicHost, env(REAL)).notOwn].sort()).toEqual(['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
     expect(
       [
         ...getSettings(
           new Request('https://taller.es/'),
-          env({ FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' }),
+          env({ ...REAL, FORM_SECRET: 'secreto-local-del-formulario', QUOTE_FUNCTION_KEY: 'k' }),
         ).notOwn,
       ].sort(),
     ).toEqual(['FORM_SECRET'])
@@ -42,7 +57,7 @@ describe('settings', () => {
       [
         ...getSettings(
           new Request('https://taller.es/'),
-          env({ FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' }),
+          env({ ...REAL, FORM_SECRET: 'un-secreto-largo-de-verdad', QUOTE_FUNCTION_KEY: 'k' }),
         ).notOwn,
       ].sort(),
     ).toEqual([])
@@ -50,8 +65,10 @@ describe('settings', () => {
     const short = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     expect(
       [
-        ...getSettings(new Request('https://taller.es/'), env({ FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' }))
-          .notOwn,
+        ...getSettings(
+          new Request('https://taller.es/'),
+          env({ ...REAL, FORM_SECRET: 'corto', QUOTE_FUNCTION_KEY: 'k' }),
+        ).notOwn,
       ].sort(),
     ).toEqual(['FORM_SECRET'])
     short.mockRestore()
@@ -79,11 +96,36 @@ describe('settings', () => {
       expect(thrown).toBeInstanceOf(Response)
       expect((thrown as Response).status).toBe(503)
       expect(String(errors.mock.calls[0]?.[0])).toMatch(
-        /Falta FORM_SECRET .*\/presupuesto no se sirve .*wrangler secret put FORM_SECRET/,
+        /Falta FORM_SECRET .*responde 503.*FORM_SECRET: ponlo en secrets\.production\.env y ejecuta `npm run secrets` \(o `npx wrangler secret put FORM_SECRET --env production`\)/,
       )
     } finally {
       errors.mockRestore()
     }
+  })
+
+  it.each([
+    ['SITE_URL', undefined],
+    ['SITE_URL', 'http://localhost:8787'],
+    ['SITE_URL', 'https://127.0.0.1'],
+    ['QUOTE_FUNCTION_URL', undefined],
+    ['QUOTE_FUNCTION_URL', 'http://localhost:8788/functions/v1/enviar-telegram'],
+    ['SHOP_PHONE', undefined],
+    ['SHOP_PHONE', '+34 600 000 000'],
+    ['SHOP_EMAIL', undefined],
+    ['SHOP_EMAIL', 'taller@example.com'],
+  ] as const)('every page needs %s real off this machine (given %s), and names it with what to do', (key, value) => {
+    const request = new Request('https://taller.es/')
+    const settings = getSettings(request, env({ ...REAL, [key]: value }))
+    expect(siteUnconfigured(request, settings)).toEqual([key])
+    expect(unconfiguredLine([key])).toMatch(
+      new RegExp(
+        `^Falta ${key} .*la web entera responde 503.*${key}: escríbelo en \\[env\\.production\\.vars\\] de wrangler\\.toml`,
+      ),
+    )
+    // On this machine the placeholders keep working.
+    const local = new Request('http://localhost:8787/')
+    expect(siteUnconfigured(local, getSettings(local, env()))).toEqual([])
+    expect(siteUnconfigured(request, getSettings(request, env(REAL)))).toEqual([])
   })
 
   it('reads the env, trims the trailing slash of SITE_URL and tidies the phone', () => {

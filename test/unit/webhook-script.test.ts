@@ -61,5 +61,6 @@ describe('npm run telegram:webhook', () => {
       code: 2,
       stderr: expect.stringContaining('dirección'),
     })
-  })
+    // Without an address, the script reads the function's Custom Domain from its wrangler.toml (wrangler loads slowly).
+  }, 90_000)
 })

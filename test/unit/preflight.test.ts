@@ -1,0 +1,495 @@
+/**
+ * The deploy's preflight (docs/decisions/079) against a copy of both
+ * wrangler.toml files, a fake wrangler (an injected runner that records its
+ * calls) and the fake Bot API on loopback: each refusal the issue names, the
+ * checks it cannot run reported as skipped (never passed), and a deploy that
+ * stops before `wrangler deploy`. Nothing reaches Cloudflare or Telegram.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { deploy } from '../../scripts/deploy'
+import { startFakeTelegram } from '../../scripts/fake-telegram'
+import { PLACEHOLDER_DATABASE_ID, preflight, report, type Finding, type Target } from '../../scripts/preflight'
+import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/settings'
+import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+
+const DOMAIN = 'taller-mandos.es'
+const SITE_HOST = `www.${DOMAIN}`
+const FUNCTION_HOST = `presupuestos.${DOMAIN}`
+const WEBHOOK = `https://${FUNCTION_HOST}/functions/v1/telegram-webhook`
+const DATABASE_ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
+const TOKEN = '123456:fake-token-del-bot'
+
+/** The production values a ready shop has, by setting; `[env.production]` of each file gets them. */
+const READY = {
+  site: {
+    SITE_URL: `https://${SITE_HOST}`,
+    QUOTE_FUNCTION_URL: `https://${FUNCTION_HOST}/functions/v1/enviar-telegram`,
+    SHOP_PHONE: '612345678',
+    SHOP_EMAIL: `taller@${DOMAIN}`,
+  },
+  function: {
+    TELEGRAM_CHAT_ID: '-1001234567890',
+    SITE_URL: `https://${SITE_HOST}`,
+    SHOP_EMAIL: `taller@${DOMAIN}`,
+    QUOTE_EMAIL_FROM: `presupuestos@${DOMAIN}`,
+  },
+}
+
+const SECRETS = {
+  QUOTE_FUNCTION_KEY: 'a'.repeat(40),
+  FORM_SECRET: 'b'.repeat(40),
+  TELEGRAM_BOT_TOKEN: TOKEN,
+  TELEGRAM_WEBHOOK_SECRET: 'c'.repeat(40),
+}
+
+type Edit = (text: string) => string
+const setVar =
+  (key: string, value: string): Edit =>
+  (text) => {
+    const production = text.indexOf('[env.production.vars]')
+    const head = text.slice(0, production)
+    const tail = text.slice(production).replace(new RegExp(`^${key} = ".*"$`, 'm'), `${key} = "${value}"`)
+    return head + tail
+  }
+/** Gives `[env.production]`'s empty namespace ids numbers from `first`, one each. */
+const namespaceIds =
+  (first: number): Edit =>
+  (text) => {
+    let next = first
+    return text.replace(/^namespace_id = ""$/gm, () => `namespace_id = "${next++}"`)
+  }
+const route =
+  (host: string, customDomain = true): Edit =>
+  (text) =>
+    text.replace(
+      'routes = [{ pattern = "", custom_domain = true }]',
+      customDomain
+        ? `routes = [{ pattern = "${host}", custom_domain = true }]`
+        : `routes = [{ pattern = "${host}/*", zone_name = "${DOMAIN}" }]`,
+    )
+
+const READY_SITE: Edit[] = [
+  ...Object.entries(READY.site).map(([key, value]) => setVar(key, value)),
+  route(SITE_HOST),
+  namespaceIds(7101),
+]
+const READY_FUNCTION: Edit[] = [
+  ...Object.entries(READY.function).map(([key, value]) => setVar(key, value)),
+  route(FUNCTION_HOST),
+  namespaceIds(7201),
+  // The production database's id (the local one, above it, keeps the placeholder).
+  (text) => {
+    const at = text.lastIndexOf(PLACEHOLDER_DATABASE_ID)
+    return text.slice(0, at) + DATABASE_ID + text.slice(at + PLACEHOLDER_DATABASE_ID.length)
+  },
+]
+
+interface Setup {
+  site?: Edit[]
+  function?: Edit[]
+  /** The secrets file's lines; null: no file. */
+  secrets?: Record<string, string> | null
+}
+
+const roots: string[] = []
+/** A copy of the repository's two configs (and the migrations) with the edits, and a secrets file. */
+function repository(setup: Setup = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'preflight-'))
+  roots.push(root)
+  const write = (config: string, edits: Edit[]) =>
+    writeFileSync(
+      join(root, config),
+      edits.reduce((text, edit) => edit(text), readFileSync(config, 'utf8')),
+    )
+  cpSync('functions/enviar-telegram/migrations', join(root, 'functions/enviar-telegram/migrations'), {
+    recursive: true,
+  })
+  write('wrangler.toml', setup.site ?? READY_SITE)
+  write(FUNCTION_CONFIG, setup.function ?? READY_FUNCTION)
+  const secrets = setup.secrets === undefined ? SECRETS : setup.secrets
+  if (secrets)
+    writeFileSync(
+      join(root, 'secrets.production.env'),
+      Object.entries(secrets)
+        .map(([key, value]) => `${key}=${value}`)
+        .join('\n'),
+    )
+  return root
+}
+
+interface FakeAccount {
+  /** Secret names `wrangler secret list` shows, per config (the site's is wrangler.toml). */
+  secrets?: Record<string, string[]>
+  /** Migrations the remote D1 lacks. */
+  pending?: string[]
+  /** wrangler cannot reach the account (not logged in, no network). */
+  offline?: boolean
+}
+
+/** A fake wrangler: answers secret list, d1 migrations list and deploy as the real one would, and records each call. */
+function fakeWrangler(account: FakeAccount = {}) {
+  const calls: string[][] = []
+  const run: Wrangler = async (args) => {
+    calls.push([...args])
+    if (account.offline)
+      return { code: 1, stdout: '', stderr: '✘ [ERROR] You are not authenticated. Please run `wrangler login`.' }
+    const config = args.includes('--config') ? args[args.indexOf('--config') + 1] : 'wrangler.toml'
+    if (args[0] === 'secret' && args[1] === 'list') {
+      const names =
+        account.secrets?.[config ?? ''] ??
+        (config === 'wrangler.toml'
+          ? ['FORM_SECRET', 'QUOTE_FUNCTION_KEY']
+          : ['TELEGRAM_BOT_TOKEN', 'QUOTE_FUNCTION_KEY', 'TELEGRAM_WEBHOOK_SECRET'])
+      return { code: 0, stdout: JSON.stringify(names.map((name) => ({ name, type: 'secret_text' }))), stderr: '' }
+    }
+    if (args[0] === 'd1' && args[2] === 'list') {
+      const pending = account.pending ?? []
+      return pending.length === 0
+        ? { code: 0, stdout: '✅ No migrations to apply!', stderr: '' }
+        : {
+            code: 0,
+            stdout: `Migrations to be applied:\n┌──────────┐\n│ Name │\n${pending.map((name) => `│ ${name} │`).join('\n')}\n└──────────┘`,
+            stderr: '',
+          }
+    }
+    if (args[0] === 'deploy') return { code: 0, stdout: 'Uploaded', stderr: '' }
+    return { code: 1, stdout: '', stderr: `✘ [ERROR] fake wrangler: unexpected ${args.join(' ')}` }
+  }
+  return { run, calls }
+}
+
+let telegram: Awaited<ReturnType<typeof startFakeTelegram>>
+beforeAll(async () => {
+  // wrangler (which reads the configs) takes seconds to load on a busy machine: once, here, not in a test.
+  readWorkerConfig(ROOT, SITE)
+  telegram = await startFakeTelegram()
+}, 120_000)
+afterAll(async () => {
+  await telegram.close()
+  for (const root of roots) rmSync(root, { recursive: true, force: true })
+})
+
+/** Registers the webhook on the fake Bot API (as `npm run telegram:webhook` would); '' removes it, as in Telegram. */
+async function webhook(url: string, allowed = ['message', 'callback_query']) {
+  const response = await fetch(`${telegram.url}/bot${TOKEN}/setWebhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url, allowed_updates: allowed, secret_token: 'x' }),
+  })
+  expect(((await response.json()) as { ok: boolean }).ok).toBe(true)
+}
+
+async function check(setup: Setup = {}, account: FakeAccount = {}, target: Target = 'all', env: object = {}) {
+  const wrangler = fakeWrangler(account)
+  const findings = await preflight(target, {
+    root: repository(setup),
+    wrangler: wrangler.run,
+    env: { TELEGRAM_API_URL: telegram.url, ...env },
+  })
+  return { findings, calls: wrangler.calls, text: report(target, findings) }
+}
+
+const problems = (findings: readonly Finding[]) =>
+  findings.filter((finding) => finding.status === 'problem').map((finding) => finding.text)
+const skipped = (findings: readonly Finding[]) =>
+  findings.filter((finding) => finding.status === 'skipped').map((finding) => finding.text)
+
+describe('the deploy preflight', () => {
+  it('passes a ready shop: every check ran, none skipped, nothing missing', async () => {
+    await webhook(WEBHOOK)
+    const { findings, text, calls } = await check()
+    expect(problems(findings)).toEqual([])
+    expect(skipped(findings)).toEqual([])
+    expect(text).toContain('Nada que impida el despliegue.')
+    expect(text).toContain(`webhook de Telegram: ${WEBHOOK}`)
+    // It only asks: no deploy, no secret written, no migration applied.
+    expect(calls.map((args) => args.slice(0, 2).join(' ')).sort()).toEqual([
+      'd1 migrations',
+      'secret list',
+      'secret list',
+    ])
+    expect(calls.every((args) => args.includes('--env') && args.includes('production'))).toBe(true)
+  })
+
+  it('the repository as committed is refused, with a plain list of what to write', async () => {
+    await webhook(WEBHOOK)
+    const { findings, text } = await check({ site: [], function: [] })
+    const refused = problems(findings).join('\n')
+    for (const key of [
+      'SITE_URL',
+      'QUOTE_FUNCTION_URL',
+      'SHOP_PHONE',
+      'SHOP_EMAIL',
+      'TELEGRAM_CHAT_ID',
+      'QUOTE_EMAIL_FROM',
+    ])
+      expect(refused).toMatch(new RegExp(`${key} está vacío`))
+    expect(refused).toContain('database_id de D1 es el de ejemplo')
+    expect(refused).toContain('la web no tiene dominio')
+    expect(refused).toContain('la función no tiene dirección')
+    expect(refused).toMatch(/namespace_id de QUOTE_POSTS_PER_IP .* está vacío/)
+    expect(text).toMatch(/Falta o está mal \(\d+\):/)
+    expect(text).toContain('No se despliega')
+    expect(text).not.toContain('Nada que impida')
+  })
+
+  it.each([
+    [
+      'SITE_URL on localhost',
+      'site',
+      setVar('SITE_URL', 'http://localhost:8787'),
+      /SITE_URL es un valor de ejemplo, local/,
+    ],
+    [
+      'QUOTE_FUNCTION_URL on localhost',
+      'site',
+      setVar('QUOTE_FUNCTION_URL', 'http://localhost:8788/functions/v1/enviar-telegram'),
+      /QUOTE_FUNCTION_URL es un valor de ejemplo, local/,
+    ],
+    [
+      'the fictitious phone, however spelled',
+      'site',
+      setVar('SHOP_PHONE', '+34 600 000 000'),
+      /SHOP_PHONE es un valor de ejemplo/,
+    ],
+    [
+      'an example.com shop e-mail',
+      'site',
+      setVar('SHOP_EMAIL', 'taller@example.com'),
+      /SHOP_EMAIL es un valor de ejemplo/,
+    ],
+    ['an invalid phone', 'site', setVar('SHOP_PHONE', '12'), /SHOP_PHONE no es válido/],
+    ['a plain-http origin', 'site', setVar('SITE_URL', `http://${SITE_HOST}`), /SITE_URL debe empezar por https:\/\//],
+    [
+      'the function’s SITE_URL local',
+      'function',
+      setVar('SITE_URL', 'http://localhost:8787'),
+      /SITE_URL es un valor de ejemplo/,
+    ],
+    [
+      'an example.com sender',
+      'function',
+      setVar('QUOTE_EMAIL_FROM', 'presupuestos@example.com'),
+      /QUOTE_EMAIL_FROM es un valor de ejemplo/,
+    ],
+    ['no chat id', 'function', setVar('TELEGRAM_CHAT_ID', ''), /TELEGRAM_CHAT_ID está vacío/],
+  ] as const)('refuses %s', async (_, worker, edit, message) => {
+    const setup = worker === 'site' ? { site: [...READY_SITE, edit] } : { function: [...READY_FUNCTION, edit] }
+    await webhook(WEBHOOK)
+    const refused = problems((await check(setup)).findings)
+    expect(
+      refused.some((text) => message.test(text)),
+      refused.join('\n'),
+    ).toBe(true)
+  })
+
+  it('refuses a secret written in the config, a setting missing there and one no list knows', async () => {
+    await webhook(WEBHOOK)
+    const edits: Edit[] = [
+      (text) => text.replace('[env.production.vars]\n', '[env.production.vars]\nFORM_SECRET = "x"\nSITE_UR = "y"\n'),
+      (text) =>
+        text.replace(/^FORM_MIN_SECONDS = "3"\n/m, (line) =>
+          text.indexOf(line) > text.indexOf('[env.production.vars]') ? '' : line,
+        ),
+    ]
+    const refused = problems((await check({ site: [...READY_SITE, ...edits] })).findings).join('\n')
+    expect(refused).toMatch(/FORM_SECRET es un secreto y está escrito en \[env\.production\.vars\] de wrangler\.toml/)
+    expect(refused).toMatch(/FORM_MIN_SECONDS no está en \[env\.production\.vars\]/)
+    expect(refused).toMatch(/SITE_UR, en \[env\.production\.vars\] de wrangler\.toml, no es un ajuste de la web/)
+  })
+
+  it('refuses secrets `wrangler secret list` does not show, and a secrets file still public or empty', async () => {
+    await webhook(WEBHOOK)
+    const { findings } = await check(
+      { secrets: { ...SECRETS, QUOTE_FUNCTION_KEY: 'clave-publica-local', FORM_SECRET: '' } },
+      { secrets: { 'wrangler.toml': ['QUOTE_FUNCTION_KEY'], [FUNCTION_CONFIG]: ['QUOTE_FUNCTION_KEY'] } },
+    )
+    const refused = problems(findings).join('\n')
+    expect(refused).toMatch(
+      /falta el secreto FORM_SECRET: ponlo en secrets\.production\.env y ejecuta `npm run secrets`/,
+    )
+    expect(refused).toContain('falta el secreto TELEGRAM_BOT_TOKEN')
+    expect(refused).toContain('falta el secreto TELEGRAM_WEBHOOK_SECRET')
+    expect(refused).toMatch(/QUOTE_FUNCTION_KEY en secrets\.production\.env no es válido o es el valor público/)
+    expect(refused).toMatch(/FORM_SECRET en secrets\.production\.env está vacío/)
+  })
+
+  it('refuses remote D1 migrations not applied, naming them', async () => {
+    await webhook(WEBHOOK)
+    const refused = problems((await check({}, { pending: ['0004_historial.sql', '0005_envio.sql'] })).findings)
+    expect(refused).toContainEqual(
+      expect.stringMatching(
+        /migraciones de D1 sin aplicar en remoto: 0004_historial\.sql, 0005_envio\.sql\. Aplícalas con `npm run migrations:apply`/,
+      ),
+    )
+  })
+
+  it('refuses the placeholder database id, and then does not ask for migrations', async () => {
+    await webhook(WEBHOOK)
+    const { findings, calls } = await check({ function: READY_FUNCTION.slice(0, -1) })
+    expect(problems(findings)).toContainEqual(expect.stringContaining('database_id de D1 es el de ejemplo'))
+    expect(skipped(findings)).toContainEqual(
+      expect.stringContaining('migraciones de D1 en remoto: primero, el database_id'),
+    )
+    expect(calls.some((args) => args[0] === 'd1')).toBe(false)
+  })
+
+  it('refuses a webhook not registered, or registered with another address or without the buttons', async () => {
+    await webhook('')
+    expect(problems((await check()).findings)).toContainEqual(
+      expect.stringContaining('el webhook de Telegram no está registrado'),
+    )
+    await webhook('https://enviar-telegram.otra-cuenta.workers.dev/functions/v1/telegram-webhook')
+    expect(problems((await check()).findings)).toContainEqual(
+      expect.stringContaining(
+        `el webhook de Telegram apunta a https://enviar-telegram.otra-cuenta.workers.dev/functions/v1/telegram-webhook, no a ${WEBHOOK}`,
+      ),
+    )
+    await webhook(WEBHOOK, ['message'])
+    expect(problems((await check()).findings)).toContainEqual(expect.stringContaining('no recibe mensajes y botones'))
+    // Before the function's first deploy, a deploy of the function alone only says it is still to do.
+    await webhook('')
+    const first = await check({}, {}, 'function')
+    expect(problems(first.findings)).toEqual([])
+    expect(skipped(first.findings)).toContainEqual(expect.stringContaining('webhook de Telegram: aún sin registrar'))
+  })
+
+  it('refuses the function at a Route of the site’s zone, and a QUOTE_FUNCTION_URL that is not its Custom Domain', async () => {
+    await webhook(WEBHOOK)
+    const asRoute = READY_FUNCTION.map((edit, index) =>
+      index === Object.keys(READY.function).length ? route(FUNCTION_HOST, false) : edit,
+    )
+    const refused = problems((await check({ function: asRoute })).findings).join('\n')
+    expect(refused).toContain(`la función tiene una Route (${FUNCTION_HOST}/*)`)
+    expect(refused).toContain('la función no tiene dirección')
+    const elsewhere = [
+      ...READY_SITE,
+      setVar('QUOTE_FUNCTION_URL', `https://api.${DOMAIN}/functions/v1/enviar-telegram`),
+    ]
+    expect(problems((await check({ site: elsewhere })).findings)).toContainEqual(
+      expect.stringContaining(
+        `QUOTE_FUNCTION_URL (api.${DOMAIN}) está en la zona de la web (${DOMAIN}) pero no es el Custom Domain de la función`,
+      ),
+    )
+  })
+
+  it('refuses the site on a domain that is not SITE_URL’s, and settings the two Workers must share that differ', async () => {
+    await webhook(WEBHOOK)
+    const refused = problems(
+      (
+        await check({
+          site: [...READY_SITE.slice(0, -2), route(`tienda.${DOMAIN}`), namespaceIds(7101)],
+          function: [...READY_FUNCTION, setVar('QUOTE_RETENTION_DAYS', '90')],
+        })
+      ).findings,
+    ).join('\n')
+    expect(refused).toContain(`SITE_URL (${SITE_HOST}) no es un Custom Domain de la web (tienda.${DOMAIN})`)
+    expect(refused).toMatch(/QUOTE_RETENTION_DAYS no coincide: "180" en wrangler\.toml, "90" en functions/)
+  })
+
+  it('refuses rate-limit namespace ids that are empty, shared or the documentation’s example', async () => {
+    await webhook(WEBHOOK)
+    const ids = (site: string[], fn: string): Setup => ({
+      site: [
+        ...READY_SITE.slice(0, -1),
+        (text) => {
+          let i = 0
+          return text.replace(/^namespace_id = ""$/gm, () => `namespace_id = "${site[i++] ?? ''}"`)
+        },
+      ],
+      function: [
+        ...READY_FUNCTION.slice(0, 2),
+        (text) => text.replace(/^namespace_id = ""$/m, `namespace_id = "${fn}"`),
+        READY_FUNCTION.at(-1)!,
+      ],
+    })
+    const refused = problems((await check(ids(['1001', '7102', '7102', ''], '7102'))).findings).join('\n')
+    expect(refused).toMatch(/QUOTE_POSTS_PER_IP .* es 1001, el número de los ejemplos de Cloudflare/)
+    expect(refused).toMatch(/LOOKUPS_PER_IP .* es 7102, el mismo que QUOTE_POSTS_TOTAL/)
+    expect(refused).toMatch(/LOOKUPS_TOTAL .* está vacío/)
+    expect(refused).toMatch(/LOOKUP_PER_EMAIL .* es 7102, el mismo que/)
+  })
+
+  it('refuses a binding production lacks: wrangler inherits none into an environment', async () => {
+    await webhook(WEBHOOK)
+    const withoutEmail: Edit = (text) => text.replace('[[env.production.send_email]]\nname = "EMAIL"\n', '')
+    expect(problems((await check({ function: [...READY_FUNCTION, withoutEmail] })).findings)).toContainEqual(
+      expect.stringContaining('falta send_email EMAIL'),
+    )
+  })
+
+  it('says "skipped", never passed, for what it cannot reach: the account, the bot token, the secrets file', async () => {
+    const { findings, text } = await check({ secrets: null }, { offline: true }, 'all', { TELEGRAM_BOT_TOKEN: '' })
+    expect(problems(findings)).toEqual([])
+    const notChecked = skipped(findings).join('\n')
+    expect(notChecked).toMatch(/secretos: wrangler no pudo listarlos \(.*not authenticated.*\)/)
+    expect(notChecked).toMatch(/migraciones de D1 en remoto: wrangler no pudo listarlas/)
+    expect(notChecked).toContain('webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano')
+    expect(notChecked).toContain('valores de los secretos: no hay secrets.production.env')
+    expect(text).toContain('Sin comprobar (no se pudo; no se da por buena):')
+    expect(
+      findings
+        .filter((finding) => finding.status === 'ok')
+        .map((finding) => finding.text)
+        .join('\n'),
+    ).not.toMatch(/secretos en Cloudflare|migraciones|webhook/)
+    // The Bot API unreachable: skipped too, and the token never printed.
+    const unreachable = await check({}, {}, 'all', { TELEGRAM_API_URL: 'http://127.0.0.1:9' })
+    expect(skipped(unreachable.findings)).toContainEqual(expect.stringContaining('no se pudo preguntar a Telegram'))
+    expect(unreachable.text).not.toContain(TOKEN)
+  })
+})
+
+describe('npm run deploy', () => {
+  it('stops before `wrangler deploy` while the preflight finds anything, and prints the list', async () => {
+    await webhook(WEBHOOK)
+    const wrangler = fakeWrangler({ pending: ['0004_historial.sql'] })
+    const lines: string[] = []
+    let built = false
+    const done = await deploy('all', {
+      root: repository(),
+      wrangler: wrangler.run,
+      env: { TELEGRAM_API_URL: telegram.url },
+      build: async () => void (built = true),
+      log: (line) => lines.push(line),
+    })
+    expect(done).toBe(false)
+    expect(built).toBe(false)
+    expect(wrangler.calls.some((args) => args[0] === 'deploy')).toBe(false)
+    expect(lines.join('\n')).toContain('0004_historial.sql')
+  })
+
+  it.each([
+    [
+      'all',
+      [
+        ['deploy', '--env', 'production', '--config', FUNCTION_CONFIG],
+        ['deploy', '--env', 'production'],
+      ],
+    ],
+    ['site', [['deploy', '--env', 'production']]],
+    ['function', [['deploy', '--env', 'production', '--config', FUNCTION_CONFIG]]],
+  ] as const)(
+    'deploy %s: the preflight, then [env.production] of each Worker, the function first',
+    async (target, deploys) => {
+      await webhook(WEBHOOK)
+      const wrangler = fakeWrangler()
+      let built = false
+      const done = await deploy(target, {
+        root: repository(),
+        wrangler: wrangler.run,
+        env: { TELEGRAM_API_URL: telegram.url },
+        build: async () => void (built = true),
+        log: () => undefined,
+      })
+      expect(done).toBe(true)
+      expect(built).toBe(target !== 'function')
+      expect(wrangler.calls.filter((args) => args[0] === 'deploy')).toEqual(deploys)
+    },
+  )
+})
