@@ -8,16 +8,19 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 
+import { EnhancementScripts } from '~/components/enhancement-scripts'
 import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
 import { getSettings } from '~/lib/env.server'
+import { hydrates } from '~/lib/hydration'
 import { layoutDataOf } from '~/lib/layout'
 import { layoutData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
@@ -49,6 +52,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // A private tracking page runs no script at all: no analytics, no client router that could carry its
   // address elsewhere; every way in and out is a whole document (docs/decisions/071-tracking-pages-private.md).
   const scripts = !isPrivatePath(useLocation().pathname)
+  // Only a page that is an application runs React in the browser; every page gets the behaviour modules its
+  // components asked for, written after the content that asked (docs/decisions/096).
+  const hydrate = hydrates(useMatches().map((match) => match.handle))
   return (
     <html lang="es">
       <head>
@@ -60,7 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {scripts ? (
+        {scripts ? <EnhancementScripts /> : null}
+        {scripts && hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
@@ -99,7 +106,7 @@ export function ErrorBoundary() {
   )
 }
 
-/** Marks <html data-hydrated> once React runs: CSS and the browser tests can tell enhanced pages apart. */
+/** Marks <html data-hydrated> once React runs (only on a page that hydrates): the browser tests wait on it. */
 function useHydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''

@@ -29,7 +29,7 @@ type Bytes = [raw: number, gzip: number]
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
-// The articles' module, then remix build (package.json's build).
+// The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
 const port = await freePort()
 const base = `http://localhost:${port}`

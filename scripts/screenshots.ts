@@ -78,7 +78,7 @@ const only = process.argv.slice(2)
 
 const port = await freePort()
 
-// The articles' module, then remix build (package.json's build).
+// The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
 const standIn = await startStandInFunction({ key: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY })
 const site = await wranglerDev({

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import clsx from 'clsx'
 import type { ReactNode } from 'react'
 
@@ -50,9 +49,9 @@ export function LinkCard({
       <div className="card__body">
         {meta}
         <Heading className="card__title">
-          <Link to={to} className="card__link">
+          <a href={to} className="card__link">
             {title}
-          </Link>
+          </a>
         </Heading>
         <p className="card__text">{text}</p>
         {badge ? (

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 
 import type { LayoutData } from '~/lib/layout'
 import { footerLinks, MAIL_IN } from '~/lib/navigation'
@@ -23,7 +22,7 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <BrandMark name={shopName} />
           <p>
             Taller de reparación y personalización de mandos y consolas en Lakua, Vitoria-Gasteiz.{' '}
-            <Link to={MAIL_IN.to}>Recogida local y envío a toda España</Link>.
+            <a href={MAIL_IN.to}>Recogida local y envío a toda España</a>.
           </p>
         </div>
         <nav aria-label="Pie de página">
@@ -31,7 +30,7 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <ul className="site-footer__links">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <a href={link.to}>{link.label}</a>
               </li>
             ))}
           </ul>

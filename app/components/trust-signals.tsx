@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import clsx from 'clsx'
 
 import type { Sello } from '~/catalogo/tipos'
@@ -20,9 +19,9 @@ export function TrustSignals({ claims, tone = 'light' }: TrustSignalsProps) {
         <li key={claim.texto}>
           {tone === 'hero' ? <Icon name="check" size={16} /> : <Icon name={claim.icono} size={18} />}
           {claim.enlace ? (
-            <Link to={claim.enlace} className="trust__link">
+            <a href={claim.enlace} className="trust__link">
               {claim.texto}
-            </Link>
+            </a>
           ) : (
             claim.texto
           )}

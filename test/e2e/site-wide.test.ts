@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
-import { CAROUSEL_INTERVAL_MS } from '~/components/hero-carousel'
-import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/components/tooltip'
+import { CAROUSEL_INTERVAL_MS } from '~/enhancements/carousel'
+import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/enhancements/tooltip'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
 import { DESKTOP, PHONE, hydrated, newPage, useBrowser, type PageOptions } from '../support/browser'
