@@ -4,7 +4,7 @@ import { renderToReadableStream } from 'react-dom/server'
 
 import { EnhancementCollector } from '~/components/enhancement-scripts'
 import { NonceProvider } from '~/components/nonce'
-import type { EnhancementName } from '~/enhancements/names'
+import { ENHANCEMENT_FILES } from '~/enhancements/manifest.generated'
 import { hydrates } from '~/lib/hydration'
 import { forLog } from '~/lib/request-guard.server'
 
@@ -29,7 +29,7 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <EnhancementCollector value={new Set<EnhancementName>()}>
+      <EnhancementCollector value={{ needed: new Set(), files: ENHANCEMENT_FILES }}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
       </EnhancementCollector>
     </NonceProvider>,

@@ -19,6 +19,7 @@ import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
+import { startLayoutBehaviours } from '~/enhancements/layout'
 import { getSettings } from '~/lib/env.server'
 import { hydrates } from '~/lib/hydration'
 import { layoutDataOf } from '~/lib/layout'
@@ -52,8 +53,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // A private tracking page runs no script at all: no analytics, no client router that could carry its
   // address elsewhere; every way in and out is a whole document (docs/decisions/071-tracking-pages-private.md).
   const scripts = !isPrivatePath(useLocation().pathname)
-  // Only a page that is an application runs React in the browser; every page gets the behaviour modules its
-  // components asked for, written after the content that asked (docs/decisions/096).
+  // Only a page that is an application runs React in the browser, which starts the layout's behaviours
+  // itself; every other page gets the behaviour modules its components asked for, written after the content
+  // that asked (docs/decisions/096).
   const hydrate = hydrates(useMatches().map((match) => match.handle))
   return (
     <html lang="es">
@@ -66,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {scripts ? <EnhancementScripts /> : null}
+        {scripts && !hydrate ? <EnhancementScripts /> : null}
         {scripts && hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -80,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const layout = useLoaderData<typeof loader>()
-  useHydratedMarker()
+  useBrowserBehaviours()
   return (
     <SiteShell layout={layout} whatsapp>
       <Outlet />
@@ -89,7 +91,7 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  useHydratedMarker()
+  useBrowserBehaviours()
   const error = useRouteError()
   const layout = useRouteLoaderData<typeof loader>('root')
   const missing = isRouteErrorResponse(error) && error.status === 404
@@ -106,9 +108,14 @@ export function ErrorBoundary() {
   )
 }
 
-/** Marks <html data-hydrated> once React runs (only on a page that hydrates): the browser tests wait on it. */
-function useHydratedMarker() {
+/**
+ * Runs only on a page React hydrates: starts the layout's behaviour modules from React's own bundle (one
+ * file fewer each, which keeps the quote page within its budget), then marks <html data-hydrated>, which
+ * the browser tests wait on.
+ */
+function useBrowserBehaviours() {
   useEffect(() => {
+    startLayoutBehaviours(document)
     document.documentElement.dataset.hydrated = ''
   }, [])
 }

@@ -1,4 +1,3 @@
-
 import type { NavLink } from '~/lib/navigation'
 
 import { Checklist } from './checklist'

@@ -1,4 +1,3 @@
-
 /** The shop's word mark: a small pad glyph and the name; links home. */
 export function BrandMark({ name }: { name: string }) {
   return (

@@ -1,4 +1,3 @@
-
 import type { NavLink } from '~/lib/navigation'
 
 /** Breadcrumb trail; the last item is the current page. */

@@ -1,4 +1,3 @@
-
 import type { Sello } from '~/catalogo/tipos'
 
 import { Icon } from './icon'

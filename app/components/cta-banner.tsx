@@ -1,4 +1,3 @@
-
 import type { Sello } from '~/catalogo/tipos'
 
 import { TrustSignals } from './trust-signals'

@@ -1,4 +1,3 @@
-
 import type { Paso } from '~/catalogo/tipos'
 
 import { Icon } from './icon'

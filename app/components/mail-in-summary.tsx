@@ -1,4 +1,3 @@
-
 import type { Enlace, Paso } from '~/catalogo/tipos'
 
 import { FactList } from './fact-list'

@@ -1,4 +1,3 @@
-
 import type { LayoutData } from '~/lib/layout'
 
 import { WhatsAppButton } from './whatsapp-button'

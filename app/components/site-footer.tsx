@@ -1,4 +1,3 @@
-
 import type { LayoutData } from '~/lib/layout'
 import { footerLinks, MAIL_IN } from '~/lib/navigation'
 

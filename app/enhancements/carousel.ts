@@ -25,7 +25,9 @@ export const CAROUSEL = {
   paused: 'data-paused',
 } as const
 
-const all = <T extends Element>(root: Document | HTMLElement, attribute: string) => [...root.querySelectorAll<T>(`[${attribute}]`)]
+const all = <T extends Element>(root: Document | HTMLElement, attribute: string) => [
+  ...root.querySelectorAll<T>(`[${attribute}]`),
+]
 
 /**
  * The hero carousel after the WAI-ARIA carousel pattern (docs/decisions/004): the server HTML shows the

@@ -1,4 +1,11 @@
-import { CONSENT_KEY, CONSENT_OPEN_ATTRIBUTE, consentCookie, consentFromCookies, isConsent, type Consent } from '~/lib/consent'
+import {
+  CONSENT_KEY,
+  CONSENT_OPEN_ATTRIBUTE,
+  consentCookie,
+  consentFromCookies,
+  isConsent,
+  type Consent,
+} from '~/lib/consent'
 
 import { loadAnalytics, withdrawAnalytics } from './analytics'
 import { markReady } from './names'

@@ -4,7 +4,15 @@
  * scripts/enhancements.ts builds each into its own hashed file; a component that needs one says so
  * with useEnhancement(name), and the page loads exactly those.
  */
-export const ENHANCEMENT_NAMES = ['carousel', 'consent', 'form', 'mobile-menu', 'not-found', 'toast', 'tooltip'] as const
+export const ENHANCEMENT_NAMES = [
+  'carousel',
+  'consent',
+  'form',
+  'mobile-menu',
+  'not-found',
+  'toast',
+  'tooltip',
+] as const
 
 export type EnhancementName = (typeof ENHANCEMENT_NAMES)[number]
 

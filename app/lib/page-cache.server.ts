@@ -110,7 +110,6 @@ async function keep(key: string, response: Response, body: ArrayBuffer): Promise
   }
 }
 
-
 /**
  * The page from the isolate's memory or the Cache API, or rendered by `render` (the whole answer, headers
  * included) and then stored in both in the background. A copy lives as long as the pages' Cache-Control

@@ -5,7 +5,7 @@ import { CAROUSEL_INTERVAL_MS } from '~/enhancements/carousel'
 import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/enhancements/tooltip'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
-import { DESKTOP, PHONE, hydrated, newPage, useBrowser, type PageOptions } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser, type PageOptions } from '../support/browser'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -25,7 +25,7 @@ async function homeWithClock(options: PageOptions = DESKTOP) {
   await opened.page.clock.install({ time: start })
   await opened.page.clock.pauseAt(start + 1000)
   await opened.page.goto(`${base}/`)
-  await hydrated(opened.page)
+  await enhanced(opened.page)
   await opened.page.mouse.move(5, 5) // over the header, not the carousel
   return opened
 }
@@ -127,7 +127,7 @@ describe('mobile menu with JavaScript', () => {
   it('is a button with aria-expanded that closes on Escape, on a link and outside, giving focus back', async () => {
     const { page, errors, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/blog`)
-    await hydrated(page)
+    await enhanced(page)
     const button = page.getByRole('button', { name: 'Menú' })
     expect(await button.getAttribute('aria-expanded')).toBe('false')
     expect(await button.getAttribute('aria-controls')).toBe('menu-movil')
@@ -171,7 +171,7 @@ describe('cookie consent', () => {
   it('accept: stores the choice, loads the Google tag, hides the banner; a reload loads it without the banner', async () => {
     const { page, gtag, context } = await fresh()
     await page.goto(`${base}/servicios/mandos`)
-    await hydrated(page)
+    await enhanced(page)
     const banner = page.getByRole('region', { name: 'Cookies', exact: true })
     await banner.waitFor()
     expect(gtag).toEqual([])
@@ -184,7 +184,7 @@ describe('cookie consent', () => {
     expect(consent).toContain('"analytics_storage":"denied"')
     expect(consent).toContain('"analytics_storage":"granted"')
     await page.reload()
-    await hydrated(page)
+    await enhanced(page)
     expect(await page.getByRole('region', { name: 'Cookies', exact: true }).count()).toBe(0)
     await expect.poll(() => gtag.length).toBe(2)
     await context.close()
@@ -196,13 +196,13 @@ describe('cookie consent', () => {
   ])('%s stores "rejected", loads nothing, and the banner stays away after a reload', async (_label, name) => {
     const { page, gtag, context } = await fresh(PHONE)
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     const banner = page.getByRole('region', { name: 'Cookies', exact: true })
     await banner.getByRole('button', { name, exact: true }).click()
     await banner.waitFor({ state: 'detached' })
     expect(await stored(page)).toEqual({ local: 'rejected', cookie: 'rejected' })
     await page.reload()
-    await hydrated(page)
+    await enhanced(page)
     await page.waitForTimeout(300)
     expect(await page.getByRole('region', { name: 'Cookies', exact: true }).count()).toBe(0)
     expect(gtag).toEqual([])
@@ -213,7 +213,7 @@ describe('cookie consent', () => {
     const { page, gtag, context } = await fresh()
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
     await page.goto(`${base}/blog`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('region', { name: 'Cookies', exact: true }).waitFor({ state: 'detached' })
     await expect.poll(() => gtag.length).toBe(1)
     expect((await stored(page)).cookie).toBe('accepted')
@@ -325,7 +325,7 @@ describe('accessibility (axe-core)', () => {
         if (!javaScript) await serveWithoutScripts(context)
         for (const path of PAGES) {
           await page.goto(`${base}${path}`)
-          if (javaScript) await hydrated(page)
+          if (javaScript) await enhanced(page)
           const violations = await axeViolations(page)
           expect(violations, `${path} (JavaScript ${javaScript ? 'on' : 'off'})`).toEqual([])
         }
@@ -337,7 +337,7 @@ describe('accessibility (axe-core)', () => {
   it('the quote form with its error messages has no violations', async () => {
     const { page, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     await page.locator('[aria-invalid="true"]').first().waitFor()
     expect(await axeViolations(page)).toEqual([])
@@ -349,7 +349,7 @@ describe('keyboard only', () => {
   it('reaches every control of the home page with a visible focus ring', async () => {
     const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     // Number every control a keyboard user should reach.
     const expected = await page.$$eval(
       'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, summary',
@@ -390,7 +390,7 @@ describe('keyboard only', () => {
   it('operates the carousel, the consent banner and the quote form from the keyboard', async () => {
     const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('button', { name: 'Diapositiva siguiente' }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => activeSlide(page)).toBe(1)
@@ -398,7 +398,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('region', { name: 'Cookies', exact: true }).waitFor({ state: 'detached' })
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByLabel('Consola', { exact: true }).focus()
     await page.keyboard.press('Space')
     expect(await page.getByLabel('Consola', { exact: true }).isChecked()).toBe(true)
@@ -416,7 +416,7 @@ describe('Content-Security-Policy', () => {
     })
     for (const path of ['/', '/presupuesto', '/servicios/mandos/playstation/ps5/gatillos', '/blog', '/no-existe']) {
       await page.goto(`${base}${path}`)
-      await hydrated(page)
+      await enhanced(page)
     }
     if (consent === 'accepted') {
       await expect

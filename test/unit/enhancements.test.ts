@@ -29,8 +29,7 @@ function serve(element: ReactElement) {
 }
 
 /** The DOM's structure, without attributes or text: a behaviour may change those, never the elements. */
-const shape = (node: Element): string =>
-  `${node.tagName}(${[...node.children].map((child) => shape(child)).join(',')})`
+const shape = (node: Element): string => `${node.tagName}(${[...node.children].map((child) => shape(child)).join(',')})`
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -130,7 +129,9 @@ describe('mobile menu', () => {
     button.click()
     expect(details.open).toBe(true)
     expect(button.getAttribute('aria-expanded')).toBe('true')
-    document.querySelector<HTMLAnchorElement>('#menu-movil a')!.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    document
+      .querySelector<HTMLAnchorElement>('#menu-movil a')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }))
     expect(details.open).toBe(false)
     expect(button.getAttribute('aria-expanded')).toBe('false')
     button.click()
@@ -189,10 +190,7 @@ describe('a form posted as a document', () => {
 describe('tooltips', () => {
   it('open after 700 ms of hover, at once on the next within 300 ms, and close on Escape', () => {
     document.body.innerHTML = ['Uno', 'Dos']
-      .map(
-        (text) =>
-          `<span data-tooltip><button>${text}</button><span role="tooltip" hidden>${text}</span></span>`,
-      )
+      .map((text) => `<span data-tooltip><button>${text}</button><span role="tooltip" hidden>${text}</span></span>`)
       .join('')
     let now = 0
     enhanceTooltips(document, { now: () => now })

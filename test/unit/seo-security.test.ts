@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 
 import { CACHE, contentSecurityPolicy, createNonce, SECURITY_HEADERS } from '~/lib/http-policy.server'
 import { catalogo } from '~/catalogo/consultas'
-import { breadcrumbList, localBusiness, serviceOffer } from '~/lib/structured-data'
+import { breadcrumbList } from '~/lib/breadcrumb-list'
+import { localBusiness, serviceOffer } from '~/lib/structured-data'
 
 const site = {
   siteUrl: 'https://taller.es',
