@@ -1,4 +1,3 @@
-import clsx from 'clsx'
 import type { ReactNode } from 'react'
 
 import type { Imagen } from '~/catalogo/tipos'
@@ -44,7 +43,7 @@ export function LinkCard({
     </span>
   )
   return (
-    <article className={clsx('card', className)}>
+    <article className={className ? `card ${className}` : 'card'}>
       <Illustration className="card__image" image={image} priority={priority} />
       <div className="card__body">
         {meta}

@@ -60,7 +60,11 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
             Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
             almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
             propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Para cambiar de
-            opinión, borra las cookies de este sitio en tu navegador y volverás a ver el aviso.
+            opinión:{' '}
+            <a href="#politica-cookies" data-consent-open="">
+              Configurar cookies
+            </a>{' '}
+            (sin JavaScript, borra las cookies de este sitio).
           </p>
         </section>
       </div>

@@ -1,4 +1,3 @@
-import clsx from 'clsx'
 import { useEffect, useRef } from 'react'
 
 import type { Enlace } from '~/catalogo/tipos'
@@ -46,7 +45,7 @@ export function Toast({ toast }: { toast: ToastData }) {
     >
       <input id={closeId} type="checkbox" className="toast__toggle visually-hidden" aria-label="Cerrar aviso" />
       <div
-        className={clsx('toast', toast.tipo === 'error' ? 'toast--error' : 'toast--exito')}
+        className={`toast ${toast.tipo === 'error' ? 'toast--error' : 'toast--exito'}`}
         role={toast.tipo === 'error' ? 'alert' : 'status'}
       >
         <div className="toast__body">

@@ -1,4 +1,3 @@
-import clsx from 'clsx'
 import { cloneElement, useId, type ReactElement } from 'react'
 
 import { TOOLTIP_ATTRIBUTE } from '~/enhancements/tooltip'
@@ -36,7 +35,7 @@ export function Tooltip({ content, side = 'top', describes = true, children }: T
         role="tooltip"
         id={id}
         aria-hidden={describes ? undefined : true}
-        className={clsx('tooltip__bubble', `tooltip__bubble--${side}`)}
+        className={`tooltip__bubble tooltip__bubble--${side}`}
         hidden
       >
         {content}

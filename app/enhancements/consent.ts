@@ -39,8 +39,9 @@ function readLocal(win: Window | null): string | null {
  * Cookie consent in the browser (docs/decisions/020 and 097). The server reads the cookie and renders the
  * banner hidden or shown; without JavaScript its buttons post to /consentimiento. With it: a choice kept
  * only in localStorage counts too (and is written back to the cookie), both stores are kept equal, the
- * buttons store the choice on the spot, 'Aceptar' loads the Google tag, and any element with
- * data-consent-open ('Configurar cookies') shows the banner again.
+ * buttons store the choice on the spot (and post it to /consentimiento), 'Aceptar' loads the Google tag,
+ * and any element with data-consent-open ('Configurar cookies') shows the banner again, in place, focused;
+ * 'Rechazar' after 'Aceptar' withdraws the tag at once (analytics.ts).
  */
 export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentControls {
   const win = doc.defaultView
@@ -56,6 +57,16 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
     doc.cookie = consentCookie(value, secure)
   }
 
+  // The choice is also posted to /consentimiento, as the banner does without JavaScript: the server sets
+  // the same cookie. The 303 it answers is not followed (the page stays); a failed post changes nothing,
+  // the cookie written here already holds the choice.
+  const form = banner.querySelector('form')
+  const record = (value: Consent) => {
+    if (!form || !win) return
+    const body = new URLSearchParams({ decision: value })
+    win.fetch(form.action, { method: 'POST', body, redirect: 'manual', credentials: 'same-origin' }).catch(() => {})
+  }
+
   const fromCookie = consentFromCookies(doc.cookie)
   const local = readLocal(win)
   let choice: Consent | null = fromCookie ?? (isConsent(local) ? local : null)
@@ -67,6 +78,7 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
     const before = choice
     choice = value
     remember(value)
+    record(value)
     banner.hidden = true
     if (value === 'accepted') loadAnalytics(doc, analyticsId)
     else if (before === 'accepted') withdrawAnalytics(doc)

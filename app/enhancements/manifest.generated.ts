@@ -4,7 +4,7 @@ import type { EnhancementName } from './names'
 /** Each behaviour's built file (public/enhance/), by name. */
 export const ENHANCEMENT_FILES: Record<EnhancementName, string> = {
   'carousel': '/enhance/carousel-TEGKH5BG.js',
-  'consent': '/enhance/consent-IBUZMCMO.js',
+  'consent': '/enhance/consent-6SQSOGRD.js',
   'form': '/enhance/form-4UZEBGJ7.js',
   'mobile-menu': '/enhance/mobile-menu-RQSDQHEM.js',
   'not-found': '/enhance/not-found-BGQ6OVMD.js',

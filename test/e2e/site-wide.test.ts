@@ -220,6 +220,48 @@ describe('cookie consent', () => {
     await context.close()
   })
 
+  it("'Configurar cookies' reopens the banner in place; rejecting withdraws the tag at once and from the next page on", async () => {
+    const { page, gtag, context } = await fresh()
+    await page.goto(`${base}/servicios/mandos`)
+    await enhanced(page)
+    const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+    await banner.getByRole('button', { name: 'Aceptar' }).click()
+    await banner.waitFor({ state: 'hidden' })
+    await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
+    // What Google's tag would have stored on this site.
+    const site = { url: base, sameSite: 'Lax' } as const
+    await context.addCookies([
+      { name: '_ga', value: 'GA1.1.123.456', ...site },
+      { name: '_ga_PRUEBA123', value: 'GS1.1.789', ...site },
+    ])
+
+    await page.getByRole('link', { name: 'Configurar cookies' }).click()
+    await banner.waitFor({ state: 'visible' })
+    expect(await banner.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(page.url()).toBe(`${base}/servicios/mandos`)
+    const posted = page.waitForRequest(
+      (request) => request.url() === `${base}/consentimiento` && request.method() === 'POST',
+    )
+    await banner.getByRole('button', { name: 'Rechazar', exact: true }).click()
+    await banner.waitFor({ state: 'hidden' })
+    // Recorded through the endpoint the banner posts to without JavaScript.
+    expect((await posted).postData()).toBe('decision=rejected')
+    const last = await page.evaluate(() =>
+      JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer.at(-1)),
+    )
+    expect(last).toBe(JSON.stringify({ 0: 'consent', 1: 'update', 2: { analytics_storage: 'denied' } }))
+    const names = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`)
+    expect(names).toEqual(['cookie-consent=rejected'])
+    expect(await stored(page)).toEqual({ local: 'rejected', cookie: 'rejected' })
+
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click()
+    await page.waitForURL(`${base}/blog`)
+    await enhanced(page)
+    expect(await page.locator('script[src^="https://www.googletagmanager.com/"]').count()).toBe(0)
+    expect(gtag).toHaveLength(1)
+    await context.close()
+  })
+
   it('without JavaScript the buttons post, set the cookie and return to the same page', async () => {
     const { page, gtag, context } = await fresh({ ...PHONE, javaScriptEnabled: false })
     await page.goto(`${base}/servicios/consolas/xbox`)

@@ -38,6 +38,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
+  vi.restoreAllMocks()
 })
 
 describe('carousel', () => {
@@ -219,7 +220,13 @@ describe('consent', () => {
   const tag = () => document.querySelectorAll('script[src^="https://www.googletagmanager.com/gtag/js"]')
   const cookie = (name: string) => new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie)?.[1] ?? null
 
+  let posted: string[] = []
   beforeEach(() => {
+    posted = []
+    vi.spyOn(window, 'fetch').mockImplementation((url, init) => {
+      posted.push(`${String(url)} ${String(init?.body)}`)
+      return Promise.resolve(new Response(null, { status: 303 }))
+    })
     localStorage.clear()
     for (const name of ['cookie-consent', '_ga', '_ga_ABC']) document.cookie = `${name}=; Path=/; Max-Age=0`
     document.head.innerHTML = ''
@@ -272,6 +279,12 @@ describe('consent', () => {
     expect(cookie('cookie-consent')).toBe('rejected')
     expect(localStorage.getItem('cookie-consent')).toBe('rejected')
     expect(JSON.stringify(window.dataLayer?.at(-1))).toContain('"analytics_storage":"denied"')
+    expect(posted).toEqual([
+      `${location.origin}/consentimiento decision=accepted`,
+      `${location.origin}/consentimiento decision=rejected`,
+    ])
+    // A cookie given Max-Age=0 expires at once (the test clock stands still, so it moves on by a moment).
+    vi.advanceTimersByTime(1000)
     expect(cookie('_ga')).toBeNull()
     expect(cookie('_ga_ABC')).toBeNull()
   })
@@ -280,9 +293,11 @@ describe('consent', () => {
     enhanceConsent(document, banner())
     choose('rejected')
     expect(tag()).toHaveLength(0)
-    banner().setAttribute(CONSENT_BANNER.analyticsId, '')
+    // A new page (new elements) whose banner has no tag id.
+    document.body.innerHTML = document.body.innerHTML.replace(ID, '')
     localStorage.clear()
     document.cookie = 'cookie-consent=; Path=/; Max-Age=0'
+    vi.advanceTimersByTime(1000)
     enhanceConsent(document, banner())
     choose('accepted')
     expect(tag()).toHaveLength(0)
