@@ -113,7 +113,9 @@ try {
         if (only.length && !only.includes(name)) continue
         await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
         if (act) {
-          if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+          // The quote page once React has hydrated it; any other once its behaviour modules run (096).
+          if (javaScriptEnabled)
+            await page.waitForSelector('html[data-hydrated], html[data-enhanced]', { state: 'attached' })
           await act(page)
           await page.waitForLoadState('networkidle')
         }

@@ -389,7 +389,8 @@ describe('accessibility (axe-core)', () => {
 
 describe('keyboard only', () => {
   it('reaches every control of the home page with a visible focus ring', async () => {
-    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
+    // Reduced motion: the carousel stays on its first slide while the controls are counted and tabbed through.
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null, reducedMotion: 'reduce' })
     await page.goto(`${base}/`)
     await enhanced(page)
     // Number every control a keyboard user should reach.
@@ -430,7 +431,8 @@ describe('keyboard only', () => {
   })
 
   it('operates the carousel, the consent banner and the quote form from the keyboard', async () => {
-    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
+    // Reduced motion: only the keyboard moves the carousel.
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null, reducedMotion: 'reduce' })
     await page.goto(`${base}/`)
     await enhanced(page)
     await page.getByRole('button', { name: 'Diapositiva siguiente' }).focus()
