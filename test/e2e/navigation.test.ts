@@ -79,7 +79,7 @@ describe('mobile menu at 375 px', () => {
     expect(await desktopNav.isVisible()).toBe(false)
     const panel = page.getByRole('navigation', { name: 'Principal (móvil)' })
     expect(await panel.isVisible()).toBe(false)
-    const button = page.locator('.mobile-menu__button')
+    const button = page.locator('button.mobile-menu__button')
     const box = await button.boundingBox()
     expect(box?.height).toBeGreaterThanOrEqual(44)
     await button.click()
