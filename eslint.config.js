@@ -115,6 +115,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'public/build/',
+      'public/enhance/',
       '.cache/',
       '.wrangler/',
       'node_modules/',

@@ -8,6 +8,7 @@ import { consentFromCookies } from '~/lib/consent'
 import { getSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
 import { UNAVAILABLE_PATH } from '~/lib/layout'
 import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
+import { deploymentVersion, servePage } from '~/lib/page-cache.server'
 import { readBoundedBody } from '~shared/form-body'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { refuseMalformedRequest } from '~/lib/request-guard.server'
@@ -18,52 +19,56 @@ const PAGES = new Set([...rutasDelSitio(), ...rutasSinIndexar])
 const ROUTE_IDS = new Set(Object.keys(build.routes))
 
 export default {
-  async fetch(request, env, ctx) {
-    const settings = getSettings(request, env)
-    const url = new URL(request.url)
-    const cspNonce = createNonce()
-    // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
-    // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
-    const unconfigured = siteUnconfigured(request, settings)
-    if (unconfigured.length > 0) console.error(unconfiguredLine(unconfigured))
-    const answer =
-      refuseMalformedRequest(request, ROUTE_IDS) ??
-      canonicalRedirect(request, PAGES) ??
-      (unconfigured.length > 0
-        ? await unavailable(request, { cloudflare: { env, ctx }, cspNonce })
-        : (crossSiteRefusal(request, settings.SITE_URL) ??
-          (await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce }))))
-    // A request body nobody read (a refused POST, a POST to a page without an
-    // action) is drained, read and thrown away up to a bound, or wrangler's local
-    // proxy stalls the next request on the same keep-alive connection with a 503.
-    if (request.body && !request.bodyUsed) await readBoundedBody(request, 0)
-
-    // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
-    const privatePage = isPrivatePath(url.pathname)
-    const analytics =
-      !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
-    const csp = contentSecurityPolicy(cspNonce, { analytics, https: url.protocol === 'https:' })
-    const response = withPolicy(answer, csp)
-    const { headers } = response
-    if (!headers.has('Cache-Control')) {
-      // Data for client-side navigation (?_data=) can be personal (consent, a form's token): never shared.
-      const cacheable =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !headers.has('Set-Cookie') &&
-        !url.searchParams.has('_data')
-      // Only a page is shared by caches; errors, refusals and redirects are answered afresh.
-      headers.set('Cache-Control', cacheable && response.status === 200 ? CACHE.pages : CACHE.noStore)
-    }
-    // The consent banner depends on the cookie.
-    if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')
-    // Only the public address is indexed (previews, workers.dev, local runs are not); an unconfigured site
-    // answers 503, which search engines retry later, without telling them to drop the pages.
-    if (unconfigured.length === 0 && url.host !== new URL(settings.SITE_URL).host)
-      headers.set('X-Robots-Tag', 'noindex')
-    if (privatePage) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value)
-    return response
-  },
+  /** Content pages come whole (headers included) from the edge cache when it has them (docs/decisions/099). */
+  fetch: (request, env, ctx) =>
+    servePage(request, { version: deploymentVersion(env), ctx }, () => answer(request, env, ctx)),
 } satisfies ExportedHandler<Env>
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const settings = getSettings(request, env)
+  const url = new URL(request.url)
+  const csp = { nonce: createNonce(), used: false }
+  // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
+  // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
+  const unconfigured = siteUnconfigured(request, settings)
+  if (unconfigured.length > 0) console.error(unconfiguredLine(unconfigured))
+  const answer =
+    refuseMalformedRequest(request, ROUTE_IDS) ??
+    canonicalRedirect(request, PAGES) ??
+    (unconfigured.length > 0
+      ? await unavailable(request, { cloudflare: { env, ctx }, csp })
+      : (crossSiteRefusal(request, settings.SITE_URL) ??
+        (await handleRemixRequest(request, { cloudflare: { env, ctx }, csp }))))
+  // A request body nobody read (a refused POST, a POST to a page without an
+  // action) is drained, read and thrown away up to a bound, or wrangler's local
+  // proxy stalls the next request on the same keep-alive connection with a 503.
+  if (request.body && !request.bodyUsed) await readBoundedBody(request, 0)
+
+  // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
+  const privatePage = isPrivatePath(url.pathname)
+  const analytics =
+    !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
+  // The nonce is named only when the page wrote it into its HTML (docs/decisions/098).
+  const policy = contentSecurityPolicy(csp.used ? csp.nonce : null, { analytics, https: url.protocol === 'https:' })
+  const response = withPolicy(answer, policy)
+  const { headers } = response
+  if (!headers.has('Cache-Control')) {
+    // Data for client-side navigation (?_data=) can be personal (consent, a form's token): never shared.
+    const cacheable =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !headers.has('Set-Cookie') &&
+      !url.searchParams.has('_data')
+    // Only a page is shared by caches; errors, refusals and redirects are answered afresh.
+    headers.set('Cache-Control', cacheable && response.status === 200 ? CACHE.pages : CACHE.noStore)
+  }
+  // The consent banner depends on the cookie.
+  if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')
+  // Only the public address is indexed (previews, workers.dev, local runs are not); an unconfigured site
+  // answers 503, which search engines retry later, without telling them to drop the pages.
+  if (unconfigured.length === 0 && url.host !== new URL(settings.SITE_URL).host) headers.set('X-Robots-Tag', 'noindex')
+  if (privatePage) for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) headers.set(name, value)
+  return response
+}
 
 /**
  * The site while a setting every page needs is missing: one page outside the

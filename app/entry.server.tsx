@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToReadableStream } from 'react-dom/server'
 
+import { EnhancementCollector } from '~/components/enhancement-scripts'
 import { NonceProvider } from '~/components/nonce'
+import { ENHANCEMENT_FILES } from '~/enhancements/manifest.generated'
+import { hydrates } from '~/lib/hydration'
 import { pathForLog, textForLog } from '~/lib/request-guard.server'
 
 const ABORT_DELAY_MS = 5000
@@ -16,15 +19,22 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController()
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS)
-  const nonce = loadContext.cspNonce
+  // The nonce goes only into a page that hydrates (Remix's inline scripts need it); every other page's HTML
+  // holds nothing of this one response, so the edge cache can keep it (docs/decisions/098).
+  const { matches } = remixContext.staticHandlerContext
+  const hydrate = hydrates(matches.map((match) => remixContext.routeModules[match.route.id]?.handle))
+  if (hydrate) loadContext.csp.used = true
+  const nonce = hydrate ? loadContext.csp.nonce : ''
   let status = responseStatusCode
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <EnhancementCollector value={{ needed: new Set(), files: ENHANCEMENT_FILES }}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
+      </EnhancementCollector>
     </NonceProvider>,
     {
-      nonce,
+      nonce: nonce || undefined,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error)

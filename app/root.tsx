@@ -8,16 +8,20 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 
+import { EnhancementScripts } from '~/components/enhancement-scripts'
 import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
+import { startLayoutBehaviours } from '~/enhancements/layout'
 import { getSettings, siteUnconfigured } from '~/lib/env.server'
+import { hydrates } from '~/lib/hydration'
 import { layoutDataOf, UNAVAILABLE_PATH, type UnavailableData } from '~/lib/layout'
 import { layoutData, unavailableData } from '~/lib/layout.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
@@ -54,6 +58,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // Nor does the 503 page of a site missing a setting every page needs.
   const { pathname } = useLocation()
   const scripts = !isPrivatePath(pathname) && pathname !== UNAVAILABLE_PATH
+  // Only a page that is an application runs React in the browser, which starts the layout's behaviours
+  // itself; every other page gets the behaviour modules its components asked for, written after the content
+  // that asked (docs/decisions/096).
+  const hydrate = hydrates(useMatches().map((match) => match.handle))
   return (
     <html lang="es">
       <head>
@@ -65,7 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {scripts ? (
+        {scripts && !hydrate ? <EnhancementScripts /> : null}
+        {scripts && hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
@@ -78,7 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const layout = useLoaderData<typeof loader>()
-  useHydratedMarker()
+  useBrowserBehaviours()
   return (
     <SiteShell layout={layout} whatsapp>
       <Outlet />
@@ -87,7 +96,7 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  useHydratedMarker()
+  useBrowserBehaviours()
   const error = useRouteError()
   const layout = useRouteLoaderData<typeof loader>('root')
   const missing = isRouteErrorResponse(error) && error.status === 404
@@ -103,9 +112,14 @@ export function ErrorBoundary() {
   )
 }
 
-/** Marks <html data-hydrated> once React runs: CSS and the browser tests can tell enhanced pages apart. */
-function useHydratedMarker() {
+/**
+ * Runs only on a page React hydrates: starts the layout's behaviour modules from React's own bundle (one
+ * file fewer each, which keeps the quote page within its budget), then marks <html data-hydrated>, which
+ * the browser tests wait on.
+ */
+function useBrowserBehaviours() {
   useEffect(() => {
+    startLayoutBehaviours(document)
     document.documentElement.dataset.hydrated = ''
   }, [])
 }

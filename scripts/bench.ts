@@ -1,9 +1,17 @@
 // npm run bench: builds, serves the site in local workerd and prints, for eight pages,
 //   1. bytes of HTML, CSS, JS and images (raw and gzip) and the request count of a first load;
 //   2. Lighthouse 12 mobile scores and metrics, medians of BENCH_RUNS (3) runs (Debian chromium, third parties blocked);
-//   3. server rendering throughput: pages/s of a page against a static file of the same Worker.
+//   3. throughput: pages/s of a content page from the edge cache and rendered cold, against a static file of
+//      the same Worker;
+//   4. before and after, side by side: JavaScript of a first load (gzip), LCP and TBT per page type, of this
+//      build and of BENCH_BEFORE (a git ref, default the last commit before content pages stopped hydrating,
+//      docs/decisions/096), built in a temporary worktree and served beside it; BENCH_BEFORE=none skips it.
 // It prints figures; it asserts nothing (budgets are tests: test/worker/size-budgets.test.ts).
 import { gzipSync } from 'node:zlib'
+
+import { execFileSync } from 'node:child_process'
+import { existsSync, rmSync, symlinkSync } from 'node:fs'
+import { resolve } from 'node:path'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
@@ -22,6 +30,53 @@ const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/seguimiento',
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+/** One page of each type, for the before/after table. */
+const PAGE_TYPES: Array<[type: string, path: string]> = [
+  ['Home', '/'],
+  ['Catalogue', '/servicios/mandos/playstation/ps5/joystick'],
+  ['Article', '/blog/como-reparar-drift-joystick'],
+  ['Mail-in', '/envios'],
+  ['Quote form (hydrates)', '/presupuesto'],
+]
+const BEFORE = process.env.BENCH_BEFORE ?? '0fc20bd'
+const BEFORE_DIR = resolve('artifacts/bench-before')
+
+/** JavaScript (gzip KB) of a first load of `url`, LCP and TBT (medians of RUNS Lighthouse runs). */
+async function jsLcpTbt(url: string, chromePort: number) {
+  const browser = await launchChromium()
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 })
+  const page = await context.newPage()
+  let js = 0
+  const pending: Array<Promise<void>> = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          js += gzipSync(body, { level: 9 }).length
+        })
+        .catch(() => {}),
+    )
+  })
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await Promise.all(pending)
+  await browser.close()
+  const lcp: number[] = []
+  const tbt: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
+    })
+    lcp.push(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN)
+    tbt.push(result?.lhr.audits['total-blocking-time']?.numericValue ?? NaN)
+  }
+  return { js: js / 1024, lcp: median(lcp) / 1000, tbt: median(tbt) }
+}
 
 /** Bytes of one kind of a page's resources: as sent, then gzipped (level 9). */
 type Bytes = [raw: number, gzip: number]
@@ -29,7 +84,7 @@ type Bytes = [raw: number, gzip: number]
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
-// The articles' module, then remix build (package.json's build).
+// The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
 const port = await freePort()
 const base = `http://localhost:${port}`
@@ -140,13 +195,13 @@ try {
 
   // 3. Server rendering against a static file of the same Worker (bounded: a few seconds each, loopback only).
   console.log('\n## Throughput on loopback (8 concurrent clients, 4 s each)\n')
-  const throughput = async (path: string) => {
+  const throughput = async (path: () => string) => {
     const until = Date.now() + 4000
     let done = 0
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (Date.now() < until) {
-          const response = await fetch(`${base}${path}`, { headers: { Cookie: 'cookie-consent=rejected' } })
+          const response = await fetch(`${base}${path()}`, { headers: { Cookie: 'cookie-consent=rejected' } })
           await response.arrayBuffer()
           done++
         }
@@ -154,13 +209,63 @@ try {
     )
     return done / 4
   }
-  const rendered = await throughput('/servicios/mandos/playstation/ps5')
-  const staticFile = await throughput('/images/favicon.svg')
-  console.log('| What | Requests/s |')
-  console.log('| --- | --- |')
-  console.log(`| Server-rendered page \`/servicios/mandos/playstation/ps5\` | ${rendered.toFixed(0)} |`)
-  console.log(`| Static file \`/images/favicon.svg\` | ${staticFile.toFixed(0)} |`)
-  console.log(`| Ratio page / static | ${(rendered / staticFile).toFixed(2)} |`)
+  const CONTENT_PAGE = '/servicios/mandos/playstation/ps5'
+  let unique = 0
+  // Warm: the page is in the cache (the first request stores it). Cold: a query no one asked for before,
+  // so each request is rendered (and then stored) as after a deployment.
+  await (await fetch(`${base}${CONTENT_PAGE}`, { headers: { Cookie: 'cookie-consent=rejected' } })).arrayBuffer()
+  const cached = await throughput(() => CONTENT_PAGE)
+  const cold = await throughput(() => `${CONTENT_PAGE}?frio=${unique++}`)
+  const staticFile = await throughput(() => '/images/favicon.svg')
+  console.log('| What | Requests/s | Ratio to the static file |')
+  console.log('| --- | --- | --- |')
+  console.log(
+    `| Content page \`${CONTENT_PAGE}\` from the edge cache | ${cached.toFixed(0)} | ${(cached / staticFile).toFixed(2)} |`,
+  )
+  console.log(
+    `| The same page rendered cold (not yet in the cache) | ${cold.toFixed(0)} | ${(cold / staticFile).toFixed(2)} |`,
+  )
+  console.log(`| Static file \`/images/favicon.svg\` | ${staticFile.toFixed(0)} | 1.00 |`)
+
+  // 4. Before and after, side by side.
+  if (BEFORE !== 'none') {
+    console.log(
+      `\n## Before (${BEFORE}) and after, per page type (JS gzip KB of a first load; Lighthouse mobile, median of ${RUNS})\n`,
+    )
+    rmSync(BEFORE_DIR, { recursive: true, force: true })
+    execFileSync('git', ['worktree', 'prune'])
+    execFileSync('git', ['worktree', 'add', '--detach', BEFORE_DIR, BEFORE], { stdio: 'ignore' })
+    if (!existsSync(`${BEFORE_DIR}/node_modules`)) symlinkSync(resolve('node_modules'), `${BEFORE_DIR}/node_modules`)
+    await runToEnd('npm', ['run', '--silent', '--prefix', BEFORE_DIR, 'build'])
+    const beforePort = await freePort()
+    const beforeBase = `http://localhost:${beforePort}`
+    const beforeSite = await wranglerDev({
+      config: `${BEFORE_DIR}/wrangler.toml`,
+      port: beforePort,
+      vars: ['--var', `SITE_URL:${beforeBase}`, '--var', 'ANALYTICS_ID:'],
+      extra: ['--log-level', 'error'],
+    })
+    const lhChrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    })
+    try {
+      await waitFor(`${beforeBase}/images/favicon.svg`, beforeSite)
+      console.log('| Page type | Page | JS before | JS after | LCP before | LCP after | TBT before | TBT after |')
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+      for (const [type, path] of PAGE_TYPES) {
+        const was = await jsLcpTbt(`${beforeBase}${path}`, lhChrome.port)
+        const now = await jsLcpTbt(`${base}${path}`, lhChrome.port)
+        console.log(
+          `| ${type} | \`${path}\` | ${was.js.toFixed(1)} | ${now.js.toFixed(1)} | ${was.lcp.toFixed(1)} s | ${now.lcp.toFixed(1)} s | ${Math.round(was.tbt)} ms | ${Math.round(now.tbt)} ms |`,
+        )
+      }
+    } finally {
+      await lhChrome.kill()
+      stopChild(beforeSite)
+      execFileSync('git', ['worktree', 'remove', '--force', BEFORE_DIR])
+    }
+  }
 } finally {
   stopChild(site)
 }

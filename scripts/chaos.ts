@@ -26,7 +26,7 @@ const CONCURRENCY = 12
 const RECOVERY_TIMEOUT_MS = 5 * 60 * 1000
 const dir = 'artifacts/chaos'
 
-await runToEnd('npx', ['remix', 'build'])
+await runToEnd('npm', ['run', '--silent', 'build'])
 mkdirSync(dir, { recursive: true })
 // The site's config with room for 1,000 quotes a minute; paths made absolute for the copy's folder.
 const config = readFileSync('wrangler.toml', 'utf8')

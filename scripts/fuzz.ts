@@ -553,7 +553,7 @@ async function pool(count: number, make: () => Promise<void>) {
   )
 }
 
-await runToEnd('npx', ['remix', 'build'])
+await runToEnd('npm', ['run', '--silent', 'build'])
 const stack = await startStack({
   name: 'fuzz',
   logDir: 'artifacts/fuzz',

@@ -78,7 +78,7 @@ const only = process.argv.slice(2)
 
 const port = await freePort()
 
-// The articles' module, then remix build (package.json's build).
+// The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
 const standIn = await startStandInFunction({ key: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY })
 const site = await wranglerDev({
@@ -113,7 +113,9 @@ try {
         if (only.length && !only.includes(name)) continue
         await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
         if (act) {
-          if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+          // The quote page once React has hydrated it; any other once its behaviour modules run (096).
+          if (javaScriptEnabled)
+            await page.waitForSelector('html[data-hydrated], html[data-enhanced]', { state: 'attached' })
           await act(page)
           await page.waitForLoadState('networkidle')
         }

@@ -2,8 +2,8 @@
 //   the site at http://localhost:$PORT (8787) and
 //   the quote function at http://localhost:$QUOTE_FUNCTION_PORT/functions/v1/enviar-telegram (8788).
 // Settings given as environment variables override the defaults (README, "Settings").
-// npm run dev (--dev): the same, rebuilding on every change (remix watch, and the articles' module on
-//   every change of an article) with live reload.
+// npm run dev (--dev): the same, rebuilding on every change (remix watch, the articles' module on
+//   every change of an article, the behaviour modules on every change of theirs) with live reload.
 import {
   applyMigrations,
   FUNCTION_CONFIG,
@@ -21,7 +21,7 @@ import {
 
 const dev = process.argv.includes('--dev')
 
-// The articles' module, then remix build (package.json's build).
+// The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
 // The function's quotes live in a local D1 under .wrangler/state: kept across restarts.
 await applyMigrations(LOCAL_STATE)
@@ -45,6 +45,8 @@ if (dev) {
   processes.push(
     run('npx', ['remix', 'watch'], { group: true }),
     run(process.execPath, ['--import', 'tsx', 'scripts/articles.ts', '--watch'], { group: true }),
+    // Writes public/enhance/ and, when a file's hash changes, its manifest, which remix watch then rebuilds.
+    run(process.execPath, ['--import', 'tsx', 'scripts/enhancements.ts', '--watch'], { group: true }),
   )
 }
 superviseForever(processes)

@@ -1,6 +1,6 @@
 // npm test: everything the test suite needs, the checks that gate a change, then every test.
 //   1. Debian's chromium for the browser tests, installed with apt when missing;
-//   2. the blog articles' module (scripts/articles.ts);
+//   2. the blog articles' module (scripts/articles.ts) and the pages' behaviour modules (scripts/enhancements.ts);
 //   3. the formatter's check (Prettier), the linter (ESLint, with the architecture's rules), the typecheck
 //      (tsc, strict: app, functions, scripts, tests);
 //   4. the production build (remix build) that the Worker tests serve, and both Workers through
@@ -24,6 +24,7 @@ if (!existsSync(CHROMIUM_PATH)) {
 const tsx = (script: string, ...args: string[]) => runToEnd(process.execPath, ['--import', 'tsx', script, ...args])
 
 await tsx('scripts/articles.ts')
+await tsx('scripts/enhancements.ts')
 await runToEnd('npx', ['prettier', '--check', '--log-level', 'warn', '.'])
 await runToEnd('npx', ['eslint', '--max-warnings', '0', '.'])
 await runToEnd('npx', ['tsc'])

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { NavLink } from '~/lib/navigation'
 
 import { Checklist } from './checklist'
@@ -24,10 +22,10 @@ export function ArticleSummary({ points, pages }: ArticleSummaryProps) {
       <ul className="list-grid article-summary__links">
         {pages.map((page) => (
           <li key={page.to}>
-            <Link to={page.to}>
+            <a href={page.to}>
               <Icon name="flecha" size={18} />
               <span>{page.label}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,9 +1,7 @@
-import { Link } from '@remix-run/react'
-
 /** The shop's word mark: a small pad glyph and the name; links home. */
 export function BrandMark({ name }: { name: string }) {
   return (
-    <Link to="/" className="brand-mark" aria-label={`${name}, inicio`}>
+    <a href="/" className="brand-mark" aria-label={`${name}, inicio`}>
       <svg
         className="brand-mark__glyph"
         width="32"
@@ -25,6 +23,6 @@ export function BrandMark({ name }: { name: string }) {
         <circle cx="23.8" cy="16.8" r="1.3" fill="currentColor" />
       </svg>
       <span className="brand-mark__name">{name}</span>
-    </Link>
+    </a>
   )
 }

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { NavLink } from '~/lib/navigation'
 
 /** Breadcrumb trail; the last item is the current page. */
@@ -12,7 +10,7 @@ export function Breadcrumbs({ items }: { items: readonly NavLink[] }) {
             {index === items.length - 1 ? (
               <span aria-current="page">{item.label}</span>
             ) : (
-              <Link to={item.to}>{item.label}</Link>
+              <a href={item.to}>{item.label}</a>
             )}
           </li>
         ))}

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { Sello } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
@@ -48,7 +46,7 @@ export function ContactCards({ phone, readablePhone, email, address, hours, repl
         <h3 className="contact-card__title">Dirección</h3>
         <p className="contact-card__value">{address}</p>
         <p className="contact-card__note">
-          {shipping.enlace ? <Link to={shipping.enlace}>{shipping.texto}</Link> : shipping.texto}
+          {shipping.enlace ? <a href={shipping.enlace}>{shipping.texto}</a> : shipping.texto}
         </p>
       </li>
     </ul>

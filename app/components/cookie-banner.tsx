@@ -1,9 +1,9 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect, useState, type FormEvent } from 'react'
 
-import { loadAnalytics } from '~/lib/analytics.client'
-import { CONSENT_KEY, consentCookie, isConsent, type Consent } from '~/lib/consent'
+import { CONSENT_BANNER } from '~/enhancements/consent'
+import type { Consent } from '~/lib/consent'
 
+import { useEnhancement } from './enhancement-scripts'
 import { Icon } from './icon'
 import { Tooltip } from './tooltip'
 
@@ -13,57 +13,25 @@ interface CookieBannerProps {
   analyticsId: string
 }
 
-function remember(choice: Consent) {
-  try {
-    localStorage.setItem(CONSENT_KEY, choice)
-  } catch {
-    // Storage can be blocked; the cookie still holds the choice.
-  }
-  document.cookie = consentCookie(choice, location.protocol === 'https:')
-}
-
 /**
- * The consent banner. Without JavaScript its buttons post to /consentimiento,
- * which sets the cookie and returns to the same page; with JavaScript the
- * choice is stored in localStorage and the cookie on the spot.
+ * The consent banner, on every page: shown while no choice is stored, hidden once one is (the consent
+ * module shows it again for 'Configurar cookies'). Without JavaScript its buttons post to /consentimiento,
+ * which sets the cookie and returns to the same page; with JavaScript the consent module
+ * (app/enhancements/consent.ts) stores the choice in localStorage and the cookie on the spot and loads the
+ * Google tag after 'Aceptar' (docs/decisions/020, 097).
  */
 export function CookieBanner({ stored, analyticsId }: CookieBannerProps) {
-  const [choice, setChoice] = useState<Consent | null>(stored)
+  useEnhancement('consent')
   const location = useLocation()
-
-  // A choice kept only in localStorage (cookie expired or cleared) still counts.
-  useEffect(() => {
-    let local: string | null = null
-    try {
-      local = localStorage.getItem(CONSENT_KEY)
-    } catch {
-      local = null
-    }
-    if (stored) {
-      if (local !== stored) remember(stored)
-    } else if (isConsent(local)) {
-      remember(local)
-      setChoice(local)
-    }
-  }, [stored])
-
-  useEffect(() => {
-    if (choice === 'accepted') loadAnalytics(analyticsId)
-  }, [choice, analyticsId])
-
-  if (choice) return null
-
-  const decide = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-    if (!isConsent(submitter?.value)) return
-    event.preventDefault()
-    remember(submitter.value)
-    setChoice(submitter.value)
-  }
-
   return (
-    <section className="cookie-banner" aria-labelledby="cookies-titulo">
-      <form method="post" action="/consentimiento" className="cookie-banner__inner" onSubmit={decide}>
+    <section
+      className="cookie-banner"
+      aria-labelledby="cookies-titulo"
+      tabIndex={-1}
+      hidden={stored !== null}
+      {...{ [CONSENT_BANNER.root]: '', [CONSENT_BANNER.analyticsId]: analyticsId }}
+    >
+      <form method="post" action="/consentimiento" className="cookie-banner__inner">
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <div className="cookie-banner__text">
           <h2 id="cookies-titulo" className="cookie-banner__title">

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { Sello } from '~/catalogo/tipos'
 
 import { TrustSignals } from './trust-signals'
@@ -26,9 +24,9 @@ export function CtaBanner({ title, text, claims, whatsapp, quoteHref = '/presupu
           </h2>
           <p className="cta-banner__text">{text}</p>
           <div className="actions">
-            <Link to={quoteHref} className="button button--primary button--large">
+            <a href={quoteHref} className="button button--primary button--large">
               Solicitar Presupuesto
-            </Link>
+            </a>
             {whatsapp ? <WhatsAppButton href={whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
           </div>
           <TrustSignals claims={claims} tone="dark" />

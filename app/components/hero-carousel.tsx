@@ -1,15 +1,10 @@
-import { Link } from '@remix-run/react'
-import clsx from 'clsx'
-import { useCallback, useEffect, useState } from 'react'
-
 import type { Sello, Slide } from '~/catalogo/tipos'
+import { CAROUSEL, CAROUSEL_TEXTS } from '~/enhancements/carousel'
 
+import { useEnhancement } from './enhancement-scripts'
 import { Icon } from './icon'
 import { Tooltip } from './tooltip'
 import { TrustSignals } from './trust-signals'
-
-/** The carousel moves to the next slide every 5 seconds. */
-export const CAROUSEL_INTERVAL_MS = 5000
 
 interface HeroCarouselProps {
   slides: readonly Slide[]
@@ -17,56 +12,36 @@ interface HeroCarouselProps {
   claims: readonly Sello[]
 }
 
+const hook = (attribute: string) => ({ [attribute]: '' })
+
 /**
- * Hero carousel after the WAI-ARIA carousel pattern. Server HTML shows the
- * first slide complete; the controls appear once JavaScript runs.
+ * Hero carousel after the WAI-ARIA carousel pattern. The server HTML shows the first slide complete (the
+ * others aria-hidden and inert) and hides the controls; the carousel module (app/enhancements/carousel.ts)
+ * reveals them and rotates the slides.
  */
 export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
-  const [active, setActive] = useState(0)
-  const [enhanced, setEnhanced] = useState(false)
-  const [playing, setPlaying] = useState(true)
-  const [hovered, setHovered] = useState(false)
-  const [focused, setFocused] = useState(false)
+  useEnhancement('carousel')
   const count = slides.length
-
-  const go = useCallback((index: number) => setActive((index + count) % count), [count])
-
-  useEffect(() => {
-    setEnhanced(true)
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false)
-  }, [])
-
-  const rotating = enhanced && playing && !hovered && !focused
-  useEffect(() => {
-    if (!rotating) return
-    const timer = window.setTimeout(() => setActive((current) => (current + 1) % count), CAROUSEL_INTERVAL_MS)
-    return () => window.clearTimeout(timer)
-  }, [rotating, active, count])
-
   return (
     <section
-      className={clsx('hero', enhanced && 'hero--enhanced')}
+      className="hero"
       aria-roledescription="carousel"
       aria-label="Nuestros servicios destacados"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={(event) => event.target.matches(':focus-visible') && setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
-      }}
+      {...hook(CAROUSEL.root)}
     >
-      <div className="hero__slides" aria-live={rotating ? 'off' : 'polite'}>
+      <div className="hero__slides" aria-live="polite" {...hook(CAROUSEL.slides)}>
         {slides.map((slide, index) => {
-          const current = index === active
+          const current = index === 0
           return (
             <div
               key={slide.titulo}
-              className={clsx('hero__slide', current && 'hero__slide--active')}
+              className={current ? 'hero__slide hero__slide--active' : 'hero__slide'}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} de ${count}`}
               aria-hidden={current ? undefined : true}
-              {...inertProps(!current)}
+              {...hook(CAROUSEL.slide)}
+              {...(current ? {} : { inert: '' })}
             >
               <img
                 className="hero__image"
@@ -74,21 +49,21 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
                 alt=""
                 width={slide.imagen.width}
                 height={slide.imagen.height}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                {...{ fetchpriority: index === 0 ? 'high' : 'low' }}
-                decoding={index === 0 ? 'sync' : 'async'}
+                loading={current ? 'eager' : 'lazy'}
+                {...{ fetchpriority: current ? 'high' : 'low' }}
+                decoding={current ? 'sync' : 'async'}
               />
               <div className="hero__content container">
-                {index === 0 ? (
+                {current ? (
                   <h1 className="hero__title">{slide.titulo}</h1>
                 ) : (
                   <h2 className="hero__title">{slide.titulo}</h2>
                 )}
                 <p className="hero__subtitle">{slide.subtitulo}</p>
                 <div className="actions">
-                  <Link to="/presupuesto" className="button button--primary button--large">
+                  <a href="/presupuesto" className="button button--primary button--large">
                     Solicitar Presupuesto
-                  </Link>
+                  </a>
                 </div>
                 <TrustSignals claims={claims} tone="hero" />
               </div>
@@ -96,23 +71,24 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
           )
         })}
       </div>
-      <div className="hero__controls container" hidden={!enhanced}>
-        <Tooltip content={playing ? 'Pausar' : 'Reanudar'} describes={false}>
+      <div className="hero__controls container" hidden {...hook(CAROUSEL.controls)}>
+        <Tooltip content={CAROUSEL_TEXTS.pauseTip} describes={false}>
           <button
             type="button"
             className="icon-button hero__control"
-            onClick={() => setPlaying((value) => !value)}
-            aria-label={playing ? 'Pausar el carrusel' : 'Reanudar el carrusel'}
+            aria-label={CAROUSEL_TEXTS.pause}
+            {...hook(CAROUSEL.toggle)}
           >
-            {playing ? <PauseGlyph /> : <PlayGlyph />}
+            <PauseGlyph />
+            <PlayGlyph />
           </button>
         </Tooltip>
         <Tooltip content="Anterior" describes={false}>
           <button
             type="button"
             className="icon-button hero__control"
-            onClick={() => go(active - 1)}
             aria-label="Diapositiva anterior"
+            {...hook(CAROUSEL.previous)}
           >
             <Icon name="flecha-izquierda" size={20} />
           </button>
@@ -124,8 +100,8 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
               type="button"
               className="icon-button hero__dot"
               aria-label={`Ir a la diapositiva ${index + 1}: ${slide.titulo}`}
-              aria-current={index === active ? 'true' : undefined}
-              onClick={() => go(index)}
+              aria-current={index === 0 ? 'true' : undefined}
+              {...hook(CAROUSEL.dot)}
             />
           ))}
         </div>
@@ -133,8 +109,8 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
           <button
             type="button"
             className="icon-button hero__control"
-            onClick={() => go(active + 1)}
             aria-label="Diapositiva siguiente"
+            {...hook(CAROUSEL.next)}
           >
             <Icon name="flecha-derecha" size={20} />
           </button>
@@ -144,14 +120,9 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
   )
 }
 
-/** React 18 has no `inert` prop: an empty attribute sets it, omitting it clears it. */
-function inertProps(inert: boolean) {
-  return inert ? ({ inert: '' } as Record<string, string>) : {}
-}
-
 function PauseGlyph() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="hero__glyph-pause" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
     </svg>
   )
@@ -159,7 +130,7 @@ function PauseGlyph() {
 
 function PlayGlyph() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="hero__glyph-play" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M7 4.5v15l12.5-7.5z" fill="currentColor" />
     </svg>
   )

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { Paso } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
@@ -37,9 +35,9 @@ export function HowWeWork({
               <h3 className="tile-title">{step.titulo}</h3>
               <p className="tile-text">{step.texto}</p>
               {step.enlace ? (
-                <Link to={step.enlace.to} className="link-arrow step__link">
+                <a href={step.enlace.to} className="link-arrow step__link">
                   {step.enlace.texto} <Icon name="flecha" size={18} />
-                </Link>
+                </a>
               ) : null}
             </li>
           ))}

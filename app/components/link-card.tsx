@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-import clsx from 'clsx'
 import type { ReactNode } from 'react'
 
 import type { Imagen } from '~/catalogo/tipos'
@@ -45,14 +43,14 @@ export function LinkCard({
     </span>
   )
   return (
-    <article className={clsx('card', className)}>
+    <article className={className ? `card ${className}` : 'card'}>
       <Illustration className="card__image" image={image} priority={priority} />
       <div className="card__body">
         {meta}
         <Heading className="card__title">
-          <Link to={to} className="card__link">
+          <a href={to} className="card__link">
             {title}
-          </Link>
+          </a>
         </Heading>
         <p className="card__text">{text}</p>
         {badge ? (

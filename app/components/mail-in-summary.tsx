@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { Enlace, Paso } from '~/catalogo/tipos'
 
 import { FactList } from './fact-list'
@@ -33,9 +31,9 @@ export function MailInSummary({ titulo, datos, pasos, enlace }: MailInSummaryPro
           </li>
         ))}
       </ol>
-      <Link to={enlace.to} className="link-arrow">
+      <a href={enlace.to} className="link-arrow">
         {enlace.texto} <Icon name="flecha" size={18} />
-      </Link>
+      </a>
     </section>
   )
 }

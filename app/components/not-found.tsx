@@ -1,12 +1,11 @@
-import { Link, useLocation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEnhancement } from './enhancement-scripts'
 
-/** The not-found page: '404', 'Oops! Page not found' and 'Return to Home'; the server answers it with HTTP 404. */
+/**
+ * The not-found page: '404', 'Oops! Page not found' and 'Return to Home'; the server answers it with HTTP
+ * 404, and its module (app/enhancements/not-found.ts) logs the address asked for in the browser's console.
+ */
 export function NotFound() {
-  const { pathname } = useLocation()
-  useEffect(() => {
-    console.warn(`404: ruta no encontrada ${pathname}`)
-  }, [pathname])
+  useEnhancement('not-found')
 
   return (
     <section className="not-found">
@@ -18,9 +17,9 @@ export function NotFound() {
           <span className="visually-hidden">404: </span>Oops! Page not found
         </h1>
         <p className="not-found__text">La página que buscas no existe o ha cambiado de dirección.</p>
-        <Link to="/" className="button button--primary">
+        <a href="/" className="button button--primary">
           Return to Home
-        </Link>
+        </a>
       </div>
     </section>
   )

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 
+import { focusFirstInvalid } from '~/enhancements/form'
 import { LIVE_CHECK_INTENT } from '~/lib/quote/live-check'
 import type { QuoteChoice, QuotePrefill } from '~/lib/quote/options'
 
@@ -22,8 +23,7 @@ interface QuoteFormProps {
 }
 
 const FORM = 'presupuesto'
-const ORDER = ['tipo', 'modelo', 'email', 'telefono', 'comentarios'] as const
-type FieldName = (typeof ORDER)[number]
+type FieldName = 'tipo' | 'modelo' | 'email' | 'telefono' | 'comentarios'
 /** How the visitor is reached: e-mail and phone. */
 const CONTACT_FIELDS = [
   { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email', placeholder: 'tu@email.com' } },
@@ -75,8 +75,7 @@ export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProp
       first.current = false
       return
     }
-    const name = ORDER.find((field) => result?.error?.[field]?.length)
-    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus()
+    if (formRef.current) focusFirstInvalid(formRef.current)
   }, [result])
 
   return (

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { LayoutData } from '~/lib/layout'
 
 import { WhatsAppButton } from './whatsapp-button'
@@ -26,9 +24,9 @@ export function ServerError({ unavailable = false, contact }: ServerErrorProps) 
         </p>
         <div className="actions">
           {contact ? <WhatsAppButton href={contact.whatsapp}>Escríbenos por WhatsApp</WhatsAppButton> : null}
-          <Link to="/" className="button button--primary">
+          <a href="/" className="button button--primary">
             Volver al inicio
-          </Link>
+          </a>
         </div>
         {contact ? (
           <p className="not-found__text">

@@ -1,5 +1,3 @@
-import { Link } from '@remix-run/react'
-
 import type { LayoutData } from '~/lib/layout'
 import { footerLinks, MAIL_IN } from '~/lib/navigation'
 
@@ -23,7 +21,7 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <BrandMark name={shopName} />
           <p>
             Taller de reparación y personalización de mandos y consolas en Lakua, Vitoria-Gasteiz.{' '}
-            <Link to={MAIL_IN.to}>Recogida local y envío a toda España</Link>.
+            <a href={MAIL_IN.to}>Recogida local y envío a toda España</a>.
           </p>
         </div>
         <nav aria-label="Pie de página">
@@ -31,7 +29,7 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <ul className="site-footer__links">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <a href={link.to}>{link.label}</a>
               </li>
             ))}
           </ul>
@@ -62,7 +60,11 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
             Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
             almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
             propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Para cambiar de
-            opinión, borra las cookies de este sitio en tu navegador y volverás a ver el aviso.
+            opinión:{' '}
+            <a href="#politica-cookies" data-consent-open="">
+              Configurar cookies
+            </a>{' '}
+            (sin JavaScript, borra las cookies de este sitio).
           </p>
         </section>
       </div>

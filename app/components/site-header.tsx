@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 
 import { headerLinks } from '~/lib/navigation'
 
@@ -18,16 +18,16 @@ export function SiteHeader({ shopName }: { shopName: string }) {
           <ul className="site-nav__list">
             {headerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="site-nav__link" aria-current={current(link.to)}>
+                <a href={link.to} className="site-nav__link" aria-current={current(link.to)}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
-        <Link to="/presupuesto" className="button button--primary button--small site-header__cta">
+        <a href="/presupuesto" className="button button--primary button--small site-header__cta">
           Presupuesto gratis
-        </Link>
+        </a>
         <MobileMenu links={headerLinks} current={current} />
       </div>
     </header>

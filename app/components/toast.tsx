@@ -1,7 +1,9 @@
-import clsx from 'clsx'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef } from 'react'
 
 import type { Enlace } from '~/catalogo/tipos'
+import { TOAST, enhanceToast } from '~/enhancements/toast'
+
+import { useEnhancement } from './enhancement-scripts'
 
 export interface ToastData {
   /** Changes for every new message, so a dismissed toast can come back. */
@@ -13,44 +15,37 @@ export interface ToastData {
   detalle?: string
   /**
    * A link to follow from the message (the quote's tracking page). It loads a
-   * whole new document, never a client-side navigation: the tracking page
-   * runs no script (docs/decisions/071-tracking-pages-private.md).
+   * whole new document: the tracking page runs no script
+   * (docs/decisions/071-tracking-pages-private.md).
    */
   enlace?: Enlace
 }
-
-/** How long a success toast stays when JavaScript runs; errors, and toasts with a link, stay until dismissed. */
-const AUTO_HIDE_MS = 6000
 
 /**
  * A toast rendered in the server HTML (so it shows without JavaScript):
  * role=status for success, role=alert for errors. It is dismissed with a
  * checkbox styled as a close button, which works without JavaScript too.
+ * Its behaviour (a success toast without a link hides after 6 s) is the
+ * toast module's (app/enhancements/toast.ts): on the server HTML it runs as
+ * a module script; a toast the quote page's React shows later calls it here.
  */
 export function Toast({ toast }: { toast: ToastData }) {
-  const [closed, setClosed] = useState(false)
-  const lasting = Boolean(toast.enlace)
-
+  useEnhancement('toast')
+  const region = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    setClosed(false)
-    if (toast.tipo !== 'exito' || lasting) return
-    const timer = window.setTimeout(() => setClosed(true), AUTO_HIDE_MS)
-    return () => window.clearTimeout(timer)
-  }, [toast.id, toast.tipo, lasting])
+    if (region.current) enhanceToast(region.current)
+  }, [])
 
   const closeId = `cerrar-${toast.id}`
   return (
-    <div className="toast-region">
-      <input
-        id={closeId}
-        type="checkbox"
-        className="toast__toggle visually-hidden"
-        aria-label="Cerrar aviso"
-        checked={closed}
-        onChange={(event) => setClosed(event.target.checked)}
-      />
+    <div
+      ref={region}
+      className="toast-region"
+      {...{ [TOAST.root]: toast.tipo, ...(toast.enlace ? { [TOAST.lasting]: '' } : {}) }}
+    >
+      <input id={closeId} type="checkbox" className="toast__toggle visually-hidden" aria-label="Cerrar aviso" />
       <div
-        className={clsx('toast', toast.tipo === 'error' ? 'toast--error' : 'toast--exito')}
+        className={`toast ${toast.tipo === 'error' ? 'toast--error' : 'toast--exito'}`}
         role={toast.tipo === 'error' ? 'alert' : 'status'}
       >
         <div className="toast__body">

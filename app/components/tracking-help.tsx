@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import type { Enlace } from '~/catalogo/tipos'
@@ -40,9 +39,9 @@ export function TrackingHelp({ title, children, whatsapp, contact, note, mailIn 
         </p>
       ) : null}
       {mailIn ? (
-        <Link to={mailIn.to} className="link-arrow">
+        <a href={mailIn.to} className="link-arrow">
           {mailIn.texto} <Icon name="flecha" size={18} />
-        </Link>
+        </a>
       ) : null}
     </aside>
   )

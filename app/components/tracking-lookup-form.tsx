@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { DOCUMENT_FORM } from '~/enhancements/form'
 
+import { useEnhancement } from './enhancement-scripts'
 import { Field } from './field'
 import { Honeypot } from './honeypot'
 
@@ -9,7 +9,7 @@ import { Honeypot } from './honeypot'
 export type TrackingLookupResult = SubmissionResult<string[]>
 
 const FORM = 'seguimiento'
-const ORDER = ['referencia', 'email'] as const
+type FieldName = 'referencia' | 'email'
 
 /**
  * The lookup for whoever lost the tracking link: the quote's reference and
@@ -19,21 +19,19 @@ const ORDER = ['referencia', 'email'] as const
  * tracking page.
  */
 export function TrackingLookupForm({ result }: { result: TrackingLookupResult | undefined }) {
-  const navigation = useNavigation()
-  const sending =
-    navigation.state !== 'idle' && navigation.formAction === '/seguimiento' && navigation.formMethod === 'POST'
-  const formRef = useRef<HTMLFormElement>(null)
-  const initial = (result?.initialValue ?? {}) as Partial<Record<(typeof ORDER)[number], string>>
-  const error = (name: (typeof ORDER)[number]) => result?.error?.[name]?.[0]
-
-  // After a submit comes back with messages, focus goes to the first field to fix.
-  useEffect(() => {
-    const name = ORDER.find((field) => result?.error?.[field]?.length)
-    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus()
-  }, [result])
+  useEnhancement('form')
+  const initial = (result?.initialValue ?? {}) as Partial<Record<FieldName, string>>
+  const error = (name: FieldName) => result?.error?.[name]?.[0]
 
   return (
-    <Form ref={formRef} id={FORM} method="post" action="/seguimiento" className="lookup-form" noValidate>
+    <form
+      id={FORM}
+      method="post"
+      action="/seguimiento"
+      className="lookup-form"
+      noValidate
+      {...{ [DOCUMENT_FORM.root]: '' }}
+    >
       <Field form={FORM} name="referencia" label="Referencia de tu solicitud" error={error('referencia')}>
         {(control) => (
           <input
@@ -61,9 +59,13 @@ export function TrackingLookupForm({ result }: { result: TrackingLookupResult | 
         )}
       </Field>
       <Honeypot form={FORM} />
-      <button type="submit" className="button button--primary button--large button--block" disabled={sending}>
-        {sending ? 'Buscando...' : 'Ver mi solicitud'}
+      <button
+        type="submit"
+        className="button button--primary button--large button--block"
+        {...{ [DOCUMENT_FORM.sendingLabel]: 'Buscando...' }}
+      >
+        Ver mi solicitud
       </button>
-    </Form>
+    </form>
   )
 }

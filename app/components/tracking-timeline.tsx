@@ -1,5 +1,3 @@
-import clsx from 'clsx'
-
 interface TrackingTimelineProps {
   /** Every state the quote reached, oldest first, with its Madrid date and time; the last is the current one. */
   history: ReadonlyArray<{ etiqueta: string; fecha: string; fechaIso: string }>
@@ -16,7 +14,7 @@ export function TrackingTimeline({ history, next }: TrackingTimelineProps) {
         return (
           <li
             key={`${step.fechaIso}-${index}`}
-            className={clsx('timeline__item', current && 'timeline__item--current')}
+            className={current ? 'timeline__item timeline__item--current' : 'timeline__item'}
             aria-current={current ? 'step' : undefined}
           >
             <span className="timeline__dot" aria-hidden="true" />

@@ -1,6 +1,3 @@
-import { Link } from '@remix-run/react'
-import clsx from 'clsx'
-
 import type { Sello } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
@@ -15,14 +12,14 @@ interface TrustSignalsProps {
 /** Compact trust signals placed near calls to action; a claim backed by a page (shipping) links to it. */
 export function TrustSignals({ claims, tone = 'light' }: TrustSignalsProps) {
   return (
-    <ul className={clsx('icon-row', tone === 'hero' ? 'hero__trust' : ['trust', `trust--${tone}`])}>
+    <ul className={`icon-row ${tone === 'hero' ? 'hero__trust' : `trust trust--${tone}`}`}>
       {claims.map((claim) => (
         <li key={claim.texto}>
           {tone === 'hero' ? <Icon name="check" size={16} /> : <Icon name={claim.icono} size={18} />}
           {claim.enlace ? (
-            <Link to={claim.enlace} className="trust__link">
+            <a href={claim.enlace} className="trust__link">
               {claim.texto}
-            </Link>
+            </a>
           ) : (
             claim.texto
           )}

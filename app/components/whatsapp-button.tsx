@@ -1,4 +1,3 @@
-import clsx from 'clsx'
 import type { ReactNode } from 'react'
 
 import { Icon } from './icon'
@@ -16,7 +15,7 @@ interface WhatsAppButtonProps {
 export function WhatsAppButton({ href, children, block = false }: WhatsAppButtonProps) {
   return (
     <a
-      className={clsx('button button--whatsapp button--large', block && 'button--block')}
+      className={`button button--whatsapp button--large${block ? ' button--block' : ''}`}
       href={href}
       target="_blank"
       rel="noopener noreferrer"

@@ -3,6 +3,12 @@ export const CONSENT_KEY = 'cookie-consent'
 export const CONSENT_VALUES = ['accepted', 'rejected'] as const
 export type Consent = (typeof CONSENT_VALUES)[number]
 
+/**
+ * Marks an element that shows the consent banner again with JavaScript ('Configurar cookies'); without
+ * JavaScript it stays what it is (a link to the cookies policy).
+ */
+export const CONSENT_OPEN_ATTRIBUTE = 'data-consent-open'
+
 export const CONSENT_MAX_AGE_S = 60 * 60 * 24 * 365
 
 export const isConsent = (value: unknown): value is Consent => CONSENT_VALUES.some((known) => known === value)

@@ -10,7 +10,7 @@ export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
   /** Illustrations and icons: long-lived, revalidated in the background. */
   images: 'public, max-age=2592000, stale-while-revalidate=604800',
-  /** Catalogue pages: short-lived, served stale while revalidating. */
+  /** Content pages: short-lived, served stale while revalidating; also how long the edge cache keeps one (app/lib/page-cache.server.ts). */
   pages: 'public, max-age=300, stale-while-revalidate=86400',
   /** sitemap.xml, robots.txt and the blog's RSS feed. */
   feeds: 'public, max-age=3600, stale-while-revalidate=86400',
@@ -41,6 +41,9 @@ export const PRIVATE_PAGE_HEADERS: Record<string, string> = {
   'X-Robots-Tag': 'noindex',
 }
 
+/** Where the Google tag's script comes from; allowed only while analytics may run (docs/decisions/098). */
+const GOOGLE_TAG_SCRIPTS = 'https://*.googletagmanager.com'
+
 /** Hosts the Google tag talks to; allowed only while analytics may run (docs/decisions/024-security-headers.md). */
 const GOOGLE_TAG_HOSTS = [
   'https://www.googletagmanager.com',
@@ -48,22 +51,31 @@ const GOOGLE_TAG_HOSTS = [
   'https://*.analytics.google.com',
 ]
 
-/** A fresh nonce for each response's inline and Remix scripts. */
+/** A fresh nonce for each response: only a page that hydrates writes it into its HTML (Remix's inline scripts). */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return btoa(String.fromCharCode(...bytes))
 }
 
 /**
- * The Content-Security-Policy of a page: scripts only with this response's
- * nonce (and what they load, 'strict-dynamic'), nothing embedded, no framing,
- * forms only to this site. Google's hosts only when analytics may load.
+ * The Content-Security-Policy of a page: scripts only from this site's own
+ * files ('self': the behaviour modules and Remix's build) and, on a page
+ * that hydrates, with this response's nonce (Remix's inline scripts); no
+ * other inline script; nothing embedded, no framing, forms only to this
+ * site. Google's tag and hosts only while analytics may load (an
+ * ANALYTICS_ID and no stored rejection). A content page names no nonce, so
+ * the same answer can be served from the edge cache to everyone
+ * (docs/decisions/098).
  */
-export function contentSecurityPolicy(nonce: string, { analytics, https }: { analytics: boolean; https: boolean }) {
+export function contentSecurityPolicy(
+  nonce: string | null,
+  { analytics, https }: { analytics: boolean; https: boolean },
+) {
   const google = analytics ? ` ${GOOGLE_TAG_HOSTS.join(' ')}` : ''
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(analytics ? [GOOGLE_TAG_SCRIPTS] : [])]
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${scripts.join(' ')}`,
     "style-src 'self'",
     `img-src 'self' data:${google}`,
     "font-src 'self'",

@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from '@remix-run/cloudflare'
 
 import { layoutDataOf } from './layout'
+import { breadcrumbList } from './breadcrumb-list'
 import type { NavLink } from './navigation'
-import { breadcrumbList, type ShopFacts } from './structured-data'
+import type { ShopFacts } from './structured-data'
 
 interface MetaArgs<Data> {
   data: Data | undefined

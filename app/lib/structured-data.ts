@@ -1,10 +1,8 @@
-import type { BlogPosting, BreadcrumbList, LocalBusiness, Service, WithContext } from 'schema-dts'
-
-import type { NavLink } from './navigation'
+import type { BlogPosting, LocalBusiness, Service, WithContext } from 'schema-dts'
 
 /**
  * schema.org JSON-LD for search engines: the shop, a service's offer, a blog
- * article, breadcrumbs. Typed with schema-dts, so a type or property schema.org does
+ * article (breadcrumbs: breadcrumb-list.ts). Typed with schema-dts, so a type or property schema.org does
  * not have fails the typecheck.
  */
 
@@ -119,19 +117,5 @@ export function blogPosting(
     url,
     inLanguage: 'es-ES',
     wordCount: article.palabras,
-  }
-}
-
-/** The breadcrumb trail shown on the page. */
-export function breadcrumbList(siteUrl: string, breadcrumbs: readonly NavLink[]): WithContext<BreadcrumbList> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: breadcrumbs.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.label,
-      item: `${siteUrl}${crumb.to}`,
-    })),
   }
 }

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { Benefits } from '~/components/benefits'
@@ -61,9 +61,9 @@ export default function Home() {
             ))}
           </div>
           <p className="section__more">
-            <Link to="/servicios/consolas" className="link-arrow">
+            <a href="/servicios/consolas" className="link-arrow">
               ¿Es tu consola? Mira las reparaciones de consolas <Icon name="flecha" size={18} />
-            </Link>
+            </a>
           </p>
         </div>
       </section>
@@ -92,7 +92,7 @@ export default function Home() {
             <p>
               Cada reparación pasa por diagnóstico, reparación con recambios de calidad y una prueba final antes de
               volver a tus manos, siempre con garantía. Puedes traernos tu mando en Vitoria-Gasteiz o{' '}
-              <Link to="/envios">enviárnoslo desde cualquier punto de España</Link>.
+              <a href="/envios">enviárnoslo desde cualquier punto de España</a>.
             </p>
             <ul className="about__facts">
               {data.workshopFacts.map((fact) => (

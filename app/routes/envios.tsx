@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { CtaBanner } from '~/components/cta-banner'
@@ -38,9 +38,9 @@ export default function MailIn() {
     <>
       <PageHero eyebrow={page.eyebrow} title={page.titulo} lead={page.lead}>
         <div className="actions">
-          <Link to="/presupuesto" className="button button--primary button--large">
+          <a href="/presupuesto" className="button button--primary button--large">
             Solicitar Presupuesto
-          </Link>
+          </a>
         </div>
         <TrustSignals claims={claims} tone="dark" />
       </PageHero>
@@ -75,9 +75,9 @@ export default function MailIn() {
               {page.seguimiento.titulo}
             </h2>
             <p className="section__lead">{page.seguimiento.texto}</p>
-            <Link to={page.seguimiento.buscar.to} className="link-arrow">
+            <a href={page.seguimiento.buscar.to} className="link-arrow">
               {page.seguimiento.buscar.texto} <Icon name="flecha" size={18} />
-            </Link>
+            </a>
           </div>
         </div>
       </section>

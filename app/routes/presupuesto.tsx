@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import type { Ventaja } from '~/catalogo/tipos'
@@ -18,6 +18,7 @@ import { QuoteForm, type QuoteFormResult } from '~/components/quote-form'
 import { Toast, type ToastData } from '~/components/toast'
 import { getSettings, requireSettings } from '~/lib/env.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
+import type { PageHandle } from '~/lib/hydration'
 import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
 import { isLiveCheck, parseQuoteSubmission, readQuoteForm } from '~/lib/quote/form.server'
@@ -28,6 +29,12 @@ import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/quote
 import { withinLimits } from '~/lib/rate-limits.server'
 import { sentToast, toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
+
+/**
+ * The quote form is an application: React hydrates this page for conform's live check as the visitor
+ * corrects, the model list that follows the type, and the toasts after a post (docs/decisions/096).
+ */
+export const handle = { hydrate: true } satisfies PageHandle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -175,9 +182,9 @@ export default function QuotePage() {
                     <h3 className="reasons__title">{reason.titulo}</h3>
                     <p>{reason.texto}</p>
                     {reason.enlace ? (
-                      <Link to={reason.enlace.to} className="link-arrow">
+                      <a href={reason.enlace.to} className="link-arrow">
                         {reason.enlace.texto} <Icon name="flecha" size={18} />
-                      </Link>
+                      </a>
                     ) : null}
                   </div>
                 </li>

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 
 import { catalogo, marcaConsola } from '~/catalogo/consultas'
 import { CtaBanner } from '~/components/cta-banner'
@@ -44,9 +44,9 @@ export default function ConsoleBrand() {
     <>
       <PageHero breadcrumbs={breadcrumbs} eyebrow={brand.nombre} title={title} lead={brand.intro}>
         <div className="actions">
-          <Link to={quoteHref} className="button button--primary button--large">
+          <a href={quoteHref} className="button button--primary button--large">
             Solicitar Presupuesto
-          </Link>
+          </a>
         </div>
       </PageHero>
 

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 
 import { catalogo, marcaMando, servicioMando } from '~/catalogo/consultas'
 import { Breadcrumbs } from '~/components/breadcrumbs'
@@ -62,9 +62,9 @@ export default function ControllerService() {
               <Checklist items={service.incluye} />
               <div className="actions">
                 <WhatsAppButton href={whatsapp}>Reserva por WhatsApp</WhatsAppButton>
-                <Link to={quoteHref} className="button button--secondary button--large">
+                <a href={quoteHref} className="button button--secondary button--large">
                   Pide tu Presupuesto
-                </Link>
+                </a>
               </div>
               <TrustSignals claims={claims} />
             </div>

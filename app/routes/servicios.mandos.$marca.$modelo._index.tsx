@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 
 import { catalogo, marcaMando, modeloMando } from '~/catalogo/consultas'
 import { Checklist } from '~/components/checklist'
@@ -92,9 +92,9 @@ export default function ControllerModel() {
                 text="Todas nuestras reparaciones tienen garantía, y antes de tocar nada te enviamos un presupuesto gratis y sin compromiso."
               />
               <div className="actions">
-                <Link to={data.quoteHref} className="button button--primary button--large">
+                <a href={data.quoteHref} className="button button--primary button--large">
                   Solicitar Presupuesto
-                </Link>
+                </a>
                 <WhatsAppButton href={data.whatsapp}>Consultar por WhatsApp</WhatsAppButton>
               </div>
               <TrustSignals claims={data.claims} />

@@ -7,7 +7,10 @@ declare module '@remix-run/cloudflare' {
       env: Env
       ctx: ExecutionContext
     }
-    /** This response's Content-Security-Policy nonce. */
-    cspNonce: string
+    /**
+     * This response's Content-Security-Policy nonce, and whether the page wrote it into its HTML (only a
+     * page that hydrates does): the policy names it only then (docs/decisions/098).
+     */
+    csp: { nonce: string; used: boolean }
   }
 }

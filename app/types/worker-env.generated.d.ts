@@ -5,6 +5,7 @@
 interface Env {
   ANALYTICS_ID?: string
   ASSETS: Fetcher
+  CF_VERSION_METADATA: WorkerVersionMetadata
   FORM_MIN_SECONDS?: string
   FORM_SECRET?: string
   LOOKUPS_PER_IP: RateLimit

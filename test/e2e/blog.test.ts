@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
-import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -27,7 +27,7 @@ describe('from the blog to an article', () => {
     it(`a card's title leads to its article, which reads in full (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
       const { page, errors, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: javaScript })
       await page.goto(`${base}/blog`)
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       await page.getByRole('link', { name: 'Cómo reparar el drift del joystick' }).click()
       await page.waitForURL(`${base}${DRIFT}`)
       await page.getByRole('heading', { level: 1, name: 'Cómo reparar el drift del joystick', exact: true }).waitFor()
@@ -44,7 +44,7 @@ describe('from the blog to an article', () => {
     for (const javaScript of [true, false]) {
       const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: javaScript })
       await page.goto(`${base}/blog/limpieza-profesional-mandos`)
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       texts.push(await page.locator('article.article').innerText())
       await context.close()
     }
@@ -55,7 +55,7 @@ describe('from the blog to an article', () => {
   it('the whole card is the link: a click on its image opens the article without reloading the page', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/blog`)
-    await hydrated(page)
+    await enhanced(page)
     await markDocument(page)
     // A click where the image is: the title's link covers the whole card.
     const image = page.locator('.post-card').filter({ hasText: 'Gatillos ZL y ZR' }).locator('img')
@@ -72,7 +72,7 @@ describe('from the blog to an article', () => {
   it('a link in the text navigates within the site without a reload, and Back returns to the article', async () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}${DRIFT}`)
-    await hydrated(page)
+    await enhanced(page)
     await markDocument(page)
     await page.locator('.article-body').getByRole('link', { name: 'cambio de joystick del DualSense' }).click()
     await page.waitForURL(`${base}/servicios/mandos/playstation/ps5/joystick`)
@@ -91,14 +91,14 @@ describe("the article's call to action", () => {
     it(`opens the quote form prefilled with the controller and the service (JavaScript ${javaScript ? 'on' : 'off'})`, async () => {
       const { page, errors, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: javaScript })
       await page.goto(`${base}${DRIFT}`)
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       await page.locator('.cta-banner').getByRole('link', { name: 'Solicitar Presupuesto' }).click()
       await page.waitForURL(/\/presupuesto\?/)
       const query = new URL(page.url()).searchParams
       expect(query.get('tipo')).toBe('mando')
       expect(query.get('modelo')).toBe('PlayStation 5 DualSense')
       await page.getByRole('heading', { level: 1, name: 'Solicitar Presupuesto' }).waitFor()
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       expect(await page.getByLabel('Mando', { exact: true }).isChecked()).toBe(true)
       expect(await page.getByLabel('Modelo').inputValue()).toBe('PlayStation 5 DualSense')
       expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toContain('Cambio de joystick (drift)')

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 
-import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -9,7 +9,7 @@ describe('navigation with JavaScript', () => {
   it('goes from home to a service detail through brand, model and service, without console errors', async () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('navigation', { name: 'Principal', exact: true }).getByRole('link', { name: 'Mandos' }).click()
     await page.waitForURL(`${base}/servicios/mandos`)
     await page.getByRole('heading', { level: 1, name: '¿De qué marca es tu mando?', exact: true }).waitFor()
@@ -32,7 +32,7 @@ describe('navigation with JavaScript', () => {
   it('scrolls to the top on every navigation', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click()
@@ -44,7 +44,7 @@ describe('navigation with JavaScript', () => {
   it.each(['quienes-somos', 'contacto'])('hash link #%s lands on its section below the fixed header', async (id) => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/blog`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('navigation', { name: 'Principal', exact: true }).locator(`a[href="/#${id}"]`).click()
     await page.waitForURL(`${base}/#${id}`)
     await expect
@@ -62,7 +62,7 @@ describe('navigation with JavaScript', () => {
   it('a direct visit to /#contacto also lands below the header', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/#contacto`)
-    await hydrated(page)
+    await enhanced(page)
     const top = await page.locator('#contacto').evaluate((el) => el.getBoundingClientRect().top)
     expect(top).toBeGreaterThanOrEqual(64)
     expect(top).toBeLessThan(200)
@@ -74,12 +74,12 @@ describe('mobile menu at 375 px', () => {
   it('opens, shows the six links and closes when one is chosen', async () => {
     const { page, errors, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     const desktopNav = page.getByRole('navigation', { name: 'Principal', exact: true })
     expect(await desktopNav.isVisible()).toBe(false)
     const panel = page.getByRole('navigation', { name: 'Principal (móvil)' })
     expect(await panel.isVisible()).toBe(false)
-    const button = page.locator('.mobile-menu__button')
+    const button = page.locator('button.mobile-menu__button')
     const box = await button.boundingBox()
     expect(box?.height).toBeGreaterThanOrEqual(44)
     await button.click()
@@ -139,7 +139,7 @@ describe('console', () => {
       '/servicios/consolas/xbox',
     ]) {
       await page.goto(`${base}${path}`)
-      await hydrated(page)
+      await enhanced(page)
     }
     expect(errors).toEqual([])
     await context.close()
@@ -149,7 +149,7 @@ describe('console', () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
     const response = await page.goto(`${base}/esto-no-existe`)
     expect(response?.status()).toBe(404)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('heading', { level: 1, name: /Oops! Page not found/ }).waitFor()
     expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([])
     await page.getByRole('link', { name: 'Return to Home' }).click()

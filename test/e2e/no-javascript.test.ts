@@ -48,7 +48,7 @@ describe('with JavaScript disabled', () => {
     await page.goto(`${base}/servicios/mandos`)
     const panel = page.getByRole('navigation', { name: 'Principal (móvil)' })
     expect(await panel.isVisible()).toBe(false)
-    await page.locator('.mobile-menu__button').click()
+    await page.locator('summary.mobile-menu__button').click()
     await panel.waitFor({ state: 'visible' })
     await panel.getByRole('link', { name: 'Blog' }).click()
     await page.waitForURL(`${base}/blog`)

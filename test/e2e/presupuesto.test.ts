@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
-import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
 import { useSiteWithStandInFunction } from '../support/stand-in-function'
 import { chatMessages, delivered, marker } from '../support/html'
 import { SPEC_MODELS } from '../support/spec'
@@ -39,7 +39,7 @@ describe('quote form with JavaScript', () => {
   it('shows the model list only after a type is chosen, with that type’s options, and clears a model that no longer fits', async () => {
     const { page, errors, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     const model = page.getByLabel('Modelo')
     expect(await model.isVisible()).toBe(false)
     await page.getByLabel('Consola', { exact: true }).check()
@@ -60,7 +60,7 @@ describe('quote form with JavaScript', () => {
   it('validates on submit first, then as the visitor corrects, with the spec messages under each field', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByLabel('Email').fill('no-es-email')
     expect(await errorOf(page, 'email')).toBeUndefined() // nothing before the first submit
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
@@ -83,7 +83,7 @@ describe('quote form with JavaScript', () => {
   it('a submit right after a change (its check cancelled) shows its messages over the earlier checks', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     const emailInvalid = () => page.locator('[name="email"]').getAttribute('aria-invalid')
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     await page.locator('[name="email"][aria-invalid="true"]').waitFor()
@@ -102,7 +102,7 @@ describe('quote form with JavaScript', () => {
   it('a pasted invisible control in a single-line field or the comments gets its message under the field', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByLabel('Mando', { exact: true }).check()
     await page.getByLabel('Modelo').selectOption('Xbox Elite')
     await page.getByLabel('Email').fill('cliente@correo.es')
@@ -124,7 +124,7 @@ describe('quote form with JavaScript', () => {
   it('sends: the button reads Enviando... while sending, then the success toast and an empty form', async () => {
     const { page, errors, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     const id = marker('js-ok')
     await fillValid(page, `Drift con JavaScript ${id}`)
     // Hold the POST a moment so the sending state is visible.
@@ -158,7 +158,7 @@ describe('quote form with JavaScript', () => {
   it('Telegram down: the success toast with the reference all the same', async () => {
     const { page, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     const id = marker('[500]')
     await fillValid(page, `Telegram caído ${id}`)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
@@ -171,7 +171,7 @@ describe('quote form with JavaScript', () => {
   it('the function failing: the Error toast, and every value kept', async () => {
     const { page, context } = await newPage(browser(), PHONE)
     await page.goto(`${standIn().siteUrl}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     const id = marker('[falla]')
     await fillValid(page, `Falla ${id}`)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
@@ -191,7 +191,7 @@ describe('quote form with JavaScript', () => {
   it('a service page’s "Pide tu Presupuesto" prefills type, model and service', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/servicios/mandos/xbox/series/trigger-clicks`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('link', { name: 'Pide tu Presupuesto' }).click()
     await page.waitForURL(/\/presupuesto\?/)
     await page.getByLabel('Modelo').waitFor({ state: 'visible' })

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
-import { DESKTOP, PHONE, hydrated, newPage, useBrowser } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
 import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
 
 const base = inject('siteUrl')
@@ -44,7 +44,7 @@ describe('the success toast', () => {
         consent: 'accepted',
       })
       await page.goto(`${site()}/presupuesto`)
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       await sendQuote(page, 'El joystick se mueve solo [seguimiento]')
       const toast = page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' })
       await toast.waitFor()
@@ -143,7 +143,7 @@ describe('the lookup /seguimiento', () => {
     it(`JavaScript ${label}: messages under the fields, one neutral answer for a wrong pair, then the tracking page`, async () => {
       const { page, context, errors } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: javaScript })
       await page.goto(`${site()}/seguimiento`)
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       const message = async (name: string) => {
         const id = await page.locator(`[name="${name}"]`).getAttribute('aria-describedby')
         return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : undefined
@@ -193,7 +193,7 @@ describe('the mail-in page', () => {
     it(`JavaScript ${label}: reached from the footer, with the steps and the way to follow the device`, async () => {
       const { page, context, errors } = await newPage(browser(), { ...PHONE, javaScriptEnabled: javaScript })
       await page.goto(`${base}/`)
-      if (javaScript) await hydrated(page)
+      if (javaScript) await enhanced(page)
       await Promise.all([
         page.waitForURL(`${base}/envios`),
         page.getByRole('contentinfo').getByRole('link', { name: 'Envíos y recogida' }).click(),
@@ -214,7 +214,7 @@ describe('the mail-in page', () => {
   it('a claim of shipping to all of Spain leads there', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/servicios/mandos/playstation/ps5/joystick`)
-    await hydrated(page)
+    await enhanced(page)
     await Promise.all([
       page.waitForURL(`${base}/envios`),
       page
@@ -252,7 +252,7 @@ describe('accessibility (axe-core)', () => {
       for (const javaScript of [true, false]) {
         const { page, context } = await newPage(browser(), viewport)
         if (!javaScript) await serveWithoutScripts(context)
-        const settle = () => (javaScript ? hydrated(page) : page.waitForLoadState())
+        const settle = () => (javaScript ? enhanced(page) : page.waitForLoadState())
         await page.goto(`${site()}/seguimiento`)
         await settle()
         await page.getByRole('button', { name: 'Ver mi solicitud' }).click()

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
-import { CAROUSEL_INTERVAL_MS } from '~/components/hero-carousel'
-import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/components/tooltip'
+import { CAROUSEL_INTERVAL_MS } from '~/enhancements/carousel'
+import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/enhancements/tooltip'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
-import { DESKTOP, PHONE, hydrated, newPage, useBrowser, type PageOptions } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser, type PageOptions } from '../support/browser'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -25,7 +25,7 @@ async function homeWithClock(options: PageOptions = DESKTOP) {
   await opened.page.clock.install({ time: start })
   await opened.page.clock.pauseAt(start + 1000)
   await opened.page.goto(`${base}/`)
-  await hydrated(opened.page)
+  await enhanced(opened.page)
   await opened.page.mouse.move(5, 5) // over the header, not the carousel
   return opened
 }
@@ -127,7 +127,7 @@ describe('mobile menu with JavaScript', () => {
   it('is a button with aria-expanded that closes on Escape, on a link and outside, giving focus back', async () => {
     const { page, errors, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/blog`)
-    await hydrated(page)
+    await enhanced(page)
     const button = page.getByRole('button', { name: 'Menú' })
     expect(await button.getAttribute('aria-expanded')).toBe('false')
     expect(await button.getAttribute('aria-controls')).toBe('menu-movil')
@@ -171,7 +171,7 @@ describe('cookie consent', () => {
   it('accept: stores the choice, loads the Google tag, hides the banner; a reload loads it without the banner', async () => {
     const { page, gtag, context } = await fresh()
     await page.goto(`${base}/servicios/mandos`)
-    await hydrated(page)
+    await enhanced(page)
     const banner = page.getByRole('region', { name: 'Cookies', exact: true })
     await banner.waitFor()
     expect(gtag).toEqual([])
@@ -184,7 +184,7 @@ describe('cookie consent', () => {
     expect(consent).toContain('"analytics_storage":"denied"')
     expect(consent).toContain('"analytics_storage":"granted"')
     await page.reload()
-    await hydrated(page)
+    await enhanced(page)
     expect(await page.getByRole('region', { name: 'Cookies', exact: true }).count()).toBe(0)
     await expect.poll(() => gtag.length).toBe(2)
     await context.close()
@@ -196,13 +196,13 @@ describe('cookie consent', () => {
   ])('%s stores "rejected", loads nothing, and the banner stays away after a reload', async (_label, name) => {
     const { page, gtag, context } = await fresh(PHONE)
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     const banner = page.getByRole('region', { name: 'Cookies', exact: true })
     await banner.getByRole('button', { name, exact: true }).click()
     await banner.waitFor({ state: 'detached' })
     expect(await stored(page)).toEqual({ local: 'rejected', cookie: 'rejected' })
     await page.reload()
-    await hydrated(page)
+    await enhanced(page)
     await page.waitForTimeout(300)
     expect(await page.getByRole('region', { name: 'Cookies', exact: true }).count()).toBe(0)
     expect(gtag).toEqual([])
@@ -213,10 +213,52 @@ describe('cookie consent', () => {
     const { page, gtag, context } = await fresh()
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
     await page.goto(`${base}/blog`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('region', { name: 'Cookies', exact: true }).waitFor({ state: 'detached' })
     await expect.poll(() => gtag.length).toBe(1)
     expect((await stored(page)).cookie).toBe('accepted')
+    await context.close()
+  })
+
+  it("'Configurar cookies' reopens the banner in place; rejecting withdraws the tag at once and from the next page on", async () => {
+    const { page, gtag, context } = await fresh()
+    await page.goto(`${base}/servicios/mandos`)
+    await enhanced(page)
+    const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+    await banner.getByRole('button', { name: 'Aceptar' }).click()
+    await banner.waitFor({ state: 'hidden' })
+    await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
+    // What Google's tag would have stored on this site.
+    const site = { url: base, sameSite: 'Lax' } as const
+    await context.addCookies([
+      { name: '_ga', value: 'GA1.1.123.456', ...site },
+      { name: '_ga_PRUEBA123', value: 'GS1.1.789', ...site },
+    ])
+
+    await page.getByRole('link', { name: 'Configurar cookies' }).click()
+    await banner.waitFor({ state: 'visible' })
+    expect(await banner.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(page.url()).toBe(`${base}/servicios/mandos`)
+    const posted = page.waitForRequest(
+      (request) => request.url() === `${base}/consentimiento` && request.method() === 'POST',
+    )
+    await banner.getByRole('button', { name: 'Rechazar', exact: true }).click()
+    await banner.waitFor({ state: 'hidden' })
+    // Recorded through the endpoint the banner posts to without JavaScript.
+    expect((await posted).postData()).toBe('decision=rejected')
+    const last = await page.evaluate(() =>
+      JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer.at(-1)),
+    )
+    expect(last).toBe(JSON.stringify({ 0: 'consent', 1: 'update', 2: { analytics_storage: 'denied' } }))
+    const names = (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`)
+    expect(names).toEqual(['cookie-consent=rejected'])
+    expect(await stored(page)).toEqual({ local: 'rejected', cookie: 'rejected' })
+
+    await page.getByRole('link', { name: 'Blog', exact: true }).first().click()
+    await page.waitForURL(`${base}/blog`)
+    await enhanced(page)
+    expect(await page.locator('script[src^="https://www.googletagmanager.com/"]').count()).toBe(0)
+    expect(gtag).toHaveLength(1)
     await context.close()
   })
 
@@ -325,7 +367,7 @@ describe('accessibility (axe-core)', () => {
         if (!javaScript) await serveWithoutScripts(context)
         for (const path of PAGES) {
           await page.goto(`${base}${path}`)
-          if (javaScript) await hydrated(page)
+          if (javaScript) await enhanced(page)
           const violations = await axeViolations(page)
           expect(violations, `${path} (JavaScript ${javaScript ? 'on' : 'off'})`).toEqual([])
         }
@@ -337,7 +379,7 @@ describe('accessibility (axe-core)', () => {
   it('the quote form with its error messages has no violations', async () => {
     const { page, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     await page.locator('[aria-invalid="true"]').first().waitFor()
     expect(await axeViolations(page)).toEqual([])
@@ -347,9 +389,10 @@ describe('accessibility (axe-core)', () => {
 
 describe('keyboard only', () => {
   it('reaches every control of the home page with a visible focus ring', async () => {
-    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
+    // Reduced motion: the carousel stays on its first slide while the controls are counted and tabbed through.
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null, reducedMotion: 'reduce' })
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     // Number every control a keyboard user should reach.
     const expected = await page.$$eval(
       'a[href], button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea, summary',
@@ -388,9 +431,10 @@ describe('keyboard only', () => {
   })
 
   it('operates the carousel, the consent banner and the quote form from the keyboard', async () => {
-    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
+    // Reduced motion: only the keyboard moves the carousel.
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null, reducedMotion: 'reduce' })
     await page.goto(`${base}/`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByRole('button', { name: 'Diapositiva siguiente' }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => activeSlide(page)).toBe(1)
@@ -398,7 +442,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('region', { name: 'Cookies', exact: true }).waitFor({ state: 'detached' })
     await page.goto(`${base}/presupuesto`)
-    await hydrated(page)
+    await enhanced(page)
     await page.getByLabel('Consola', { exact: true }).focus()
     await page.keyboard.press('Space')
     expect(await page.getByLabel('Consola', { exact: true }).isChecked()).toBe(true)
@@ -416,7 +460,7 @@ describe('Content-Security-Policy', () => {
     })
     for (const path of ['/', '/presupuesto', '/servicios/mandos/playstation/ps5/gatillos', '/blog', '/no-existe']) {
       await page.goto(`${base}${path}`)
-      await hydrated(page)
+      await enhanced(page)
     }
     if (consent === 'accepted') {
       await expect

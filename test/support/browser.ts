@@ -36,11 +36,24 @@ export async function newPage(browser: Browser, { consent = 'rejected', ...optio
 }
 
 /**
- * Waits until React has hydrated the document (the root sets data-hydrated on
- * <html>) and, on the quote page, the lazily loaded form (data-enhanced).
+ * Waits until the page's behaviour is in place: every behaviour module the server wrote a <script
+ * data-enhancement> for has run (each adds its name to <html data-enhanced>), and, on a page that React
+ * hydrates (the quote page), React has run (data-hydrated on <html>) and the form is enhanced.
  */
-export async function hydrated(page: Page) {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+export async function enhanced(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const root = document.documentElement
+      const running = (root.getAttribute('data-enhanced') ?? '').split(' ')
+      const wanted = [...document.querySelectorAll('script[data-enhancement]')].map((script) =>
+        script.getAttribute('data-enhancement'),
+      )
+      const hydrates = document.querySelector('script[src^="/build/"]') !== null
+      return wanted.every((name) => running.includes(name ?? '')) && (!hydrates || root.hasAttribute('data-hydrated'))
+    },
+    null,
+    { timeout: 30_000 },
+  )
   if (await page.locator('form.quote-form').count())
     await page.waitForSelector('form.quote-form[data-enhanced]', { state: 'attached' })
 }

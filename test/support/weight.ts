@@ -5,11 +5,16 @@ import { parseHTML } from 'linkedom'
 /** Size budgets of what each page ships, gzip (figures: docs/performance.md). */
 export const BUDGETS_KB = {
   /**
-   * All the JavaScript a first load fetches: scripts, modulepreloads and any
-   * chunk they import later (a lazy chunk counts too). React 18 + Remix alone
-   * weigh ~85 KB.
+   * All the JavaScript a first load of a content page fetches: its behaviour
+   * modules (docs/decisions/096), and any chunk they import later.
    */
-  jsFirstLoad: 100,
+  jsContentPage: 25,
+  /**
+   * All the JavaScript a first load of a page React hydrates (the quote form)
+   * fetches: scripts, modulepreloads and any chunk they import later (a lazy
+   * chunk counts too). React 18 + Remix alone weigh ~85 KB.
+   */
+  jsApplication: 100,
   /** All CSS. */
   css: 14,
   /** The HTML of any page. */
@@ -32,7 +37,7 @@ export async function pageWeight(base: string, path: string) {
   const scripts = [
     ...[...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src') ?? ''),
     ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
-  ].filter((src, index, all) => src.startsWith('/build/') && all.indexOf(src) === index)
+  ].filter((src, index, all) => /^\/(build|enhance)\//.test(src) && all.indexOf(src) === index)
   const styles = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '')
   // Follow dynamic imports too: whatever the page would fetch later is part of its first load.
   const queue = [...scripts]
@@ -43,13 +48,16 @@ export async function pageWeight(base: string, path: string) {
     seen.add(src)
     const body = await asset(base, src)
     js += gzipKb(body)
-    for (const [, target] of new TextDecoder().decode(body).matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) {
+    const text = new TextDecoder().decode(body)
+    for (const [, target] of text.matchAll(/(?:import\(\s*|\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) {
       if (target) queue.push(new URL(target, `http://x${src}`).pathname)
     }
   }
   let css = 0
   for (const href of styles) css += gzipKb(await asset(base, href))
-  return { html: gzipKb(html), css, js, files: seen.size }
+  // A page React hydrates loads Remix's entry; a content page only its behaviour modules.
+  const hydrates = scripts.some((src) => src.startsWith('/build/'))
+  return { html: gzipKb(html), css, js, files: seen.size, hydrates }
 }
 
 /** One line of the weight table a budget test prints. */

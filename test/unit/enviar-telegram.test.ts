@@ -1,9 +1,7 @@
-import { parseHTML } from 'linkedom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { loadAnalytics } from '~/lib/analytics.client'
 import worker from '../../functions/enviar-telegram/index'
 
 import { partialEnv, useDatabase } from '../support/local-function'
@@ -145,19 +143,5 @@ describe('enviar-telegram as a plain fetch handler', () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]?.url).toBe('https://tg.test/bot42:abc/sendMessage')
     expect(calls[0]?.body.chat_id).toBe('-100')
-  })
-})
-
-describe('analytics', () => {
-  const original = globalThis.document
-  afterEach(() => {
-    globalThis.document = original
-  })
-
-  it('loads nothing without an ANALYTICS_ID', () => {
-    const { document } = parseHTML('<html><head></head><body></body></html>')
-    globalThis.document = document as unknown as Document
-    loadAnalytics('')
-    expect(document.querySelectorAll('script')).toHaveLength(0)
   })
 })

@@ -49,7 +49,7 @@ describe('tracking addresses', () => {
 
   it('robots.txt keeps crawlers out of the tracking pages on the public host', async () => {
     const env = { ASSETS: {} as Fetcher, SITE_URL: 'https://taller.es' } as Env
-    const context = { cloudflare: { env, ctx: {} as ExecutionContext }, cspNonce: '' }
+    const context = { cloudflare: { env, ctx: {} as ExecutionContext }, csp: { nonce: '', used: false } }
     const body = await (
       await robots({ request: new Request('https://taller.es/robots.txt'), context, params: {} })
     ).text()

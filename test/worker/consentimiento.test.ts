@@ -29,10 +29,15 @@ describe('cookie consent on the server', () => {
     expect((await page('/blog')).html).not.toContain('googletagmanager')
   })
 
-  it.each(['accepted', 'rejected'])('a stored "%s" cookie means no banner in the HTML', async (value) => {
-    const { document } = await page('/', { headers: { Cookie: `cookie-consent=${value}` } })
-    expect(document.querySelector('.cookie-banner')).toBeNull()
-  })
+  it.each(['accepted', 'rejected'])(
+    'a stored "%s" cookie means a hidden banner in the HTML (\'Configurar cookies\' shows it with JavaScript)',
+    async (value) => {
+      const { document } = await page('/', { headers: { Cookie: `cookie-consent=${value}` } })
+      expect(document.querySelector('.cookie-banner')?.hasAttribute('hidden')).toBe(true)
+      expect(document.querySelector('.cookie-banner:not([hidden])')).toBeNull()
+      expect(document.querySelector('footer a[data-consent-open]')?.textContent).toBe('Configurar cookies')
+    },
+  )
 
   it.each(['accepted', 'rejected'])(
     'posting "%s" sets the first-party cookie for a year and returns to the page',

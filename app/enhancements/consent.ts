@@ -1,0 +1,109 @@
+import {
+  CONSENT_KEY,
+  CONSENT_OPEN_ATTRIBUTE,
+  consentCookie,
+  consentFromCookies,
+  isConsent,
+  type Consent,
+} from '~/lib/consent'
+
+import { loadAnalytics, withdrawAnalytics } from './analytics'
+import { markReady } from './names'
+
+/** The hooks of the consent banner's server HTML (cookie-banner.tsx). */
+export const CONSENT_BANNER = {
+  root: 'data-consent-banner',
+  /** The Google tag id (ANALYTICS_ID); empty, nothing loads. */
+  analyticsId: 'data-analytics-id',
+} as const
+
+/** What the consent module offers to the rest of the page. */
+export interface ConsentControls {
+  /** The choice stored now. */
+  choice: () => Consent | null
+  /** Stores a choice: accepting loads the Google tag, rejecting after accepting withdraws it (docs/decisions/097). */
+  decide: (choice: Consent) => void
+  /** Shows the banner again, on the same page, with focus on it: 'Configurar cookies'. */
+  reopen: () => void
+}
+
+function readLocal(win: Window | null): string | null {
+  try {
+    return win?.localStorage.getItem(CONSENT_KEY) ?? null
+  } catch {
+    return null // storage can be blocked; the cookie still holds the choice
+  }
+}
+
+/**
+ * Cookie consent in the browser (docs/decisions/020 and 097). The server reads the cookie and renders the
+ * banner hidden or shown; without JavaScript its buttons post to /consentimiento. With it: a choice kept
+ * only in localStorage counts too (and is written back to the cookie), both stores are kept equal, the
+ * buttons store the choice on the spot (and post it to /consentimiento), 'Aceptar' loads the Google tag,
+ * and any element with data-consent-open ('Configurar cookies') shows the banner again, in place, focused;
+ * 'Rechazar' after 'Aceptar' withdraws the tag at once (analytics.ts).
+ */
+export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentControls {
+  const win = doc.defaultView
+  const analyticsId = banner.getAttribute(CONSENT_BANNER.analyticsId) ?? ''
+  const secure = doc.location.protocol === 'https:'
+
+  const remember = (value: Consent) => {
+    try {
+      win?.localStorage.setItem(CONSENT_KEY, value)
+    } catch {
+      // Storage can be blocked; the cookie still holds the choice.
+    }
+    doc.cookie = consentCookie(value, secure)
+  }
+
+  // The choice is also posted to /consentimiento, as the banner does without JavaScript: the server sets
+  // the same cookie. The 303 it answers is not followed (the page stays); a failed post changes nothing,
+  // the cookie written here already holds the choice.
+  const form = banner.querySelector('form')
+  const record = (value: Consent) => {
+    if (!form || !win) return
+    const body = new URLSearchParams({ decision: value })
+    win.fetch(form.action, { method: 'POST', body, redirect: 'manual', credentials: 'same-origin' }).catch(() => {})
+  }
+
+  const fromCookie = consentFromCookies(doc.cookie)
+  const local = readLocal(win)
+  let choice: Consent | null = fromCookie ?? (isConsent(local) ? local : null)
+  if (choice && (fromCookie !== choice || local !== choice)) remember(choice)
+  banner.hidden = choice !== null
+  if (choice === 'accepted') loadAnalytics(doc, analyticsId)
+
+  const decide = (value: Consent) => {
+    const before = choice
+    choice = value
+    remember(value)
+    record(value)
+    banner.hidden = true
+    if (value === 'accepted') loadAnalytics(doc, analyticsId)
+    else if (before === 'accepted') withdrawAnalytics(doc)
+  }
+  const reopen = () => {
+    banner.hidden = false
+    banner.focus()
+  }
+
+  banner.addEventListener('submit', (event) => {
+    const value = (event as SubmitEvent).submitter?.getAttribute('value')
+    if (!isConsent(value)) return
+    event.preventDefault()
+    decide(value)
+  })
+  doc.addEventListener('click', (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest(`[${CONSENT_OPEN_ATTRIBUTE}]`)) return
+    event.preventDefault()
+    reopen()
+  })
+  return { choice: () => choice, decide, reopen }
+}
+
+export function start(doc: Document): void {
+  const banner = doc.querySelector<HTMLElement>(`[${CONSENT_BANNER.root}]`)
+  if (banner) enhanceConsent(doc, banner)
+  markReady(doc, 'consent')
+}

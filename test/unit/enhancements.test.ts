@@ -1,0 +1,305 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"url": "http://localhost:8787/"}
+/**
+ * The behaviour modules (app/enhancements/) on the server HTML of the components that ask for them, in
+ * happy-dom with a fake clock: what each one changes, and that it changes attributes and text only. The
+ * real browser (Chromium, test/e2e) checks them again with focus, layout and the Google tag.
+ */
+import { createElement, type ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { slides } from '~/catalogo/slides'
+import { HeroCarousel } from '~/components/hero-carousel'
+import { MobileMenu } from '~/components/mobile-menu'
+import { Toast, type ToastData } from '~/components/toast'
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_TEXTS, start as startCarousel } from '~/enhancements/carousel'
+import { CONSENT_BANNER, enhanceConsent } from '~/enhancements/consent'
+import { enhanceDocumentForm, focusFirstInvalid } from '~/enhancements/form'
+import { start as startMenu } from '~/enhancements/mobile-menu'
+import { READY_ATTRIBUTE } from '~/enhancements/names'
+import { TOAST_AUTO_HIDE_MS, start as startToasts } from '~/enhancements/toast'
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, enhanceTooltips } from '~/enhancements/tooltip'
+import { CONSENT_OPEN_ATTRIBUTE } from '~/lib/consent'
+import { headerLinks } from '~/lib/navigation'
+
+/** Puts a component's server HTML in the document's body. */
+function serve(element: ReactElement) {
+  document.body.innerHTML = renderToStaticMarkup(element)
+}
+
+/** The DOM's structure, without attributes or text: a behaviour may change those, never the elements. */
+const shape = (node: Element): string => `${node.tagName}(${[...node.children].map((child) => shape(child)).join(',')})`
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  document.body.innerHTML = ''
+  document.documentElement.removeAttribute(READY_ATTRIBUTE)
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('carousel', () => {
+  const activeSlide = () =>
+    [...document.querySelectorAll('[aria-roledescription="slide"]')].findIndex(
+      (slide) => !slide.hasAttribute('aria-hidden'),
+    )
+  const button = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!
+
+  function carousel() {
+    serve(createElement(HeroCarousel, { slides, claims: [] }))
+    const before = shape(document.body)
+    expect(document.querySelector('.hero__controls')?.hasAttribute('hidden')).toBe(true)
+    startCarousel(document)
+    expect(shape(document.body)).toBe(before)
+  }
+
+  it('reveals its controls and advances every 5 s, wrapping from the last slide to the first', () => {
+    carousel()
+    expect(document.querySelector('.hero__controls')?.hasAttribute('hidden')).toBe(false)
+    expect(document.documentElement.getAttribute(READY_ATTRIBUTE)).toBe('carousel')
+    expect(activeSlide()).toBe(0)
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS - 1)
+    expect(activeSlide()).toBe(0)
+    vi.advanceTimersByTime(1)
+    expect(activeSlide()).toBe(1)
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 2)
+    expect(activeSlide()).toBe(0)
+    const hidden = document.querySelectorAll('[aria-roledescription="slide"][aria-hidden="true"]')
+    expect(hidden).toHaveLength(2)
+    expect([...hidden].every((slide) => slide.hasAttribute('inert'))).toBe(true)
+    expect(document.querySelector('.hero__slides')?.getAttribute('aria-live')).toBe('off')
+  })
+
+  it('previous and next wrap; a dot jumps to its slide and is the current one', () => {
+    carousel()
+    button('Diapositiva anterior').click()
+    expect(activeSlide()).toBe(2)
+    button('Diapositiva siguiente').click()
+    expect(activeSlide()).toBe(0)
+    const dots = [...document.querySelectorAll<HTMLButtonElement>('.hero__dot')]
+    expect(dots).toHaveLength(3)
+    dots[2]?.click()
+    expect(activeSlide()).toBe(2)
+    expect(dots.map((dot) => dot.getAttribute('aria-current'))).toEqual([null, null, 'true'])
+  })
+
+  it('pauses with its button (its name and tooltip say so) and while hovered', () => {
+    carousel()
+    button(CAROUSEL_TEXTS.pause).click()
+    const toggle = button(CAROUSEL_TEXTS.resume)
+    expect(toggle.parentElement?.querySelector('[role="tooltip"]')?.textContent).toBe(CAROUSEL_TEXTS.resumeTip)
+    expect(document.querySelector('.hero')?.hasAttribute('data-paused')).toBe(true)
+    expect(document.querySelector('.hero__slides')?.getAttribute('aria-live')).toBe('polite')
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
+    expect(activeSlide()).toBe(0)
+    toggle.click()
+    const hero = document.querySelector('.hero')!
+    hero.dispatchEvent(new MouseEvent('mouseenter'))
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
+    expect(activeSlide()).toBe(0)
+    hero.dispatchEvent(new MouseEvent('mouseleave'))
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS)
+    expect(activeSlide()).toBe(1)
+  })
+
+  it('does not start by itself under reduced motion', () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList)
+    carousel()
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
+    expect(activeSlide()).toBe(0)
+    expect(button(CAROUSEL_TEXTS.resume)).not.toBeNull()
+    matchMedia.mockRestore()
+  })
+})
+
+describe('mobile menu', () => {
+  it('the button takes over the <details>: aria-expanded, closed by a chosen link and by Escape (focus back)', () => {
+    serve(createElement(MobileMenu, { links: headerLinks, current: () => undefined }))
+    const before = shape(document.body)
+    const button = document.querySelector<HTMLButtonElement>('button.mobile-menu__button')!
+    const details = document.querySelector('details')!
+    expect(button.hidden).toBe(true)
+    startMenu(document)
+    expect(shape(document.body)).toBe(before)
+    expect(button.hidden).toBe(false)
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    expect(button.getAttribute('aria-controls')).toBe('menu-movil')
+    button.click()
+    expect(details.open).toBe(true)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    document
+      .querySelector<HTMLAnchorElement>('#menu-movil a')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    expect(details.open).toBe(false)
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    button.click()
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(details.open).toBe(false)
+    expect(document.activeElement).toBe(button)
+  })
+})
+
+describe('toast', () => {
+  const toast = (extra: Partial<ToastData>): ToastData => ({
+    id: 't',
+    tipo: 'exito',
+    titulo: '¡Solicitud enviada!',
+    texto: 'Nos pondremos en contacto contigo lo antes posible.',
+    ...extra,
+  })
+  const closed = () => document.querySelector<HTMLInputElement>('.toast__toggle')!.checked
+
+  it('a success toast hides after 6 s; one with a link, and an error, stay until closed', () => {
+    for (const [shown, hides] of [
+      [toast({}), true],
+      [toast({ enlace: { texto: 'Sigue tu solicitud', to: '/seguimiento/x' } }), false],
+      [toast({ tipo: 'error', titulo: 'Error' }), false],
+    ] as const) {
+      serve(createElement(Toast, { toast: shown }))
+      startToasts(document)
+      startToasts(document) // once per toast, however often it is asked
+      vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS - 1)
+      expect(closed()).toBe(false)
+      vi.advanceTimersByTime(1)
+      expect(closed()).toBe(hides)
+    }
+  })
+})
+
+describe('a form posted as a document', () => {
+  it('focuses the first field the server marked invalid (a group: its first control), and says it is sending', () => {
+    document.body.innerHTML = `<form data-document-form>
+      <fieldset aria-invalid="true"><input type="radio" name="tipo" value="a"></fieldset>
+      <input name="email" aria-invalid="true">
+      <button type="submit" data-sending-label="Buscando...">Ver mi solicitud</button></form>`
+    const form = document.querySelector('form')!
+    focusFirstInvalid(form)
+    expect(document.activeElement?.getAttribute('name')).toBe('tipo')
+    document.querySelector('fieldset')!.removeAttribute('aria-invalid')
+    enhanceDocumentForm(form)
+    expect(document.activeElement?.getAttribute('name')).toBe('email')
+    form.dispatchEvent(new Event('submit'))
+    const button = form.querySelector('button')!
+    expect(button.disabled).toBe(true)
+    expect(button.textContent).toBe('Buscando...')
+  })
+})
+
+describe('tooltips', () => {
+  it('open after 700 ms of hover, at once on the next within 300 ms, and close on Escape', () => {
+    document.body.innerHTML = ['Uno', 'Dos']
+      .map((text) => `<span data-tooltip><button>${text}</button><span role="tooltip" hidden>${text}</span></span>`)
+      .join('')
+    let now = 0
+    enhanceTooltips(document, { now: () => now })
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('[data-tooltip]')]
+    const bubble = (wrapper: HTMLElement | undefined) => wrapper?.querySelector<HTMLElement>('[role="tooltip"]')
+    const hover = (wrapper: HTMLElement | undefined, type: 'pointerenter' | 'pointerleave') =>
+      wrapper?.dispatchEvent(new PointerEvent(type, { pointerType: 'mouse' }))
+    hover(first, 'pointerenter')
+    vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1)
+    expect(bubble(first)?.hidden).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(bubble(first)?.hidden).toBe(false)
+    now = 1000
+    hover(first, 'pointerleave')
+    now = 1000 + TOOLTIP_SKIP_DELAY_MS - 1
+    hover(second, 'pointerenter')
+    expect(bubble(second)?.hidden).toBe(false)
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(bubble(second)?.hidden).toBe(true)
+  })
+})
+
+describe('consent', () => {
+  const ID = 'G-PRUEBA123'
+  const banner = () => document.querySelector<HTMLElement>(`[${CONSENT_BANNER.root}]`)!
+  const tag = () => document.querySelectorAll('script[src^="https://www.googletagmanager.com/gtag/js"]')
+  const cookie = (name: string) => new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie)?.[1] ?? null
+
+  let posted: string[] = []
+  beforeEach(() => {
+    posted = []
+    vi.spyOn(window, 'fetch').mockImplementation((url, init) => {
+      posted.push(`${String(url)} ${String(init?.body)}`)
+      return Promise.resolve(new Response(null, { status: 303 }))
+    })
+    localStorage.clear()
+    for (const name of ['cookie-consent', '_ga', '_ga_ABC']) document.cookie = `${name}=; Path=/; Max-Age=0`
+    document.head.innerHTML = ''
+    delete window.dataLayer
+    document.body.innerHTML = `<section data-consent-banner ${CONSENT_BANNER.analyticsId}="${ID}" tabindex="-1">
+      <form method="post" action="/consentimiento">
+        <button type="submit" name="decision" value="rejected">Rechazar</button>
+        <button type="submit" name="decision" value="accepted">Aceptar</button>
+      </form></section>
+      <a href="/cookies" ${CONSENT_OPEN_ATTRIBUTE}>Configurar cookies</a>`
+  })
+
+  const choose = (value: 'accepted' | 'rejected') =>
+    document.querySelector<HTMLButtonElement>(`button[value="${value}"]`)!.click()
+
+  it('a choice kept only in localStorage counts: the cookie is written back and the tag loads', () => {
+    localStorage.setItem('cookie-consent', 'accepted')
+    enhanceConsent(document, banner())
+    expect(banner().hidden).toBe(true)
+    expect(cookie('cookie-consent')).toBe('accepted')
+    expect(tag()).toHaveLength(1)
+    expect(tag()[0]?.getAttribute('src')).toBe(`https://www.googletagmanager.com/gtag/js?id=${ID}`)
+  })
+
+  it('"Aceptar" stores the choice in both places and loads the tag with consent mode; nothing before', () => {
+    const consent = enhanceConsent(document, banner())
+    expect(banner().hidden).toBe(false)
+    expect(tag()).toHaveLength(0)
+    choose('accepted')
+    expect(consent.choice()).toBe('accepted')
+    expect(banner().hidden).toBe(true)
+    expect(localStorage.getItem('cookie-consent')).toBe('accepted')
+    expect(cookie('cookie-consent')).toBe('accepted')
+    expect(tag()).toHaveLength(1)
+    const layer = JSON.stringify(window.dataLayer)
+    expect(layer).toContain('"analytics_storage":"denied"')
+    expect(layer).toContain('"analytics_storage":"granted"')
+  })
+
+  it("'Configurar cookies' shows the banner again; rejecting then denies the tag at once and deletes Google's cookies", () => {
+    enhanceConsent(document, banner())
+    choose('accepted')
+    document.cookie = '_ga=GA1.1.1; Path=/'
+    document.cookie = '_ga_ABC=GS1.1.1; Path=/'
+    document.querySelector<HTMLAnchorElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`)!.click()
+    expect(banner().hidden).toBe(false)
+    expect(document.activeElement).toBe(banner())
+    choose('rejected')
+    expect(banner().hidden).toBe(true)
+    expect(cookie('cookie-consent')).toBe('rejected')
+    expect(localStorage.getItem('cookie-consent')).toBe('rejected')
+    expect(JSON.stringify(window.dataLayer?.at(-1))).toContain('"analytics_storage":"denied"')
+    expect(posted).toEqual([
+      `${location.origin}/consentimiento decision=accepted`,
+      `${location.origin}/consentimiento decision=rejected`,
+    ])
+    // A cookie given Max-Age=0 expires at once (the test clock stands still, so it moves on by a moment).
+    vi.advanceTimersByTime(1000)
+    expect(cookie('_ga')).toBeNull()
+    expect(cookie('_ga_ABC')).toBeNull()
+  })
+
+  it('rejecting loads nothing; without a tag id accepting loads nothing either', () => {
+    enhanceConsent(document, banner())
+    choose('rejected')
+    expect(tag()).toHaveLength(0)
+    // A new page (new elements) whose banner has no tag id.
+    document.body.innerHTML = document.body.innerHTML.replace(ID, '')
+    localStorage.clear()
+    document.cookie = 'cookie-consent=; Path=/; Max-Age=0'
+    vi.advanceTimersByTime(1000)
+    enhanceConsent(document, banner())
+    choose('accepted')
+    expect(tag()).toHaveLength(0)
+  })
+})

@@ -1,0 +1,71 @@
+import { describe, expect, inject, it } from 'vitest'
+
+import { PAGE_CACHE_HEADER } from '~/lib/page-cache.server'
+
+import { page, postQuote } from '../support/html'
+
+/**
+ * Asks for a page until an answer comes from the cache: the first answer is stored in the background
+ * (waitUntil), so the next ones may still be rendered for a moment; at most 15 s.
+ */
+async function cachedCopy(path: string, init: RequestInit = {}) {
+  const first = await page(path, init)
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const again = await page(path, init)
+    if (again.response.headers.get(PAGE_CACHE_HEADER) === 'hit') return { first, again }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${path} never came from the cache`)
+}
+
+describe('the rendered-page cache (docs/decisions/099)', () => {
+  it('serves a content page again from the cache, the same page with the same headers', async () => {
+    const { first, again } = await cachedCopy('/servicios/consolas')
+    expect(again.response.status).toBe(200)
+    expect(again.html).toBe(first.html)
+    for (const header of ['content-security-policy', 'cache-control', 'vary', 'x-robots-tag'])
+      expect(again.response.headers.get(header), header).toBe(first.response.headers.get(header))
+  })
+
+  it('keeps one copy per consent choice: the banner and the Google hosts follow the cookie', async () => {
+    const accepted = { headers: { Cookie: 'cookie-consent=accepted' } }
+    const rejected = { headers: { Cookie: 'cookie-consent=rejected' } }
+    const none = await cachedCopy('/servicios/mandos/xbox')
+    const yes = await cachedCopy('/servicios/mandos/xbox', accepted)
+    const no = await cachedCopy('/servicios/mandos/xbox', rejected)
+    expect(none.again.document.querySelector('.cookie-banner:not([hidden])')).not.toBeNull()
+    expect(yes.again.document.querySelector('.cookie-banner:not([hidden])')).toBeNull()
+    expect(yes.again.response.headers.get('content-security-policy')).toContain('googletagmanager.com')
+    expect(no.again.response.headers.get('content-security-policy')).not.toContain('google')
+    // Other cookies (Google's, a stale flash) do not make another copy.
+    const other = await page('/servicios/mandos/xbox', { headers: { Cookie: '_ga=GA1.1.1; cookie-consent=rejected' } })
+    expect(other.response.headers.get(PAGE_CACHE_HEADER)).toBe('hit')
+  })
+
+  it('never keeps the quote page (a nonce, a form token, no-store), a form answer or a private page', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const quote = await page('/presupuesto')
+      expect(quote.response.headers.get('cache-control')).toBe('no-store')
+      expect(quote.response.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+    }
+    const posted = await postQuote({ tipo: 'mando' })
+    expect(posted.response.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+    const lookup = await fetch(`${inject('siteUrl')}/seguimiento/${'a'.repeat(32)}`)
+    await lookup.arrayBuffer()
+    expect(lookup.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+    const data = await fetch(`${inject('siteUrl')}/blog?_data=root`)
+    await data.arrayBuffer()
+    expect(data.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+  })
+
+  it('never keeps an error or a redirect', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const missing = await page('/no-existe-en-cache')
+      expect(missing.response.status).toBe(404)
+      expect(missing.response.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+    }
+    const redirect = await fetch(`${inject('siteUrl')}/Blog`, { redirect: 'manual' })
+    expect(redirect.status).toBe(301)
+    expect(redirect.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+  })
+})
