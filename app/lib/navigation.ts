@@ -33,3 +33,16 @@ export const footerLinks: readonly NavLink[] = [
   MAIL_IN,
   link('Sigue tu reparación', '/seguimiento'),
 ]
+
+/** The footer's legal links, on every page (LSSI-CE, RGPD and the cookie policy). */
+export const legalLinks: readonly NavLink[] = [
+  link('Aviso legal', '/aviso-legal'),
+  link('Privacidad', '/privacidad'),
+  link('Cookies', '/cookies'),
+]
+
+/**
+ * 'Configurar cookies': a plain link to the choice on /cookies (works without JavaScript);
+ * the consent banner's script hooks on its `data-consent-open` attribute to reopen the choice in place.
+ */
+export const CONSENT_SETTINGS = link('Configurar cookies', '/cookies#configurar')
