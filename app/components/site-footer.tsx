@@ -62,8 +62,11 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
             Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
             almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
             propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de
-            opinión cuando quieras en <a href={CONSENT_SETTINGS.to}>{CONSENT_SETTINGS.label}</a>; el detalle está en la{' '}
-            <a href="/cookies">política de cookies</a>.
+            opinión cuando quieras en{' '}
+            <a href={CONSENT_SETTINGS.to} data-consent-open="">
+              {CONSENT_SETTINGS.label}
+            </a>
+            ; el detalle está en la <a href="/cookies">política de cookies</a>.
           </p>
         </section>
       </div>

@@ -12,7 +12,7 @@ export interface StoredKey {
   /** As the browser shows it; `matches` recognises it (Google's session cookie carries the tag id). */
   name: string
   matches: RegExp
-  store: 'cookie' | 'localStorage'
+  store: 'cookie' | 'localStorage' | 'sessionStorage'
   /** Whose it is: this site's own, or Google's (set on this site's domain by Google's tag). */
   owner: 'propia' | 'Google'
   purpose: string
@@ -50,6 +50,16 @@ export const STORED_KEYS: readonly StoredKey[] = [
     purpose:
       'Tras enviar una solicitud de presupuesto, muestra una sola vez el aviso de que ha llegado, con su referencia y su enlace de seguimiento.',
     duration: `${Math.round(FLASH_MAX_AGE_S / 60)} minutos como mucho; se borra al mostrar el aviso`,
+    needsConsent: false,
+  },
+  {
+    name: 'positions',
+    matches: /^positions$/,
+    store: 'sessionStorage',
+    owner: 'propia',
+    purpose:
+      'Recuerda hasta dónde habías bajado en cada página, para volver al mismo punto con el botón Atrás (la restauración del desplazamiento de Remix).',
+    duration: 'Hasta que cierras la pestaña',
     needsConsent: false,
   },
   {

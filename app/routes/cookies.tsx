@@ -11,6 +11,12 @@ import { cookiesPage } from '~/lib/legal.server'
 import { pageMetaOr404 } from '~/lib/meta'
 
 /** /cookies: the table from the one list of stored keys, and the choice as a plain form (works without JavaScript). */
+const STORES = {
+  cookie: 'Cookie',
+  localStorage: 'Almacenamiento local',
+  sessionStorage: 'Almacenamiento de la pestaña',
+} as const
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     ...cookiesPage(getSettings(request, context.cloudflare.env)),
@@ -52,7 +58,7 @@ export default function Cookies() {
                       <th scope="row">
                         <code>{row.name}</code>
                       </th>
-                      <td>{row.store === 'cookie' ? 'Cookie' : 'Almacenamiento local'}</td>
+                      <td>{STORES[row.store]}</td>
                       <td>{row.owner === 'propia' ? 'De esta web' : 'De Google, en el dominio de esta web'}</td>
                       <td>{row.purpose}</td>
                       <td>{row.duration}</td>

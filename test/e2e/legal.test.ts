@@ -47,7 +47,7 @@ function recordSetCookies(page: Page, names: Set<string>) {
   })
 }
 
-const listed = (store: 'cookie' | 'localStorage', name: string) =>
+const listed = (store: 'cookie' | 'localStorage' | 'sessionStorage', name: string) =>
   STORED_KEYS.some((key) => key.store === store && key.matches.test(name))
 
 describe('the cookie table is what a real browser stores', () => {
@@ -56,12 +56,12 @@ describe('the cookie table is what a real browser stores', () => {
     await gtagThatSetsItsCookies(context)
     const told = new Set<string>()
     recordSetCookies(page, told)
-    const seen = { cookie: new Set<string>(), localStorage: new Set<string>() }
+    const seen = { cookie: new Set<string>(), localStorage: new Set<string>(), sessionStorage: new Set<string>() }
     const note = async () => {
       const now = await held(page, context)
       for (const name of now.cookies) seen.cookie.add(name)
       for (const key of now.local) seen.localStorage.add(key)
-      expect(now.session).toEqual([])
+      for (const key of now.session) seen.sessionStorage.add(key)
     }
 
     await page.goto(`${base}/`)
@@ -85,9 +85,10 @@ describe('the cookie table is what a real browser stores', () => {
 
     for (const name of [...seen.cookie, ...told]) expect(listed('cookie', name), `cookie ${name}`).toBe(true)
     for (const key of seen.localStorage) expect(listed('localStorage', key), `localStorage ${key}`).toBe(true)
+    for (const key of seen.sessionStorage) expect(listed('sessionStorage', key), `sessionStorage ${key}`).toBe(true)
     // And every entry of the list was really stored (the flash cookie is told and read back at once).
     for (const key of STORED_KEYS) {
-      const names = key.store === 'cookie' ? [...seen.cookie, ...told] : [...seen.localStorage]
+      const names = key.store === 'cookie' ? [...seen.cookie, ...told] : [...seen[key.store]]
       expect(
         names.some((name) => key.matches.test(name)),
         `${key.store} ${key.name}`,
@@ -106,7 +107,10 @@ describe('the cookie table is what a real browser stores', () => {
     await banner.waitFor({ state: 'detached' })
     await page.reload()
     await hydrated(page)
-    expect(await held(page, context)).toEqual({ cookies: ['cookie-consent'], local: ['cookie-consent'], session: [] })
+    const now = await held(page, context)
+    expect(now.cookies).toEqual(['cookie-consent'])
+    expect(now.local).toEqual(['cookie-consent'])
+    for (const key of now.session) expect(listed('sessionStorage', key), `sessionStorage ${key}`).toBe(true)
     expect(gtag).toEqual([])
     await context.close()
   })
@@ -130,7 +134,9 @@ describe('Configurar cookies: withdrawing consent from /cookies', () => {
         await hydrated(page)
         await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
       }
-      const link = page.getByRole('contentinfo').getByRole('link', { name: 'Configurar cookies' })
+      const link = page
+        .getByRole('navigation', { name: 'Información legal' })
+        .getByRole('link', { name: 'Configurar cookies' })
       expect(await link.getAttribute('data-consent-open')).not.toBeNull()
       // The link as a browser without the consent script follows it (the banner's script may intercept it).
       await page.goto(`${base}${(await link.getAttribute('href')) ?? ''}`)
