@@ -54,8 +54,7 @@ export function PrivacyPolicy({ shopName, email, retentionDays }: PrivacyPolicyP
         </dd>
       </dl>
       <p>
-        Todo el detalle (qué datos, para qué, cuánto tiempo, qué proveedores los tratan y si salen del Espacio Económico
-        Europeo) está en la <a href="/privacidad">política de privacidad completa</a>.
+        <a href="/privacidad">Política de privacidad completa</a>
       </p>
     </section>
   )

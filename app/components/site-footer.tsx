@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import type { LayoutData } from '~/lib/layout'
-import { CONSENT_SETTINGS, footerLinks, legalLinks, MAIL_IN } from '~/lib/navigation'
+import { CONSENT_SETTINGS, footerLinks, MAIL_IN } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { PrivacyPolicy } from './privacy-policy'
@@ -31,7 +31,9 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <ul className="site-footer__links">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <Link to={link.to} data-consent-open={link.consentOpen && ''}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -62,11 +64,11 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
             Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
             almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
             propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de
-            opinión cuando quieras en{' '}
+            opinión en{' '}
             <a href={CONSENT_SETTINGS.to} data-consent-open="">
               {CONSENT_SETTINGS.label}
             </a>
-            ; el detalle está en la <a href="/cookies">política de cookies</a>.
+            .
           </p>
         </section>
       </div>
@@ -74,21 +76,6 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
         <p>
           © {copyrightYear} {shopName}. Todos los derechos reservados.
         </p>
-        <nav aria-label="Información legal">
-          <ul className="site-footer__legal-links">
-            {legalLinks.map((link) => (
-              <li key={link.to}>
-                <a href={link.to}>{link.label}</a>
-              </li>
-            ))}
-            <li>
-              {/* A plain link: /cookies without JavaScript; the consent banner's script reopens the choice in place. */}
-              <a href={CONSENT_SETTINGS.to} data-consent-open="">
-                {CONSENT_SETTINGS.label}
-              </a>
-            </li>
-          </ul>
-        </nav>
       </div>
     </footer>
   )

@@ -135,7 +135,7 @@ describe('Configurar cookies: withdrawing consent from /cookies', () => {
         await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
       }
       const link = page
-        .getByRole('navigation', { name: 'Información legal' })
+        .getByRole('navigation', { name: 'Pie de página' })
         .getByRole('link', { name: 'Configurar cookies' })
       expect(await link.getAttribute('data-consent-open')).not.toBeNull()
       // The link as a browser without the consent script follows it (the banner's script may intercept it).
