@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import type { LayoutData } from '~/lib/layout'
-import { CONSENT_SETTINGS, footerLinks, MAIL_IN } from '~/lib/navigation'
+import { footerLinks, MAIL_IN } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { PrivacyPolicy } from './privacy-policy'
@@ -64,11 +64,7 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
             Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
             almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
             propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de
-            opinión en{' '}
-            <a href={CONSENT_SETTINGS.to} data-consent-open="">
-              {CONSENT_SETTINGS.label}
-            </a>
-            .
+            opinión cuando quieras en «Configurar cookies».
           </p>
         </section>
       </div>
