@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { Marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
 
+import { PRECIO_SERVICIO } from '../app/catalogo/servicios'
 import type { Articulo } from '../app/catalogo/tipos'
 
 export const ARTICLES_DIR = 'app/catalogo/articulos'
@@ -28,6 +29,22 @@ const KEYS = ['actualizado', 'resumen', 'enlaces', 'presupuesto', 'relacionados'
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 const marked = new Marked({ gfm: true, async: false })
+
+/**
+ * The only sites an article may link to besides this one: the official sources its facts cite
+ * (Nintendo's support for its free Joy-Con drift repair, the BOE for the legal guarantee).
+ */
+export const OFFICIAL_SOURCES = ['https://www.nintendo.es/', 'https://www.boe.es/'] as const
+
+/** Where an article states a price: `{precio}`, replaced by the catalogue's one price when it is built. */
+export const PRICE_TOKEN = '{precio}'
+const PRICE = PRECIO_SERVICIO.replace(/(\d)\s*€/, '$1 €')
+/** A price typed into the prose (digits and €, or the word euros): refused, so no price drifts from the catalogue. */
+const TYPED_PRICE = /\d+(?:[.,]\d+)?\s*€|\beuros?\b/i
+
+const isSitePath = (href: string) => /^\/(?!\/)[a-z0-9\-/]*$/.test(href)
+const isOfficialSource = (href: string) =>
+  OFFICIAL_SOURCES.some((source) => href.startsWith(source)) && !/[\s"'<>]/.test(href)
 
 /** What the front matter gives: the article's fields that its .md file states. */
 type FrontMatter = Pick<Articulo, 'actualizado' | 'resumen' | 'enlaces' | 'presupuesto' | 'relacionados'>
@@ -103,7 +120,8 @@ function frontMatter(file: string, yaml: string): FrontMatter {
 
 /**
  * The body as HTML. Plain Markdown only: headings of level 2 and 3 (the page's h1 is the post's
- * title), no raw HTML, links to this site's own paths. A number keeps its unit on the same line.
+ * title), no raw HTML, links to this site's own paths or an official source, prices only as
+ * `{precio}`. A number keeps its unit on the same line.
  */
 function body(file: string, markdown: string): string[] {
   const tokens = marked.lexer(markdown)
@@ -111,8 +129,11 @@ function body(file: string, markdown: string): string[] {
     if (token.type === 'heading' && (token.depth < 2 || token.depth > 3))
       fail(file, `solo títulos ## y ###: «${token.raw.trim()}»`)
     if (token.type === 'html') fail(file, `sin HTML en el artículo: «${token.raw.trim()}»`)
-    if (token.type === 'link' && !/^\/(?!\/)[a-z0-9\-/]*$/.test(token.href))
-      fail(file, `solo enlaces a rutas del sitio: ${token.href}`)
+    if (token.type === 'link' && !isSitePath(token.href) && !isOfficialSource(token.href))
+      fail(
+        file,
+        `solo enlaces a rutas del sitio o a las fuentes oficiales (${OFFICIAL_SOURCES.join(', ')}): ${token.href}`,
+      )
     if (token.type === 'image') fail(file, 'la imagen del artículo es la del catálogo (app/catalogo/blog.ts)')
   })
   const html = marked
@@ -130,7 +151,10 @@ export function readArticles(dir = ARTICLES_DIR): Article[] {
     .sort()
   const articles = files.map((name) => {
     const file = join(dir, name)
-    const source = readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
+    const typed = readFileSync(file, 'utf8').replace(/\r\n/g, '\n')
+    const price = TYPED_PRICE.exec(typed)
+    if (price) fail(file, `precio escrito a mano («${price[0]}»): escribe ${PRICE_TOKEN}, que sale del catálogo`)
+    const source = typed.replaceAll(PRICE_TOKEN, PRICE)
     const match = FRONT_MATTER.exec(source)
     if (!match) fail(file, 'debe empezar por un front matter entre dos líneas ---')
     const blocks = body(file, source.slice(match[0].length))

@@ -2,6 +2,7 @@ import { articulos } from './articulos.generado'
 import { blog, posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
 import { envios } from './envios'
+import { avisoLegal, cookies, privacidad, proveedores, registros } from './legal'
 import { marcasMandos, modelosMandos } from './mandos'
 import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
@@ -28,6 +29,7 @@ export const catalogo = {
   envios,
   estadosSeguimiento,
   textosSeguimiento,
+  legal: { avisoLegal, privacidad, cookies, proveedores, registros },
 }
 
 export function marcaMando(slug: string | undefined): MarcaMando | undefined {
@@ -97,8 +99,11 @@ export function actualizacionesDelBlog(): Map<string, string> {
 }
 
 /** Every page of the site, generated from the catalogue (42 routes): the sitemap lists them all. */
+/** The three legal pages, linked from every page's footer. */
+export const rutasLegales = ['/aviso-legal', '/privacidad', '/cookies'] as const
+
 export function rutasDelSitio(): string[] {
-  const rutas = ['/', '/blog', '/presupuesto', '/envios', '/servicios/mandos', '/servicios/consolas']
+  const rutas = ['/', '/blog', '/presupuesto', '/envios', '/servicios/mandos', '/servicios/consolas', ...rutasLegales]
   for (const marca of marcasMandos) rutas.push(marca.link)
   for (const modelo of modelosMandos) {
     rutas.push(modelo.link)

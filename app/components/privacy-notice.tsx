@@ -7,7 +7,7 @@ interface PrivacyNoticeProps {
 /**
  * The basic data-protection information next to the quote form, before the
  * visitor sends anything: who, what for, who receives it, how long, the
- * rights, and the full policy in the footer.
+ * rights; the summary in the footer and the full policy at /privacidad.
  */
 export function PrivacyNotice({ shopName, email, retentionDays }: PrivacyNoticeProps) {
   return (
@@ -20,7 +20,7 @@ export function PrivacyNotice({ shopName, email, retentionDays }: PrivacyNoticeP
         falla, por correo; te damos un enlace privado para seguirla, que no muestra tus datos de contacto. Se borran a
         los {retentionDays} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que los
         borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
-        <a href="#politica-privacidad">Política de privacidad</a>
+        <a href="#politica-privacidad">Política de privacidad</a> (<a href="/privacidad">texto completo</a>)
       </p>
     </aside>
   )

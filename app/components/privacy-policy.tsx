@@ -53,6 +53,9 @@ export function PrivacyPolicy({ shopName, email, retentionDays }: PrivacyPolicyP
           Datos (aepd.es).
         </dd>
       </dl>
+      <p>
+        <a href="/privacidad">Política de privacidad completa</a>
+      </p>
     </section>
   )
 }

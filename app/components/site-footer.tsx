@@ -29,7 +29,9 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <ul className="site-footer__links">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <a href={link.to}>{link.label}</a>
+                <a href={link.to} data-consent-open={link.consentOpen ? '' : undefined}>
+                  {link.label}
+                </a>
               </li>
             ))}
           </ul>
@@ -59,12 +61,8 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
           <p>
             Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
             almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
-            propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Para cambiar de
-            opinión:{' '}
-            <a href="#politica-cookies" data-consent-open="">
-              Configurar cookies
-            </a>{' '}
-            (sin JavaScript, borra las cookies de este sitio).
+            propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de
+            opinión cuando quieras en «Configurar cookies».
           </p>
         </section>
       </div>

@@ -18,6 +18,16 @@ import {
 /** The site's wrangler.toml: its `[env.production]` holds the production settings. */
 export const SITE_CONFIG = 'wrangler.toml'
 
+import { checkTaxId, normalizeTaxId } from './tax-id'
+
+/** A one-line text setting of at most `max` characters, with its name in the messages. */
+const oneLine = (key: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${key} debe tener como mucho ${max} caracteres`)
+    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, `${key} debe ir en una sola línea`)
+
 /**
  * The site Worker's settings: the one list (app/shared/settings.ts says how
  * it is read and checked). Adding one: an entry here, a row in the README's
@@ -87,13 +97,40 @@ export const SITE_SETTINGS = {
   },
   QUOTE_RETENTION_DAYS: RETENTION_DAYS_SETTING,
   SHOP_SHIPPING_ADDRESS: {
-    schema: z
-      .string()
-      .trim()
-      .max(200, 'SHOP_SHIPPING_ADDRESS debe tener como mucho 200 caracteres')
-      .regex(/^[^\p{Cc}\u2028\u2029]*$/u, 'SHOP_SHIPPING_ADDRESS debe ir en una sola línea'),
+    schema: oneLine('SHOP_SHIPPING_ADDRESS', 200),
     local: '',
     doc: "The workshop's street address on one line. Empty: the pages say it comes with the quote.",
+  },
+  // The legal identity of /aviso-legal (LSSI-CE art. 10). The local values are placeholders, which the page
+  // marks as such (docs/decisions/082-legal-pages-from-the-code.md).
+  SHOP_LEGAL_NAME: {
+    schema: oneLine('SHOP_LEGAL_NAME', 200).min(2, 'SHOP_LEGAL_NAME debe tener al menos 2 caracteres'),
+    local: 'Nombre y apellidos o razón social del titular',
+    ownOffLocal: 'every-request',
+    doc: "The site holder's legal name (a person's full name or a company's registered name).",
+  },
+  SHOP_TAX_ID: {
+    schema: z
+      .string()
+      .transform(normalizeTaxId)
+      .superRefine((value, context) => {
+        const check = checkTaxId(value)
+        if (!check.valid) context.addIssue({ code: 'custom', message: `SHOP_TAX_ID no es válido: ${check.reason}` })
+      }),
+    local: '00000000T',
+    ownOffLocal: 'every-request',
+    doc: "The holder's NIF, NIE or CIF, checked by its control letter or digit.",
+  },
+  SHOP_LEGAL_ADDRESS: {
+    schema: oneLine('SHOP_LEGAL_ADDRESS', 200).min(5, 'SHOP_LEGAL_ADDRESS debe tener al menos 5 caracteres'),
+    local: 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)',
+    ownOffLocal: 'every-request',
+    doc: "The holder's registered address (domicilio), on one line.",
+  },
+  SHOP_REGISTRY: {
+    schema: oneLine('SHOP_REGISTRY', 300),
+    local: '',
+    doc: 'Registry data if the holder is registered (e.g. Registro Mercantil de Álava, tomo, folio, hoja). Empty: none.',
   },
 } as const satisfies SettingsSpec
 

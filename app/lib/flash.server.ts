@@ -10,7 +10,7 @@ import { TRACKING_TOKEN } from '~shared/tracking'
  */
 export type Flash = { tipo: 'presupuesto-enviado'; referencia: string | null; seguimiento: string | null }
 
-const MAX_AGE_S = 120
+export const FLASH_MAX_AGE_S = 120
 /** A quote reference as the function gives it (ours: P-7K3Q); anything else is not shown. */
 const REFERENCE = /^[A-Za-z0-9-]{1,24}$/
 
@@ -28,7 +28,7 @@ const valid = (value: string | null | undefined, pattern: RegExp) => (value && p
 export function setFlash(request: Request, flash: Flash): string {
   const parts = [flash.tipo, valid(flash.referencia, REFERENCE) ?? '', valid(flash.seguimiento, TRACKING_TOKEN) ?? '']
   const value = parts.join('.').replace(/\.+$/, '')
-  return `${cookieName(request)}=${value}; ${attributes(request, MAX_AGE_S)}`
+  return `${cookieName(request)}=${value}; ${attributes(request, FLASH_MAX_AGE_S)}`
 }
 
 /** The pending flash, if any, and the Set-Cookie header that consumes it. */

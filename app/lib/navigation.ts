@@ -2,6 +2,8 @@
 export interface NavLink {
   label: string
   to: string
+  /** 'Configurar cookies': the consent banner's script hooks on this attribute to reopen the choice in place. */
+  consentOpen?: true
 }
 
 const link = (label: string, to: string): NavLink => ({ label, to })
@@ -23,7 +25,16 @@ export const headerLinks: readonly NavLink[] = [
 /** The mail-in page: linked from the footer and from every claim of shipping to all of Spain. */
 export const MAIL_IN = link('Envíos y recogida', '/envios')
 
-/** The footer's links: the specification's five, then the mail-in page and the tracking lookup. */
+/**
+ * 'Configurar cookies': a plain link to the choice on /cookies (works without JavaScript); the consent
+ * banner's script hooks on its `data-consent-open` attribute to reopen the choice in place.
+ */
+export const CONSENT_SETTINGS: NavLink = { label: 'Configurar cookies', to: '/cookies#configurar', consentOpen: true }
+
+/**
+ * The footer's links: the specification's five, the mail-in page and the tracking lookup, then the legal
+ * pages (LSSI-CE, RGPD, cookies) and 'Configurar cookies', on every page.
+ */
 export const footerLinks: readonly NavLink[] = [
   HOME,
   ABOUT,
@@ -32,4 +43,8 @@ export const footerLinks: readonly NavLink[] = [
   CONTACT,
   MAIL_IN,
   link('Sigue tu reparación', '/seguimiento'),
+  link('Aviso legal', '/aviso-legal'),
+  link('Privacidad', '/privacidad'),
+  link('Cookies', '/cookies'),
+  CONSENT_SETTINGS,
 ]

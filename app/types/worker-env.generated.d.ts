@@ -16,7 +16,11 @@ interface Env {
   QUOTE_POSTS_TOTAL: RateLimit
   QUOTE_RETENTION_DAYS?: string
   SHOP_EMAIL?: string
+  SHOP_LEGAL_ADDRESS?: string
+  SHOP_LEGAL_NAME?: string
   SHOP_PHONE?: string
+  SHOP_REGISTRY?: string
   SHOP_SHIPPING_ADDRESS?: string
+  SHOP_TAX_ID?: string
   SITE_URL?: string
 }

@@ -354,6 +354,9 @@ describe('accessibility (axe-core)', () => {
     '/servicios/mandos/playstation/ps5/joystick',
     '/servicios/consolas',
     '/servicios/consolas/nintendo',
+    '/aviso-legal',
+    '/privacidad',
+    '/cookies',
     '/no-existe',
   ]
 

@@ -22,7 +22,7 @@ import { QUOTE_TYPES } from '~shared/quote'
 import { rfc822, rssFeed } from '~/lib/rss.server'
 import { blogPosting } from '~/lib/structured-data'
 
-import { ARTICLES_MODULE, articlesModule, readArticles } from '../../scripts/articles'
+import { ARTICLES_MODULE, articlesModule, OFFICIAL_SOURCES, readArticles } from '../../scripts/articles'
 
 /** Each post with its article, as the route reads them. */
 const articles = catalogo.posts.map((post) => {
@@ -71,13 +71,17 @@ describe('blog articles', () => {
     },
   )
 
-  it('every link of every article is a page of the site; its pages and related posts exist', () => {
+  it('every link of every article is a page of the site or an official source; its pages and related posts exist', () => {
     const routes = new Set(rutasDelSitio())
     for (const { post, articulo } of articles) {
       const { root } = bodyOf(articulo.html)
       const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '')
       expect(hrefs.length, post.slug).toBeGreaterThan(0)
-      for (const href of hrefs) expect(routes.has(href), `${post.slug}: ${href}`).toBe(true)
+      for (const href of hrefs)
+        expect(
+          routes.has(href) || OFFICIAL_SOURCES.some((source) => href.startsWith(source)),
+          `${post.slug}: ${href}`,
+        ).toBe(true)
       expect(articulo.enlaces.length).toBeGreaterThanOrEqual(1)
       expect(articulo.enlaces.length).toBeLessThanOrEqual(4)
       for (const link of articulo.enlaces) {
@@ -135,6 +139,67 @@ describe('blog articles', () => {
   })
 })
 
+describe('what a careful owner signs (issue 21)', () => {
+  const textOf = (slug: keyof typeof articulos) => bodyOf(articulos[slug].html)
+
+  it('every article that speaks of the manufacturer’s warranty states the three-year legal guarantee, with the BOE', () => {
+    for (const { post, articulo } of articles) {
+      const { text, root } = bodyOf(articulo.html)
+      if (!/garant[ií]a del fabricante/.test(text)) continue
+      expect(text, post.slug).toContain('tres años de garantía legal')
+      expect(text, post.slug).toContain('Real Decreto-ley 7/2021')
+      expect(root.querySelector('a[href^="https://www.boe.es/"]'), post.slug).not.toBeNull()
+    }
+  })
+
+  it('the drift article tells Joy-Con owners about Nintendo’s free repair in the EEA, citing Nintendo, and that opening it may lose it', () => {
+    const { text, root } = textOf('como-reparar-drift-joystick')
+    expect(text).toContain(
+      'Nintendo repara gratis el drift de los Joy-Con en España y el resto del Espacio Económico Europeo',
+    )
+    expect(text).toContain('aunque la garantía haya terminado')
+    expect(text).toContain('puede negarse si el mando se ha abierto fuera de su servicio técnico, también aquí')
+    expect(root.querySelector('a[href^="https://www.nintendo.es/"]')).not.toBeNull()
+  })
+
+  it('the Xbox buttons article says of the Series service only what the catalogue says', () => {
+    const { text } = textOf('reparacion-botones-xbox')
+    const service = catalogo.modelosMandos.find((model) => model.link === '/servicios/mandos/xbox/series')
+    const buttons =
+      service?.tipo === 'servicios' ? service.servicios.find((item) => item.slug === 'buttons') : undefined
+    expect(buttons?.incluye.join(' ')).not.toMatch(/LB|RB/)
+    expect(text).toContain('limpieza de contactos, cambio de membranas dañadas y prueba de botones y cruceta')
+    expect(text).not.toMatch(/Series[^.]*reparamos también LB/)
+  })
+
+  it('the connectivity article has Joy-Con steps of their own: the rail, the sync button, “Desconectar mandos”', () => {
+    const { text } = textOf('conectividad-bluetooth-mandos')
+    for (const step of [
+      'Los Joy-Con no tienen puerto USB',
+      'botón de sincronización',
+      'Desconectar mandos',
+      'contactos metálicos del raíl',
+    ])
+      expect(text).toContain(step)
+  })
+
+  it('carries the Spanish wording fixes', () => {
+    const all = articles.map(({ articulo }) => bodyOf(articulo.html).text).join(' ')
+    for (const wrong of [
+      'insistir con la limpieza',
+      'derramaste',
+      'Mucha de la suciedad',
+      'Limpiar devuelve a su sitio',
+      'se cargan las soldaduras',
+      'Uno que no encaja bien los destroza',
+      'Emparejamiento corrupto',
+    ])
+      expect(all).not.toContain(wrong)
+    for (const right of ['insistir en la limpieza', 'si has derramado algo', 'Buena parte de la suciedad'])
+      expect(all).toContain(right)
+  })
+})
+
 describe('the generator', () => {
   const write = (files: Record<string, string>) => {
     const dir = mkdtempSync(join(tmpdir(), 'articulos-'))
@@ -160,6 +225,13 @@ describe('the generator', () => {
     ['a page title of level 1', '# Título\n\nTexto.\n', /solo títulos ## y ###/],
     ['raw HTML', '<div>Texto</div>\n', /sin HTML/],
     ['a link off the site', 'Mira [esto](https://example.com).\n', /solo enlaces a rutas del sitio/],
+    [
+      'a link that only starts like an official source',
+      'Mira [esto](https://www.boe.es.example.com/).\n',
+      /solo enlaces/,
+    ],
+    ['a price typed into the prose', 'Cuesta 15 € con IVA.\n', /precio escrito a mano \(«15 €»\): escribe \{precio\}/],
+    ['a price in words', 'Cuesta diez euros.\n', /precio escrito a mano \(«euros»\)/],
     ['a protocol-relative link', 'Mira [esto](//example.com/x).\n', /solo enlaces a rutas del sitio/],
     ['an image', '![Mando](/images/x.svg)\n', /la imagen del artículo es la del catálogo/],
   ])('refuses %s', (_label, body, message) => {
@@ -189,10 +261,11 @@ describe('the generator', () => {
     }
   })
 
-  it('keeps a number with its unit on one line', () => {
-    const dir = write({ 'a.md': `${FRONT}Cuesta 10 € y tarda 24-48 h.\n`, ...others })
+  it('states the catalogue’s price where the article says {precio}, and keeps a number with its unit on one line', () => {
+    const dir = write({ 'a.md': `${FRONT}Cuesta {precio} y tarda 24-48 h.\n`, ...others })
     try {
       const [a] = readArticles(dir)
+      expect(PRECIO_SERVICIO).toBe('10€')
       expect(a?.blocks).toEqual(['<p>Cuesta 10\u00a0€ y tarda 24-48\u00a0h.</p>'])
     } finally {
       rmSync(dir, { recursive: true })

@@ -14,6 +14,9 @@ function expectedHeadings(): Map<string, string> {
     ['/blog', 'Blog del taller'],
     ['/presupuesto', 'Solicitar Presupuesto'],
     ['/envios', 'Envíos y recogida'],
+    ['/aviso-legal', 'Aviso legal'],
+    ['/privacidad', 'Política de privacidad'],
+    ['/cookies', 'Política de cookies'],
     ['/servicios/mandos', '¿De qué marca es tu mando?'],
     ['/servicios/consolas', '¿Qué consola quieres reparar?'],
     ['/servicios/consolas/playstation', 'Reparación de consolas PlayStation'],
@@ -35,8 +38,8 @@ function expectedHeadings(): Map<string, string> {
 describe('every route of the table', () => {
   const headings = expectedHeadings()
 
-  it('covers the 35 routes of the specification, the six blog articles and the mail-in page', () => {
-    expect(rutasDelSitio()).toHaveLength(42)
+  it('covers the 35 routes of the specification, the six blog articles, the mail-in page and the three legal pages', () => {
+    expect(rutasDelSitio()).toHaveLength(45)
     expect([...headings.keys()].sort()).toEqual([...rutasDelSitio()].sort())
   })
 
@@ -74,7 +77,19 @@ describe('every route of the table', () => {
       expect(text(privacy?.querySelector('h2'))).toBe('Política de privacidad')
       expect(text(privacy)).toContain(TEST_SETTINGS.SHOP_EMAIL)
       expect(text(privacy)).toContain('180 días')
+      expect(privacy?.querySelector('a[href="/privacidad"]')).not.toBeNull()
       expect(document.querySelector('footer #politica-cookies')).not.toBeNull()
+      // The legal links, and 'Configurar cookies' as a plain link the consent script hooks on.
+      const legal = document.querySelector('footer nav[aria-label="Pie de página"]')
+      expect([...(legal?.querySelectorAll('a') ?? [])].slice(-4).map((a) => [text(a), a.getAttribute('href')])).toEqual(
+        [
+          ['Aviso legal', '/aviso-legal'],
+          ['Privacidad', '/privacidad'],
+          ['Cookies', '/cookies'],
+          ['Configurar cookies', '/cookies#configurar'],
+        ],
+      )
+      expect(legal?.querySelector('a[href="/cookies#configurar"]')?.hasAttribute('data-consent-open')).toBe(true)
       const float = document.querySelector('a.whatsapp-float__link')
       expect(float?.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/34${TEST_SETTINGS.SHOP_PHONE}\\?text=`))
       expect(float?.getAttribute('target')).toBe('_blank')

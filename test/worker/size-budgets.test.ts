@@ -16,6 +16,9 @@ const PAGES = [
   '/servicios/mandos/xbox/elite',
   '/servicios/consolas',
   '/servicios/consolas/otras',
+  '/aviso-legal',
+  '/privacidad',
+  '/cookies',
   // The not-found page.
   '/pagina-que-no-existe',
 ]

@@ -1,0 +1,37 @@
+import { isLocalRequest } from '~shared/settings'
+
+import { isGoogleAnalyticsCookie } from './stored-keys.server'
+
+/**
+ * The domains a first-party cookie of this host may live on: none (host-only)
+ * and each parent of the host down to two labels. Google's tag sets `_ga` on
+ * the highest one it can (`example.es` for `www.example.es`); a browser ignores
+ * a deletion for a domain that is a public suffix.
+ */
+function cookieDomains(request: Request): Array<string | null> {
+  const { hostname } = new URL(request.url)
+  if (isLocalRequest(request) || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return [null]
+  const labels = hostname.split('.')
+  const parents = labels.slice(0, -1).map((_, index) => labels.slice(index).join('.'))
+  return [null, ...parents]
+}
+
+/**
+ * Withdrawing consent (RGPD art. 7.3): Set-Cookie values that delete the
+ * Google Analytics cookies (`_ga`, `_ga_<id>`) this request carries, on the
+ * host and on each parent domain, path /.
+ */
+export function analyticsCookieDeletions(request: Request): string[] {
+  const names = new Set(
+    (request.headers.get('cookie') ?? '')
+      .split(';')
+      .map((part) => part.trim().split('=')[0] ?? '')
+      .filter(isGoogleAnalyticsCookie),
+  )
+  return [...names].flatMap((name) =>
+    cookieDomains(request).map(
+      (domain) =>
+        `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT${domain ? `; Domain=${domain}` : ''}`,
+    ),
+  )
+}

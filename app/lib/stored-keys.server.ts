@@ -1,0 +1,87 @@
+import { CONSENT_KEY, CONSENT_MAX_AGE_S } from './consent'
+import { FLASH_MAX_AGE_S } from './flash.server'
+
+/**
+ * Every cookie and browser-storage key this site sets or lets set: the one
+ * list the /cookies page shows as its table, and that a test holds against
+ * what Chromium really stores after accepting, rejecting and sending a quote
+ * (docs/decisions/082-legal-pages-from-the-code.md). A new cookie or key
+ * is added here first, or that test fails.
+ */
+export interface StoredKey {
+  /** As the browser shows it; `matches` recognises it (Google's session cookie carries the tag id). */
+  name: string
+  matches: RegExp
+  store: 'cookie' | 'localStorage' | 'sessionStorage'
+  /** Whose it is: this site's own, or Google's (set on this site's domain by Google's tag). */
+  owner: 'propia' | 'Google'
+  purpose: string
+  duration: string
+  /** Set only after the visitor accepts. */
+  needsConsent: boolean
+}
+
+const days = (seconds: number) => Math.round(seconds / 86_400)
+
+export const STORED_KEYS: readonly StoredKey[] = [
+  {
+    name: CONSENT_KEY,
+    matches: new RegExp(`^${CONSENT_KEY}$`),
+    store: 'cookie',
+    owner: 'propia',
+    purpose: 'Recuerda si aceptas o rechazas la analítica, para no volver a preguntarte en cada página.',
+    duration: days(CONSENT_MAX_AGE_S) === 365 ? '1 año' : `${days(CONSENT_MAX_AGE_S)} días`,
+    needsConsent: false,
+  },
+  {
+    name: CONSENT_KEY,
+    matches: new RegExp(`^${CONSENT_KEY}$`),
+    store: 'localStorage',
+    owner: 'propia',
+    purpose: 'La misma elección, guardada en tu navegador por si la cookie caduca o se borra.',
+    duration: 'Hasta que borres los datos de este sitio en tu navegador',
+    needsConsent: false,
+  },
+  {
+    name: 'flash (con https: __Host-flash)',
+    matches: /^(__Host-)?flash$/,
+    store: 'cookie',
+    owner: 'propia',
+    purpose:
+      'Tras enviar una solicitud de presupuesto, muestra una sola vez el aviso de que ha llegado, con su referencia y su enlace de seguimiento.',
+    duration: `${Math.round(FLASH_MAX_AGE_S / 60)} minutos como mucho; se borra al mostrar el aviso`,
+    needsConsent: false,
+  },
+  {
+    name: 'positions',
+    matches: /^positions$/,
+    store: 'sessionStorage',
+    owner: 'propia',
+    purpose:
+      'Recuerda hasta dónde habías bajado en cada página, para volver al mismo punto con el botón Atrás (la restauración del desplazamiento de Remix).',
+    duration: 'Hasta que cierras la pestaña',
+    needsConsent: false,
+  },
+  {
+    name: '_ga',
+    matches: /^_ga$/,
+    store: 'cookie',
+    owner: 'Google',
+    purpose: 'Google Analytics: distingue un navegador de otro para contar las visitas de forma agregada.',
+    duration: '2 años',
+    needsConsent: true,
+  },
+  {
+    name: '_ga_<id>',
+    matches: /^_ga_[A-Z0-9]+$/,
+    store: 'cookie',
+    owner: 'Google',
+    purpose: 'Google Analytics: guarda el estado de la visita en curso.',
+    duration: '2 años',
+    needsConsent: true,
+  },
+]
+
+/** Google's cookies (`_ga`, `_ga_<id>`): what withdrawing consent deletes. */
+export const isGoogleAnalyticsCookie = (name: string) =>
+  STORED_KEYS.some((key) => key.owner === 'Google' && key.store === 'cookie' && key.matches.test(name))

@@ -1,0 +1,163 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+
+import { STORED_KEYS } from '~/lib/stored-keys.server'
+
+import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
+
+const base = inject('siteUrl')
+const browser = useBrowser()
+
+/**
+ * Google's tag as the tests serve it, doing what the real one does to this
+ * site's cookie jar: it sets `_ga` and `_ga_<id>` on the site's domain.
+ */
+async function gtagThatSetsItsCookies(context: BrowserContext) {
+  const requests: string[] = []
+  await context.route('https://www.googletagmanager.com/**', (route) => {
+    requests.push(route.request().url())
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/javascript',
+      body: [
+        "document.cookie = '_ga=GA1.1.111.222; path=/; max-age=63072000; SameSite=Lax'",
+        "document.cookie = '_ga_PRUEBA123=GS1.1.333.1.0.0.0; path=/; max-age=63072000; SameSite=Lax'",
+      ].join('\n'),
+    })
+  })
+  return requests
+}
+
+/** What this browser holds for the site: cookie names and localStorage / sessionStorage keys. */
+async function held(page: Page, context: BrowserContext) {
+  const cookies = (await context.cookies(base)).map((cookie) => cookie.name)
+  const storage = await page.evaluate(() => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+  }))
+  return { cookies, ...storage }
+}
+
+/** Every cookie name a response of the site told the browser to store. */
+function recordSetCookies(page: Page, names: Set<string>) {
+  page.on('response', async (response) => {
+    if (!response.url().startsWith(base)) return
+    for (const header of await response.headersArray())
+      if (header.name.toLowerCase() === 'set-cookie') names.add(header.value.split('=')[0] ?? '')
+  })
+}
+
+const listed = (store: 'cookie' | 'localStorage' | 'sessionStorage', name: string) =>
+  STORED_KEYS.some((key) => key.store === store && key.matches.test(name))
+
+describe('the cookie table is what a real browser stores', () => {
+  it('after accepting, with Google’s tag, and after a sent quote: every cookie and key is in the list, and the list’s are all seen', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
+    await gtagThatSetsItsCookies(context)
+    const told = new Set<string>()
+    recordSetCookies(page, told)
+    const seen = { cookie: new Set<string>(), localStorage: new Set<string>(), sessionStorage: new Set<string>() }
+    const note = async () => {
+      const now = await held(page, context)
+      for (const name of now.cookies) seen.cookie.add(name)
+      for (const key of now.local) seen.localStorage.add(key)
+      for (const key of now.session) seen.sessionStorage.add(key)
+    }
+
+    await page.goto(`${base}/`)
+    await enhanced(page)
+    await note()
+    expect(seen.cookie.size, 'nothing stored before a choice').toBe(0)
+    const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+    await banner.getByRole('button', { name: 'Aceptar' }).click()
+    await page.waitForFunction(() => document.cookie.includes('_ga_PRUEBA123='), null, { timeout: 15_000 })
+    await note()
+
+    await page.goto(`${base}/presupuesto`)
+    await enhanced(page)
+    await page.getByLabel('Mando', { exact: true }).check()
+    await page.getByLabel('Modelo').selectOption('Xbox Series X|S')
+    await page.getByLabel('Email').fill('tabla-de-cookies@correo.es')
+    await page.getByLabel('Teléfono').fill('699 111 222')
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' }).waitFor({ timeout: 30_000 })
+    await note()
+
+    for (const name of [...seen.cookie, ...told]) expect(listed('cookie', name), `cookie ${name}`).toBe(true)
+    for (const key of seen.localStorage) expect(listed('localStorage', key), `localStorage ${key}`).toBe(true)
+    for (const key of seen.sessionStorage) expect(listed('sessionStorage', key), `sessionStorage ${key}`).toBe(true)
+    // And every entry of the list was really stored (the flash cookie is told and read back at once).
+    for (const key of STORED_KEYS) {
+      const names = key.store === 'cookie' ? [...seen.cookie, ...told] : [...seen[key.store]]
+      expect(
+        names.some((name) => key.matches.test(name)),
+        `${key.store} ${key.name}`,
+      ).toBe(true)
+    }
+    await context.close()
+  })
+
+  it('after rejecting, only the choice is stored', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, consent: null })
+    const gtag = await gtagThatSetsItsCookies(context)
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+    await banner.getByRole('button', { name: 'Rechazar', exact: true }).click()
+    await banner.waitFor({ state: 'detached' })
+    await page.reload()
+    await enhanced(page)
+    const now = await held(page, context)
+    expect(now.cookies).toEqual(['cookie-consent'])
+    expect(now.local).toEqual(['cookie-consent'])
+    for (const key of now.session) expect(listed('sessionStorage', key), `sessionStorage ${key}`).toBe(true)
+    expect(gtag).toEqual([])
+    await context.close()
+  })
+})
+
+describe('Configurar cookies: withdrawing consent from /cookies', () => {
+  for (const javaScript of [false, true]) {
+    it(`JavaScript ${javaScript ? 'on' : 'off'}: the footer link leads to the choice; rejecting deletes Google's cookies and the tag stops from the next page`, async () => {
+      const { page, context } = await newPage(browser(), {
+        ...PHONE,
+        consent: 'accepted',
+        javaScriptEnabled: javaScript,
+      })
+      const gtag = await gtagThatSetsItsCookies(context)
+      await context.addCookies([
+        { name: '_ga', value: 'GA1.1.111.222', url: base },
+        { name: '_ga_PRUEBA123', value: 'GS1.1.333', url: base },
+      ])
+      await page.goto(`${base}/envios`)
+      if (javaScript) {
+        await enhanced(page)
+        await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
+      }
+      const link = page
+        .getByRole('navigation', { name: 'Pie de página' })
+        .getByRole('link', { name: 'Configurar cookies' })
+      expect(await link.getAttribute('data-consent-open')).not.toBeNull()
+      // The link as a browser without the consent script follows it (the banner's script may intercept it).
+      await page.goto(`${base}${(await link.getAttribute('href')) ?? ''}`)
+      if (javaScript) {
+        await enhanced(page)
+        await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(2)
+      }
+      const choice = page.locator('#configurar')
+      expect(await choice.getByText('Ahora tienes aceptada la analítica.').count()).toBe(1)
+      const before = gtag.length
+      await Promise.all([
+        page.waitForURL(`${base}/cookies#configurar`, { waitUntil: 'load' }),
+        choice.getByRole('button', { name: 'Rechazar' }).click(),
+      ])
+      await page.getByText('Ahora tienes rechazada la analítica.').waitFor({ timeout: 15_000 })
+      const names = (await context.cookies(base)).map((cookie) => [cookie.name, cookie.value])
+      expect(names).toEqual([['cookie-consent', 'rejected']])
+      await page.goto(`${base}/blog`)
+      if (javaScript) await enhanced(page)
+      expect(gtag.length).toBe(before)
+      await context.close()
+    })
+  }
+})
