@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { QUOTE_MESSAGES } from '~shared/quote'
 import { loadAnalytics } from '~/lib/analytics.client'
 import worker from '../../functions/enviar-telegram/index'
 
 import { partialEnv, useDatabase } from '../support/local-function'
+import { INVISIBLE_CHARACTERS, hidingIn } from '../support/spec'
 
 const request = (body: unknown, key = 'k') =>
   new Request(`http://localhost:8788${FUNCTION_PATHS.quote}`, {
@@ -146,6 +148,30 @@ describe('enviar-telegram as a plain fetch handler', () => {
     expect(calls[0]?.url).toBe('https://tg.test/bot42:abc/sendMessage')
     expect(calls[0]?.body.chat_id).toBe('-100')
   })
+})
+
+describe('the function’s parse of a quote', () => {
+  it.each(INVISIBLE_CHARACTERS)(
+    '%s in modelo, email or telefono: 400, success false, the field’s message; nothing stored',
+    async (_name, c) => {
+      const db = await database()
+      const response = await handleQuote(
+        request({ ...quote, ...hidingIn(c) }),
+        partialEnv({ DB: db, QUOTE_FUNCTION_KEY: 'k' }),
+        { waitUntil: () => undefined },
+      )
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        success: false,
+        errors: [
+          { campo: 'modelo', mensaje: QUOTE_MESSAGES.modeloCaracteres },
+          { campo: 'email', mensaje: QUOTE_MESSAGES.emailCaracteres },
+          { campo: 'telefono', mensaje: QUOTE_MESSAGES.telefonoCaracteres },
+        ],
+      })
+      expect((await db.prepare('SELECT COUNT(*) AS n FROM presupuestos').first())?.n).toBe(0)
+    },
+  )
 })
 
 describe('analytics', () => {
