@@ -1,4 +1,4 @@
-import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
+import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import { tienda } from './tienda'
 import type { EstadoSeguimiento } from './tipos'
@@ -81,6 +81,25 @@ export const textosSeguimiento = {
     demasiadas: {
       titulo: 'Demasiados intentos',
       texto: 'Has hecho varias búsquedas seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
+    },
+    /** The reference or the e-mail went past the function's cap of wrong guesses, whoever made them (092). */
+    bloqueada: {
+      titulo: 'Búsqueda bloqueada por seguridad',
+      texto: `Ha habido demasiados intentos fallidos con esa referencia o ese email, así que no los buscamos durante ${LOOKUP_CAP_HOURS} horas como mucho. Tu enlace de seguimiento sigue funcionando.`,
+    },
+    /** This visitor went past his own cap of wrong guesses. */
+    muchosFallos: {
+      titulo: 'Demasiados intentos',
+      texto: `Has hecho muchas búsquedas sin acertar, así que desde tu conexión no podemos buscar más durante ${LOOKUP_CAP_HOURS} horas como mucho. Tu enlace de seguimiento sigue funcionando.`,
+    },
+    /** Where a customer whose lookup is capped finds his link all the same. */
+    dondeEnlace: {
+      titulo: 'Dónde está tu enlace de seguimiento',
+      lugares: [
+        'En el aviso «¡Solicitud enviada!» que viste al enviar la solicitud: es el enlace «Sigue tu solicitud».',
+        'En los mensajes que te enviamos sobre tu solicitud, por WhatsApp o por email.',
+        'Si no lo encuentras, escríbenos por WhatsApp con tu referencia y te lo enviamos.',
+      ],
     },
     demasiadoLarga: {
       titulo: 'Búsqueda demasiado larga',

@@ -40,3 +40,9 @@ export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{22,64}$/
 export function trackingPath(token: string): string {
   return `${TRACKING_PREFIX}${token}`
 }
+
+/**
+ * How long a wrong lookup (reference + e-mail) counts against its reference, its e-mail and its visitor,
+ * at most: the function's caps (docs/decisions/092) and the lookup page's words about them.
+ */
+export const LOOKUP_CAP_HOURS = 24

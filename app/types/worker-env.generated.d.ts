@@ -18,4 +18,5 @@ interface Env {
   SHOP_PHONE?: string
   SHOP_SHIPPING_ADDRESS?: string
   SITE_URL?: string
+  TRACKING_PAGES_PER_IP: RateLimit
 }

@@ -58,6 +58,19 @@ export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, refe
 }
 
 /**
+ * A lookup capped by wrong guesses (docs/decisions/092): where the customer
+ * finds his link all the same, and WhatsApp prefilled with the reference.
+ */
+export function trackingLinkHelp(settings: Pick<Settings, 'SHOP_PHONE'>, reference: string) {
+  return {
+    ...catalogo.textosSeguimiento.consulta.dondeEnlace,
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(reference)),
+    phone: settings.SHOP_PHONE,
+    readablePhone: readablePhone(settings.SHOP_PHONE),
+  }
+}
+
+/**
  * The answer to a right lookup: the tracking page as a whole new document
  * (303; with JavaScript too), never a client-side navigation
  * (docs/decisions/071-tracking-pages-private.md).
