@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import * as build from '@remix-run/dev/server-build'
 
 import { rutasDelSitio, rutasSinIndexar } from '~/catalogo/consultas'
-import { canonicalRedirect } from '~/lib/canonical-path'
+import { canonicalRedirect, privateSpelling } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings } from '~/lib/env.server'
 import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
@@ -21,11 +21,16 @@ export default {
     const settings = getSettings(request, env)
     const url = new URL(request.url)
     const cspNonce = createNonce()
+    const spelling = privateSpelling(request)
     const answer =
       refuseMalformedRequest(request, ROUTE_IDS) ??
+      ('answer' in spelling ? spelling.answer : undefined) ??
       canonicalRedirect(request, PAGES) ??
       crossSiteRefusal(request, settings.SITE_URL) ??
-      (await handleRemixRequest(request, { cloudflare: { env, ctx }, cspNonce }))
+      (await handleRemixRequest('request' in spelling ? spelling.request : request, {
+        cloudflare: { env, ctx },
+        cspNonce,
+      }))
     // A request body nobody read (a refused POST, a POST to a page without an
     // action) is drained, read and thrown away up to a bound, or wrangler's local
     // proxy stalls the next request on the same keep-alive connection with a 503.

@@ -111,6 +111,12 @@ export const textosSeguimiento = {
     privado:
       'Este enlace es privado: quien lo tenga puede ver el estado de tu solicitud. Guárdalo y compártelo solo con quien quieras.',
   },
+  /** One visitor opened too many tracking pages in a minute (TRACKING_PAGES_PER_IP): 429. */
+  demasiadas: {
+    titulo: 'Demasiadas consultas seguidas',
+    texto:
+      'Se han abierto muchas páginas de seguimiento seguidas desde tu conexión. Espera un minuto y vuelve a abrir tu enlace, o pregúntanos por WhatsApp o por teléfono.',
+  },
   caida: {
     titulo: 'Ahora mismo no podemos consultar el estado',
     texto:

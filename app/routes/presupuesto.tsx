@@ -85,7 +85,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   if (website) return sent(null, null)
   const { env } = context.cloudflare
-  if (!(await withinLimits(request, { perIp: env.QUOTE_POSTS_PER_IP }))) return answer(429, toast(QUOTE_TOASTS.demasiadas))
+  if (!(await withinLimits(request, { perIp: env.QUOTE_POSTS_PER_IP })))
+    return answer(429, toast(QUOTE_TOASTS.demasiadas))
   // Everybody together past the overall limit refuses nobody: the owner reads a note (docs/decisions/091).
   const busy = await pastOverallLimit(env.QUOTE_POSTS_TOTAL, 'presupuestos')
   const note = [suspicion(reading), busy ? PAST_OVERALL_NOTE : null].filter(Boolean).join('; ')

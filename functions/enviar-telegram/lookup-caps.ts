@@ -50,5 +50,8 @@ export async function recordWrongGuess(db: D1Database, subjects: Subjects, now: 
 
 /** Erases the guesses that no longer count (the sweep calls it). */
 export async function pruneWrongGuesses(db: D1Database, now: number): Promise<void> {
-  await db.prepare('DELETE FROM lookup_failures WHERE at <= ?1').bind(now - LOOKUP_CAP_WINDOW_MS).run()
+  await db
+    .prepare('DELETE FROM lookup_failures WHERE at <= ?1')
+    .bind(now - LOOKUP_CAP_WINDOW_MS)
+    .run()
 }

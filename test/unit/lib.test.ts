@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { hoursInWords } from '~shared/shop'
+import { NO_ADDRESS, NOT_AN_ADDRESS, visitorKey } from '~shared/visitor'
 
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { getSettings, requireSettings } from '~/lib/env.server'
@@ -261,5 +262,34 @@ describe("the shop's hours in words", () => {
       short: 'M-S 10:00-14:00',
     })
     expect(hoursInWords({ days: [6], opens: 10, closes: 14 }).long).toBe('Sábado de 10:00 a 14:00')
+  })
+})
+
+describe('who a visitor is, for the per-visitor limits', () => {
+  it('keys IPv4 by address and IPv6 by its /64, whatever the spelling', () => {
+    expect(visitorKey('203.0.113.9')).toBe('ipv4:203.0.113.9')
+    expect(visitorKey(' 203.0.113.9:443 ')).toBe('ipv4:203.0.113.9')
+    expect(visitorKey('203.0.113.10')).not.toBe(visitorKey('203.0.113.9'))
+    // One home connection: 2^64 addresses, one visitor.
+    const home = visitorKey('2001:db8:1:2::1')
+    expect(home).toBe('ipv6:2001:db8:1:2::/64')
+    for (const address of [
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:0DB8:0001:0002:0:0:0:7',
+      '[2001:db8:1:2::9]:443',
+      '2001:db8:1:2::1%eth0',
+    ])
+      expect(visitorKey(address), address).toBe(home)
+    expect(visitorKey('2001:db8:1:3::1')).not.toBe(home)
+    // An IPv4 address written as IPv6 is that IPv4 visitor.
+    expect(visitorKey('::ffff:203.0.113.9')).toBe('ipv4:203.0.113.9')
+    expect(visitorKey('::ffff:cb00:7109')).toBe('ipv4:203.0.113.9')
+  })
+
+  it('no address, or a value that is none, gets a fixed short key, never an exception', () => {
+    expect(visitorKey(null)).toBe(NO_ADDRESS)
+    expect(visitorKey('')).toBe(NO_ADDRESS)
+    for (const value of ['x', '1.2.3', '999.1.1.1', '1::2::3', '2001:db8:::1', 'a'.repeat(10_000), '1:2:3:4:5:6:7:8:9'])
+      expect(visitorKey(value), value.slice(0, 20)).toBe(NOT_AN_ADDRESS)
   })
 })

@@ -36,8 +36,7 @@ export async function idempotencyKey(token: string | undefined, quote: Quote): P
 
 /** `limited`: the function's own per-visitor limit refused it (429): a reason for the visitor, not a failure. */
 export type ForwardResult =
-  | { ok: true; referencia: string | null; seguimiento: string | null }
-  | { ok: false; limited: boolean }
+  { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false; limited: boolean }
 
 /**
  * Forwards a quote to the enviar-telegram function (ours, or a hosted one at

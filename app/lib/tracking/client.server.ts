@@ -59,7 +59,9 @@ async function ask<T>(
   settings: FunctionSettings,
   request: { url: string; init: RequestInit; what: string; timeoutMs: number },
   found: z.ZodMiniType<T>,
-): Promise<{ kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'locked' } | { kind: 'down' }> {
+): Promise<
+  { kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'locked' } | { kind: 'down' }
+> {
   let status: number
   let body: unknown
   try {
@@ -99,7 +101,11 @@ export async function fetchTracking(
 ): Promise<TrackingAnswer> {
   if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
   const url = functionEndpoint(settings, FUNCTION_PATHS.trackingState)
-  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seguimiento: token }) }
+  const init = {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seguimiento: token }),
+  }
   const answer = await ask(settings, { url, init, what: 'estado', timeoutMs }, Found)
   if (answer.kind === 'found') return { kind: 'found', tracking: answer.value.tracking }
   // The function caps lookups, not pages: a 429 or 423 here is not its contract.
