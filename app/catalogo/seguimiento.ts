@@ -85,20 +85,20 @@ export const textosSeguimiento = {
     /** The reference or the e-mail went past the function's cap of wrong guesses, whoever made them (092). */
     bloqueada: {
       titulo: 'Búsqueda bloqueada por seguridad',
-      texto: `Ha habido demasiados intentos fallidos con esa referencia o ese email, así que no los buscamos durante ${LOOKUP_CAP_HOURS} horas como mucho. Tu enlace de seguimiento sigue funcionando.`,
+      texto: `Ha habido demasiados intentos fallidos con esa referencia o ese email, así que no los buscamos durante ${LOOKUP_CAP_HOURS.pair} horas como mucho. Tu enlace de seguimiento sigue funcionando.`,
     },
     /** This visitor went past his own cap of wrong guesses. */
     muchosFallos: {
       titulo: 'Demasiados intentos',
-      texto: `Has hecho muchas búsquedas sin acertar, así que desde tu conexión no podemos buscar más durante ${LOOKUP_CAP_HOURS} horas como mucho. Tu enlace de seguimiento sigue funcionando.`,
+      texto: `Has hecho muchas búsquedas sin acertar, así que desde tu conexión no podemos buscar más durante ${LOOKUP_CAP_HOURS.visitor === 1 ? 'una hora' : `${LOOKUP_CAP_HOURS.visitor} horas`} como mucho. Tu enlace de seguimiento sigue funcionando.`,
     },
     /** Where a customer whose lookup is capped finds his link all the same. */
     dondeEnlace: {
       titulo: 'Dónde está tu enlace de seguimiento',
       lugares: [
-        'En el aviso «¡Solicitud enviada!» que viste al enviar la solicitud: es el enlace «Sigue tu solicitud».',
-        'En los mensajes que te enviamos sobre tu solicitud, por WhatsApp o por email.',
-        'Si no lo encuentras, escríbenos por WhatsApp con tu referencia y te lo enviamos.',
+        'En el aviso «¡Solicitud enviada!» de la página donde enviaste la solicitud, si aún la tienes abierta: es el enlace «Sigue tu solicitud».',
+        'En los avisos que te enviamos por WhatsApp sobre tu solicitud: cada uno lleva tu enlace.',
+        'Si no lo encuentras, escríbenos por WhatsApp o por email con tu referencia y te lo enviamos.',
       ],
     },
     demasiadoLarga: {

@@ -42,7 +42,7 @@ export function trackingPath(token: string): string {
 }
 
 /**
- * How long a wrong lookup (reference + e-mail) counts against its reference, its e-mail and its visitor,
- * at most: the function's caps (docs/decisions/092) and the lookup page's words about them.
+ * How long a wrong lookup (reference + e-mail) counts, in hours: against its reference and its e-mail
+ * (`pair`), and against its visitor; the function's caps (docs/decisions/092) and the lookup page's words.
  */
-export const LOOKUP_CAP_HOURS = 24
+export const LOOKUP_CAP_HOURS = { pair: 24, visitor: 1 } as const

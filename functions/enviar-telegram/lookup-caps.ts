@@ -7,11 +7,21 @@
  * a quote has it or not; a visitor past his is refused.
  */
 
-/** How long a wrong guess counts. */
-export const LOOKUP_CAP_WINDOW_MS = 24 * 60 * 60 * 1000
+import { LOOKUP_CAP_HOURS } from '~shared/tracking'
 
-/** Wrong guesses allowed within the window, by what the guess named. */
-export const LOOKUP_CAPS = { reference: 10, email: 10, visitor: 20 } as const
+const HOUR_MS = 60 * 60 * 1000
+
+/** How long a wrong guess counts: against its reference and e-mail (`pair`), and against its visitor. */
+export const LOOKUP_CAP_WINDOW_MS = {
+  pair: LOOKUP_CAP_HOURS.pair * HOUR_MS,
+  visitor: LOOKUP_CAP_HOURS.visitor * HOUR_MS,
+} as const
+
+/**
+ * Wrong guesses allowed within the window, by what the guess named: 20 e-mails a day against one
+ * reference makes guessing hopeless, and leaves a customer who mistypes room to spare.
+ */
+export const LOOKUP_CAPS = { reference: 20, email: 20, visitor: 30 } as const
 
 export type LookupCapVerdict = 'open' | 'locked' | 'visitor-limited'
 
@@ -32,9 +42,16 @@ type Subjects = Awaited<ReturnType<typeof lookupSubjects>>
 export async function lookupCapVerdict(db: D1Database, subjects: Subjects, now: number): Promise<LookupCapVerdict> {
   const { results } = await db
     .prepare(
-      'SELECT subject, COUNT(*) AS n FROM lookup_failures WHERE subject IN (?1, ?2, ?3) AND at > ?4 GROUP BY subject',
+      `SELECT subject, COUNT(*) AS n FROM lookup_failures
+       WHERE (subject IN (?1, ?2) AND at > ?4) OR (subject = ?3 AND at > ?5) GROUP BY subject`,
     )
-    .bind(subjects.reference, subjects.email, subjects.visitor, now - LOOKUP_CAP_WINDOW_MS)
+    .bind(
+      subjects.reference,
+      subjects.email,
+      subjects.visitor,
+      now - LOOKUP_CAP_WINDOW_MS.pair,
+      now - LOOKUP_CAP_WINDOW_MS.visitor,
+    )
     .all<{ subject: string; n: number }>()
   const count = (subject: string) => results.find((row) => row.subject === subject)?.n ?? 0
   if (count(subjects.visitor) >= LOOKUP_CAPS.visitor) return 'visitor-limited'
@@ -50,8 +67,6 @@ export async function recordWrongGuess(db: D1Database, subjects: Subjects, now: 
 
 /** Erases the guesses that no longer count (the sweep calls it). */
 export async function pruneWrongGuesses(db: D1Database, now: number): Promise<void> {
-  await db
-    .prepare('DELETE FROM lookup_failures WHERE at <= ?1')
-    .bind(now - LOOKUP_CAP_WINDOW_MS)
-    .run()
+  const longest = Math.max(LOOKUP_CAP_WINDOW_MS.pair, LOOKUP_CAP_WINDOW_MS.visitor)
+  await db.prepare('DELETE FROM lookup_failures WHERE at <= ?1').bind(now - longest).run()
 }

@@ -468,9 +468,9 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     // Another reference is not affected; the cap lapses after its window.
     const other = (await storeQuote(db, { ...quote, modelo: 'Otro' }, { idempotencyKey: null, now: MONDAY_10 })).row
     expect((await lookup({ referencia: other.referencia, email: quote.email }, '192.0.2.1')).status).toBe(200)
-    clock.advance(LOOKUP_CAP_WINDOW_MS + 1)
+    clock.advance(LOOKUP_CAP_WINDOW_MS.pair + 1)
     expect((await lookup({ referencia: row.referencia, email: quote.email }, '192.0.2.1')).status).toBe(200)
-  })
+  }, 60_000)
 
   it('wrong guesses are capped per visitor (an IPv6 one by its /64) and per e-mail; a right pair never counts', async () => {
     const { db, env, clock } = await setup()
@@ -491,11 +491,14 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     // The same visitor is refused even his own pair; another /64 is not.
     expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:2:ffff::1')).status).toBe(429)
     expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:3::1')).status).toBe(200)
+    // His own cap lapses sooner than a pair's.
+    clock.advance(LOOKUP_CAP_WINDOW_MS.visitor + 1)
+    expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:2::1')).status).toBe(200)
     // A known e-mail tried against many references is capped too, for every visitor.
     for (const [i, reference] of references.slice(LOOKUP_CAPS.visitor + 1).entries())
       expect((await lookup({ referencia: reference, email: 'Marta@correo.es' }, `192.0.2.${i}`)).status).toBe(404)
     expect((await lookup({ referencia: row.referencia, email: 'marta@correo.es' }, '192.0.2.200')).status).toBe(423)
-  })
+  }, 60_000)
 
   it('a lookup does the same work whether the reference exists or not; the sweep forgets guesses past the window', async () => {
     const { db, env, clock, telegram } = await setup()
@@ -507,7 +510,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const rows = await db.prepare('SELECT subject FROM lookup_failures').all<{ subject: string }>()
     expect(rows.results).toHaveLength(6)
     expect(JSON.stringify(rows.results)).not.toContain('otra@correo.es')
-    clock.advance(LOOKUP_CAP_WINDOW_MS + 1)
+    clock.advance(LOOKUP_CAP_WINDOW_MS.pair + 1)
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
     expect((await db.prepare('SELECT COUNT(*) AS n FROM lookup_failures').first())?.n).toBe(0)
   })
