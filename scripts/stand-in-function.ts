@@ -18,7 +18,7 @@
 //   POST /functions/v1/seguimiento {referencia, email}  STAND_IN_PAIR (case and spaces aside) gets
 //        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA22 (500),
 //        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; P-MMMM is 429 (this
-//        visitor's wrong guesses are capped), P-LOCK 423 (that reference's are); anything else 404
+//        visitor's wrong guesses are capped), P-BBBB 423 (that reference's are); anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
 //        such JSON 400
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -187,7 +187,7 @@ export async function startStandInFunction({ key }: { key: string }) {
     if (reference === 'P-CRTT') return request.socket.destroy()
     if (reference === 'P-FA22') return json(response, 500, { success: false })
     if (reference === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
-    if (reference === 'P-LOCK') return json(response, 423, { success: false, error: 'Búsqueda bloqueada' })
+    if (reference === 'P-BBBB') return json(response, 423, { success: false, error: 'Búsqueda bloqueada' })
     if (reference === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
     const right = reference === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
     return right

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!(await withinLimits(request, { perIp: context.cloudflare.env.TRACKING_PAGES_PER_IP })))
     return json(
       { kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null, 'demasiadas') },
-      { status: 429, headers: { 'Retry-After': '60' } },
+      { status: 429 },
     )
   const answer = await fetchTracking(settings, params.token ?? '')
   if (answer.kind === 'unknown') notFound(request)

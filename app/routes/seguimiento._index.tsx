@@ -70,15 +70,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { website, referencia, email } = submission.value
   if (website) return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   const { env } = context.cloudflare
+  const linkHelp = trackingLinkHelp(settings, referencia)
   if (!(await withinLimits(request, { perIp: env.LOOKUPS_PER_IP })))
-    return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
+    return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }), { linkHelp })
   // Everybody together past the overall limit refuses nobody (docs/decisions/091): a line for the owner.
   if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
     console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
   const found = await findTracking(settings, { referencia, email }, { visitor: visitorAddress(request) })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)
   if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
-  const linkHelp = trackingLinkHelp(settings, referencia)
   if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.muchosFallos }), { linkHelp })
   if (found.kind === 'locked') return answer(423, toast({ tipo: 'error', ...consulta.bloqueada }), { linkHelp })
   return answer(503, null, { outage: trackingUnavailable(settings, referencia) })
