@@ -18,5 +18,6 @@ interface Env {
   SHOP_PHONE?: string
   SHOP_SHIPPING_ADDRESS?: string
   SITE_URL?: string
+  TRACKING_GUESSES_PER_IP: RateLimit
   TRACKING_PAGES_PER_IP: RateLimit
 }

@@ -303,28 +303,35 @@ describe('the tracking page', () => {
     expect(log).not.toContain(token)
   })
 
-  it('past 20 pages a minute from one visitor: 429 with a reason, private; another visitor is not affected', async () => {
+  /** Reads `path` from one visitor until a 429: the statuses, and the refused answer. */
+  async function readUntilRefused(path: (n: number) => string, address: string, most: number) {
     const statuses: number[] = []
-    let refused: Awaited<ReturnType<typeof get>> | undefined
-    // Guessed tokens: each one a page read, each one counted.
-    for (let i = 0; i < 45 && !refused; i++) {
-      const answer = await get(`/seguimiento/Adivinado${String(i).padStart(13, '0')}`, {
-        headers: { 'CF-Connecting-IP': '2001:db8:60:1::1' },
-      })
+    for (let n = 0; n < most; n++) {
+      const answer = await get(path(n), { headers: { 'CF-Connecting-IP': address } })
       statuses.push(answer.response.status)
-      if (answer.response.status === 429) refused = answer
+      if (answer.response.status === 429) return { statuses, refused: answer }
     }
-    if (!refused) throw new Error(`no 429 after ${statuses.join(', ')}`)
-    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404))
+    throw new Error(`no 429 after ${statuses.join(', ')}`)
+  }
+
+  it('past 10 unknown tokens a minute from one visitor: 429 with a reason, private; his own page still reads', async () => {
+    const guessed = (n: number) => `/seguimiento/Adivinado${String(n).padStart(13, '0')}`
+    const { statuses, refused } = await readUntilRefused(guessed, '2001:db8:60:1::1', 30)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404))
     expectPrivate(refused.response, refused.document, '429')
     expect(text(refused.document.querySelector('[role="alert"] h2'))).toBe('Demasiadas consultas seguidas')
-    // The same /64 is the same visitor; another visitor reads his page.
-    const same = await get(tracking('respondida'), { headers: { 'CF-Connecting-IP': '2001:db8:60:1:ffff::2' } })
+    // The same /64 is the same visitor; a real page is no guess, for him or anybody else.
+    const same = await get(guessed(99), { headers: { 'CF-Connecting-IP': '2001:db8:60:1:ffff::2' } })
     expect(same.response.status).toBe(429)
-    expect(
-      (await get(tracking('respondida'), { headers: { 'CF-Connecting-IP': '2001:db8:60:2::1' } })).response.status,
-    ).toBe(200)
+    const mine = await get(tracking('respondida'), { headers: { 'CF-Connecting-IP': '2001:db8:60:1::1' } })
+    expect(mine.response.status).toBe(200)
   }, 60_000)
+
+  it('past 60 pages a minute from one visitor, even real ones: 429; another visitor is not affected', async () => {
+    const { statuses } = await readUntilRefused(() => tracking('taller'), '10.61.0.1', 130)
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200))
+    expect((await get(tracking('taller'), { headers: { 'CF-Connecting-IP': '10.61.0.2' } })).response.status).toBe(200)
+  }, 120_000)
 
   it('a POST to a tracking page is refused (405), never a 500', async () => {
     const { response } = await post(tracking('respondida'), { referencia: 'x' })
