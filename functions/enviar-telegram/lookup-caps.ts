@@ -68,5 +68,8 @@ export async function recordWrongGuess(db: D1Database, subjects: Subjects, now: 
 /** Erases the guesses that no longer count (the sweep calls it). */
 export async function pruneWrongGuesses(db: D1Database, now: number): Promise<void> {
   const longest = Math.max(LOOKUP_CAP_WINDOW_MS.pair, LOOKUP_CAP_WINDOW_MS.visitor)
-  await db.prepare('DELETE FROM lookup_failures WHERE at <= ?1').bind(now - longest).run()
+  await db
+    .prepare('DELETE FROM lookup_failures WHERE at <= ?1')
+    .bind(now - longest)
+    .run()
 }
