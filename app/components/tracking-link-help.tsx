@@ -1,3 +1,4 @@
+import { Checklist } from './checklist'
 import { ContactButtons } from './contact-buttons'
 import { Icon } from './icon'
 
@@ -21,14 +22,7 @@ export function TrackingLinkHelp({ titulo, lugares, ...contact }: TrackingLinkHe
       <h2 id="donde-enlace" className="panel__title">
         {titulo}
       </h2>
-      <ul className="list-grid checklist">
-        {lugares.map((place) => (
-          <li key={place}>
-            <Icon name="check" size={20} className="checklist__icon" />
-            {place}
-          </li>
-        ))}
-      </ul>
+      <Checklist items={lugares} />
       <ContactButtons {...contact} />
     </section>
   )
