@@ -4,6 +4,7 @@ import { renderToReadableStream } from 'react-dom/server'
 
 import { NonceProvider } from '~/components/nonce'
 import { forLog } from '~/lib/request-guard.server'
+import { pathForLog } from '~/lib/http.server'
 
 const ABORT_DELAY_MS = 5000
 
@@ -42,17 +43,18 @@ export default async function handleRequest(
 
 /**
  * Errors of loaders, actions and routing, as one bounded, escaped log line:
- * paths and messages can carry what a visitor typed. A path no route matches
+ * paths and messages can carry what a visitor typed, and a tracking address
+ * is written without its token. A path no route matches
  * (React Router's `*` stops at a newline) is logged like every other 404.
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return
   const { pathname } = new URL(request.url)
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) console.warn(`404: ruta no encontrada ${forLog(pathname)}`)
-    else console.warn(`${error.status} en ${request.method} ${forLog(pathname)}`)
+    if (error.status === 404) console.warn(`404: ruta no encontrada ${pathForLog(pathname)}`)
+    else console.warn(`${error.status} en ${request.method} ${pathForLog(pathname)}`)
     return
   }
   const message = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error)
-  console.error(`Error en ${request.method} ${forLog(pathname)}: ${forLog(message, 2000)}`)
+  console.error(`Error en ${request.method} ${pathForLog(pathname)}: ${forLog(message, 2000)}`)
 }

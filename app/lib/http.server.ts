@@ -1,6 +1,11 @@
 import { forLog } from './request-guard.server'
 import { isPrivatePath } from './tracking/paths'
 
+/** A path as our log lines write it: bounded and escaped, and a tracking address without its token (093). */
+export function pathForLog(pathname: string): string {
+  return isPrivatePath(pathname) ? '/seguimiento/…' : forLog(pathname)
+}
+
 /**
  * Answers an unknown brand, model, service or path: logs the attempted path
  * (never a tracking address: its token is a capability) and throws the 404

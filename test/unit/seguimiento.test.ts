@@ -9,6 +9,8 @@ import { readFlash, setFlash } from '~/lib/flash.server'
 import { fetchTracking, findTracking, functionEndpoint } from '~/lib/tracking/client.server'
 import type { Tracking } from '~shared/tracking-answer'
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { handleError } from '~/entry.server'
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from '@remix-run/router'
 import { parseLookup } from '~/lib/tracking/lookup.server'
 import { isPrivatePath, privatePath } from '~/lib/tracking/paths'
 import { TRACKING_STATE_LABELS, TRACKING_STATES, TRACKING_TOKEN, trackingPath } from '~shared/tracking'
@@ -79,6 +81,24 @@ describe('tracking addresses', () => {
     expect(privatePath('/seguimiento/')).toEqual({ canonical: '/seguimiento' })
     for (const path of ['/seguimiento', '//seguimiento', '/envios', `/blog/${TOKEN}`, `/seguimientos/${TOKEN}`])
       expect(privatePath(path), path).toBeNull()
+  })
+
+  it('the server’s error log writes a tracking address without its token', () => {
+    const logs = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')].map((spy) =>
+      spy.mockImplementation(() => undefined),
+    )
+    try {
+      const request = new Request(`https://taller.test/seguimiento/${TOKEN}`)
+      const args = { request, params: {}, context: {} } as unknown as Parameters<typeof handleError>[1]
+      handleError(new Error('el loader falló'), args)
+      handleError(new Response(null, { status: 503 }), args)
+      handleError(new ErrorResponseImpl(503, 'Service Unavailable', null), args)
+      const logged = logs.flatMap((spy) => spy.mock.calls.flat()).join('\n')
+      expect(logged).toContain('/seguimiento/…')
+      expect(logged).not.toContain(TOKEN)
+    } finally {
+      for (const spy of logs) spy.mockRestore()
+    }
   })
 
   it('robots.txt keeps crawlers out of the tracking pages on the public host', async () => {
