@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import * as build from '@remix-run/dev/server-build'
 
 import { rutasDelSitio, rutasSinIndexar } from '~/catalogo/consultas'
-import { canonicalRedirect } from '~/lib/canonical-path'
+import { canonicalRedirect, privateSpelling } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
 import { UNAVAILABLE_PATH } from '~/lib/layout'
@@ -28,17 +28,22 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const settings = getSettings(request, env)
   const url = new URL(request.url)
   const csp = { nonce: createNonce(), used: false }
+  const spelling = privateSpelling(request)
   // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
   // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
   const unconfigured = siteUnconfigured(request, settings)
   if (unconfigured.length > 0) console.error(unconfiguredLine(unconfigured))
   const answer =
     refuseMalformedRequest(request, ROUTE_IDS) ??
+    ('answer' in spelling ? spelling.answer : undefined) ??
     canonicalRedirect(request, PAGES) ??
     (unconfigured.length > 0
       ? await unavailable(request, { cloudflare: { env, ctx }, csp })
       : (crossSiteRefusal(request, settings.SITE_URL) ??
-        (await handleRemixRequest(request, { cloudflare: { env, ctx }, csp }))))
+        (await handleRemixRequest('request' in spelling ? spelling.request : request, {
+          cloudflare: { env, ctx },
+          csp,
+        }))))
   // A request body nobody read (a refused POST, a POST to a page without an
   // action) is drained, read and thrown away up to a bound, or wrangler's local
   // proxy stalls the next request on the same keep-alive connection with a 503.

@@ -461,7 +461,8 @@ function webhookRequest(url: string) {
 
 /**
  * The tracking: the site's lookup form and its pages (/seguimiento, /seguimiento/<token>), and the
- * function's endpoints behind them (GET /functions/v1/seguimiento/<token>, POST {referencia, email}).
+ * function's endpoints behind them (POST /functions/v1/seguimiento/estado {seguimiento}, POST
+ * /functions/v1/seguimiento {referencia, email}, and the token in a URL, which is no endpoint).
  */
 function trackingRequest(base: string, functionOrigin: string) {
   const token = pick([
@@ -485,7 +486,7 @@ function trackingRequest(base: string, functionOrigin: string) {
       for (let i = 0; i < 1 + int(chance(0.2) ? 3000 : 5); i++) fields[pick(HOSTILE_NAMES())] = pick(NASTY)
     return fields
   }
-  const where = pick(['site-page', 'site-lookup', 'site-lookup', 'function-get', 'function-post', 'function-post'])
+  const where = pick(['site-page', 'site-lookup', 'site-lookup', 'function-state', 'function-post', 'function-post'])
   const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
   if (where === 'site-page') {
     const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
@@ -510,14 +511,18 @@ function trackingRequest(base: string, functionOrigin: string) {
     )
   }
   headers.apikey = chance(0.9) ? KEY : 'otra'
-  if (where === 'function-get') {
-    const path = `${FUNCTION_PATHS.tracking}/${encodeURIComponent(token).slice(0, 6000)}`
-    const method = chance(0.9) ? 'GET' : pick(['POST', 'DELETE', 'HEAD'])
+  if (where === 'function-state') {
+    const inUrl = chance(0.2)
+    const path = inUrl
+      ? `${FUNCTION_PATHS.tracking}/${encodeURIComponent(token).slice(0, 6000)}`
+      : FUNCTION_PATHS.trackingState
+    const method = chance(0.9) ? 'POST' : pick(['GET', 'DELETE', 'HEAD'])
+    const body = pick([JSON.stringify({ seguimiento: token }), JSON.stringify({ seguimiento: [token] }), '{', 'null'])
     return record('tracking', `${method} function ${path.slice(0, 60)}`, () =>
       fetch(`${functionOrigin}${path}`, {
         method,
-        headers,
-        body: method === 'POST' ? '{}' : undefined,
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: method === 'POST' ? body : undefined,
         signal: AbortSignal.timeout(15_000),
       }),
     )

@@ -5,19 +5,20 @@
 //   [falla]             500 {"success": false} (the function could not store it)
 //   [cortado]           closes the connection (the function is unreachable)
 //   [raro]              200 {"success": "true"} (not a true success flag)
+//   [limitado]          429 (the function's own per-visitor limit refused it)
 //   [seguimiento]       200 with the reference P-7K3Q and the tracking token of STAND_IN_TOKENS.respondida
 //   [seguimiento-raro]  200 with the reference and a `seguimiento` that is no token (no link may show)
 //   anything else       200 {"success": true} with no reference (a hosted function)
 //
 // The tracking endpoints, at the same origin, with the same key (`apikey` and `Authorization: Bearer`;
 // a wrong one gets 401):
-//   GET  /functions/v1/seguimiento/<token>  a token of STAND_IN_TOKENS: one quote per state, or a
+//   POST /functions/v1/seguimiento/estado {seguimiento}  a token of STAND_IN_TOKENS: one quote per state, or a
 //        failure (falla 500, cortado closes the connection, lento answers after 8 s, raro 200 with
 //        another shape, html 200 with a web page); any other token 404 {"success": false}
 //   POST /functions/v1/seguimiento {referencia, email}  STAND_IN_PAIR (case and spaces aside) gets
 //        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA22 (500),
-//        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; P-MMMM is 429 (too many
-//        lookups for that e-mail); anything else 404
+//        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; P-MMMM is 429 (this
+//        visitor's wrong guesses are capped), P-BBBB 423 (that reference's are); anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
 //        such JSON 400
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -27,6 +28,7 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import type { QuoteType } from '~shared/quote'
 import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
+import { VISITOR_HEADER } from '~shared/visitor'
 
 /** One token per canned quote: 22 URL-safe characters, as the function's. */
 const token = (name: string) => name.padEnd(22, '0')
@@ -103,9 +105,12 @@ const QUOTES: Record<string, Tracking> = {
 /** One call to the tracking endpoints, as it arrived. */
 interface TrackingCall {
   method: string
+  /** The request target as sent (path and query). */
   path: string
   apikey: string
   authorization: string
+  /** The visitor's address the site passed (VISITOR_HEADER), or ''. */
+  visitor: string
   body: string
 }
 
@@ -113,6 +118,8 @@ interface TrackingCall {
 export async function startStandInFunction({ key }: { key: string }) {
   /** The quote posts, in order. */
   const received: Array<Record<string, string>> = []
+  /** The visitor's address the site passed with each quote post (VISITOR_HEADER), or '', in the same order. */
+  const quoteVisitors: string[] = []
   /** The tracking calls. */
   const trackingCalls: TrackingCall[] = []
 
@@ -124,10 +131,12 @@ export async function startStandInFunction({ key }: { key: string }) {
   const quote = (request: IncomingMessage, response: ServerResponse, raw: string) => {
     const body = JSON.parse(raw || '{}') as Record<string, string>
     received.push(body)
+    quoteVisitors.push(String(request.headers[VISITOR_HEADER.toLowerCase()] ?? ''))
     const comments = body.comentarios ?? ''
     if (comments.includes('[cortado]')) return request.socket.destroy()
     if (comments.includes('[falla]')) return json(response, 500, { success: false })
     if (comments.includes('[raro]')) return json(response, 200, { success: 'true' })
+    if (comments.includes('[limitado]')) return json(response, 429, { success: false, error: 'Demasiadas solicitudes' })
     if (comments.includes('[seguimiento-raro]'))
       return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
     if (comments.includes('[seguimiento]'))
@@ -155,6 +164,16 @@ export async function startStandInFunction({ key }: { key: string }) {
     return found ? json(response, 200, { success: true, tracking: found }) : json(response, 404, { success: false })
   }
 
+  /** The token of a state read's body ({"seguimiento": token}), or ''. */
+  const tokenOf = (raw: string): string => {
+    try {
+      const body = JSON.parse(raw) as { seguimiento?: unknown } | null
+      return typeof body?.seguimiento === 'string' ? body.seguimiento : ''
+    } catch {
+      return ''
+    }
+  }
+
   const lookup = (request: IncomingMessage, response: ServerResponse, raw: string) => {
     let pair: { referencia?: unknown; email?: unknown } | null
     try {
@@ -168,6 +187,7 @@ export async function startStandInFunction({ key }: { key: string }) {
     if (reference === 'P-CRTT') return request.socket.destroy()
     if (reference === 'P-FA22') return json(response, 500, { success: false })
     if (reference === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
+    if (reference === 'P-BBBB') return json(response, 423, { success: false, error: 'Búsqueda bloqueada' })
     if (reference === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
     const right = reference === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
     return right
@@ -185,16 +205,17 @@ export async function startStandInFunction({ key }: { key: string }) {
       const { apikey, authorization } = request.headers
       trackingCalls.push({
         method: request.method ?? '',
-        path,
+        path: request.url ?? '',
         apikey: String(apikey ?? ''),
         authorization: String(authorization ?? ''),
+        visitor: String(request.headers[VISITOR_HEADER.toLowerCase()] ?? ''),
         body: raw,
       })
       if (apikey !== key || authorization !== `Bearer ${key}`) return json(response, 401, { success: false })
-      if (request.method === 'POST' && path === FUNCTION_PATHS.tracking) return lookup(request, response, raw)
-      const wanted = path.slice(`${FUNCTION_PATHS.tracking}/`.length)
-      if (request.method === 'GET' && wanted) return state(request, response, decodeURIComponent(wanted))
-      return json(response, 405, { success: false })
+      if (request.method !== 'POST') return json(response, 405, { success: false })
+      if (path === FUNCTION_PATHS.tracking) return lookup(request, response, raw)
+      if (path === FUNCTION_PATHS.trackingState) return state(request, response, tokenOf(raw))
+      return json(response, 404, { success: false })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -203,6 +224,7 @@ export async function startStandInFunction({ key }: { key: string }) {
     /** The quote endpoint's address, for the site's QUOTE_FUNCTION_URL. */
     quoteFunctionUrl: `http://127.0.0.1:${port}${FUNCTION_PATHS.quote}`,
     received,
+    quoteVisitors,
     trackingCalls,
     close() {
       server.closeAllConnections()

@@ -1,4 +1,4 @@
-import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
+import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import { tienda } from './tienda'
 import type { EstadoSeguimiento } from './tipos'
@@ -82,6 +82,25 @@ export const textosSeguimiento = {
       titulo: 'Demasiados intentos',
       texto: 'Has hecho varias búsquedas seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
     },
+    /** The reference or the e-mail went past the function's cap of wrong guesses, whoever made them (092). */
+    bloqueada: {
+      titulo: 'Búsqueda bloqueada por seguridad',
+      texto: `Ha habido demasiados intentos fallidos con esa referencia o ese email, así que no los buscamos durante ${LOOKUP_CAP_HOURS.pair} horas como mucho. Tu enlace de seguimiento sigue funcionando.`,
+    },
+    /** This visitor went past his own cap of wrong guesses. */
+    muchosFallos: {
+      titulo: 'Demasiados intentos',
+      texto: `Has hecho muchas búsquedas sin acertar, así que desde tu conexión no podemos buscar más durante ${LOOKUP_CAP_HOURS.visitor === 1 ? 'una hora' : `${LOOKUP_CAP_HOURS.visitor} horas`} como mucho. Tu enlace de seguimiento sigue funcionando.`,
+    },
+    /** Where a customer whose lookup is capped finds his link all the same. */
+    dondeEnlace: {
+      titulo: 'Dónde está tu enlace de seguimiento',
+      lugares: [
+        'En el aviso «¡Solicitud enviada!» de la página donde enviaste la solicitud, si aún la tienes abierta: es el enlace «Sigue tu solicitud».',
+        'En los avisos que te enviamos por WhatsApp sobre tu solicitud: cada uno lleva tu enlace.',
+        'Si no lo encuentras, escríbenos por WhatsApp o por email con tu referencia y te lo enviamos.',
+      ],
+    },
     demasiadoLarga: {
       titulo: 'Búsqueda demasiado larga',
       texto: 'Solo necesitamos la referencia y el email. Revísalos y vuelve a intentarlo.',
@@ -91,6 +110,12 @@ export const textosSeguimiento = {
     eyebrow: 'Seguimiento de tu reparación',
     privado:
       'Este enlace es privado: quien lo tenga puede ver el estado de tu solicitud. Guárdalo y compártelo solo con quien quieras.',
+  },
+  /** One visitor opened too many tracking pages in a minute (TRACKING_PAGES_PER_IP): 429. */
+  demasiadas: {
+    titulo: 'Demasiadas consultas seguidas',
+    texto:
+      'Se han abierto muchas páginas de seguimiento seguidas desde tu conexión. Espera un minuto y vuelve a abrir tu enlace, o pregúntanos por WhatsApp o por teléfono.',
   },
   caida: {
     titulo: 'Ahora mismo no podemos consultar el estado',

@@ -26,7 +26,7 @@ import { forwardQuote, idempotencyKey } from '~/lib/quote/forward.server'
 import { QUOTE_CHOICES, prefillFromQuery } from '~/lib/quote/models.server'
 import { QUOTE_TOASTS } from '~/lib/quote/options'
 import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/quote/token.server'
-import { withinLimits } from '~/lib/rate-limits.server'
+import { PAST_OVERALL_NOTE, pastOverallLimit, visitorAddress, withinLimits } from '~/lib/rate-limits.server'
 import { sentToast, toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
@@ -59,9 +59,10 @@ type ActionData = { result: QuoteFormResult; toast: ToastData | null; formToken:
  * A quote post, in this order: read only the form's own fields, bounded (413
  * past the cap); validate (400 with the messages, however fast or with
  * whatever token it came; a check as the visitor corrects stops here with
- * 200); a filled honeypot sees success and nothing is forwarded; the rate
- * limits answer 429 with a reason; everything else is forwarded, with a note
- * for the owner when it looks automated. No valid post is ever dropped by a
+ * 200); a filled honeypot sees success and nothing is forwarded; past his
+ * own rate limit a visitor gets 429 with a reason (the overall limit refuses
+ * nobody: it adds a note); everything else is forwarded, with a note for the
+ * owner when it looks automated or came past the overall limit. No valid post is ever dropped by a
  * bot check (docs/decisions/006-bot-signals-mark-never-drop.md).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -91,14 +92,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     })
   if (website) return sent(null, null)
   const { env } = context.cloudflare
-  const limits = { perIp: env.QUOTE_POSTS_PER_IP, overall: env.QUOTE_POSTS_TOTAL, overallKey: 'presupuestos' }
-  if (!(await withinLimits(request, limits))) return answer(429, toast(QUOTE_TOASTS.demasiadas))
+  if (!(await withinLimits(request, { perIp: env.QUOTE_POSTS_PER_IP })))
+    return answer(429, toast(QUOTE_TOASTS.demasiadas))
+  // Everybody together past the overall limit refuses nobody: the owner reads a note (docs/decisions/091).
+  const busy = await pastOverallLimit(env.QUOTE_POSTS_TOTAL, 'presupuestos')
+  const note = [suspicion(reading), busy ? PAST_OVERALL_NOTE : null].filter(Boolean).join('; ')
   const result = await forwardQuote(
     settings,
-    { ...quote, sospecha: suspicion(reading) },
-    { idempotencyKey: await idempotencyKey(form.fields.token, quote) },
+    { ...quote, sospecha: note || null },
+    { idempotencyKey: await idempotencyKey(form.fields.token, quote), visitor: visitorAddress(request) },
   )
   if (result.ok) return sent(result.referencia, result.seguimiento)
+  if (result.limited) return answer(429, toast(QUOTE_TOASTS.demasiadas))
   return answer(502, toast(QUOTE_TOASTS.error))
 }
 

@@ -12,21 +12,36 @@ import { getSettings, requireSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
+import { withinLimits } from '~/lib/rate-limits.server'
 import { fetchTracking } from '~/lib/tracking/client.server'
 import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
 
 /**
- * A quote's private tracking page. The function owns the data: an unknown or
- * erased token is the not-found page (404), a function that cannot be
- * reached is a page that says so (503). Every answer here is private
- * (server.ts, docs/decisions/071-tracking-pages-private.md).
+ * A quote's private tracking page. Past his own limit of pages a minute
+ * (TRACKING_PAGES_PER_IP), or of unknown tokens (TRACKING_GUESSES_PER_IP, so
+ * nobody tries tokens by the thousand), a visitor gets a page that says so
+ * (429); nobody else's requests count against him (docs/decisions/091). The function owns the data: an unknown or erased
+ * token is the not-found page (404), a function that cannot be reached is a
+ * page that says so (503). Every answer here is private (server.ts,
+ * docs/decisions/071-tracking-pages-private.md).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
-  const answer = await fetchTracking(settings, params.token ?? '')
-  if (answer.kind === 'unknown') notFound(request)
   const page = catalogo.textosSeguimiento.pagina
+  const { env } = context.cloudflare
+  const tooMany = () =>
+    json(
+      { kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null, 'demasiadas') },
+      { status: 429 },
+    )
+  if (!(await withinLimits(request, { perIp: env.TRACKING_PAGES_PER_IP }))) return tooMany()
+  const answer = await fetchTracking(settings, params.token ?? '')
+  // Only unknown tokens count as guesses: a customer reading his own page never spends them.
+  if (answer.kind === 'unknown') {
+    if (!(await withinLimits(request, { perIp: env.TRACKING_GUESSES_PER_IP }))) return tooMany()
+    notFound(request)
+  }
   if (answer.kind === 'down')
     return json({ kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null) }, { status: 503 })
   return json({

@@ -5,15 +5,16 @@ import { catalogo } from '~/catalogo/consultas'
 import { PageHero } from '~/components/page-hero'
 import { Toast, type ToastData } from '~/components/toast'
 import { TrackingHelp } from '~/components/tracking-help'
+import { TrackingLinkHelp } from '~/components/tracking-link-help'
 import { TrackingLookupForm, type TrackingLookupResult } from '~/components/tracking-lookup-form'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
 import { getSettings, requireSettings } from '~/lib/env.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
-import { withinLimits } from '~/lib/rate-limits.server'
+import { pastOverallLimit, visitorAddress, withinLimits } from '~/lib/rate-limits.server'
 import { findTracking } from '~/lib/tracking/client.server'
 import { parseLookup, readLookupForm } from '~/lib/tracking/lookup.server'
-import { trackingRedirect, trackingUnavailable } from '~/lib/tracking/view.server'
+import { trackingLinkHelp, trackingRedirect, trackingUnavailable } from '~/lib/tracking/view.server'
 import { toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
@@ -39,16 +40,21 @@ type ActionData = {
   toast: ToastData | null
   /** The function could not be reached: the page says so, with WhatsApp prefilled with the reference. */
   outage: ReturnType<typeof trackingUnavailable> | null
+  /** The lookup was capped by wrong guesses: where the customer's link is all the same. */
+  linkHelp: ReturnType<typeof trackingLinkHelp> | null
 }
 
 /**
  * A lookup, in this order: read only the form's own fields, bounded (413);
  * validate (400 with the messages and the values); a filled honeypot gets
- * the answer of a wrong pair; the rate limits answer 429; then the function
- * is asked. A right pair goes to its tracking page (303, a whole new
- * document); an unknown reference and a wrong e-mail get one answer, the
- * same status and text (404); a function that cannot be reached, a page that
- * says so (503).
+ * the answer of a wrong pair; past his own rate limit a visitor gets 429
+ * (the overall limit refuses nobody: it leaves a log line); then the
+ * function is asked. A right pair goes to its tracking page (303, a whole
+ * new document); an unknown reference and a wrong e-mail get one answer, the
+ * same status and text (404); past the function's caps on wrong guesses
+ * (docs/decisions/092), a reason and where the link is: 429 for this
+ * visitor's own cap, 423 for a reference or an e-mail that strangers' guesses
+ * locked; a function that cannot be reached, a page that says so (503).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -56,21 +62,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { consulta } = catalogo.textosSeguimiento
   const form = await readLookupForm(request)
   const submission = parseLookup(form.fields)
-  const answer = (status: number, shown: ToastData | null, outage: ActionData['outage'] = null) =>
-    json<ActionData>({ result: submission.reply(), toast: shown, outage }, { status })
+  const answer = (status: number, shown: ToastData | null, extra: Partial<Omit<ActionData, 'result' | 'toast'>> = {}) =>
+    json<ActionData>({ result: submission.reply(), toast: shown, outage: null, linkHelp: null, ...extra }, { status })
 
   if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
   if (submission.status !== 'success') return answer(400, null)
   const { website, referencia, email } = submission.value
   if (website) return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   const { env } = context.cloudflare
-  const limits = { perIp: env.LOOKUPS_PER_IP, overall: env.LOOKUPS_TOTAL, overallKey: 'seguimiento' }
-  if (!(await withinLimits(request, limits))) return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
-  const found = await findTracking(settings, { referencia, email })
+  const linkHelp = trackingLinkHelp(settings, referencia)
+  if (!(await withinLimits(request, { perIp: env.LOOKUPS_PER_IP })))
+    return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }), { linkHelp })
+  // Everybody together past the overall limit refuses nobody (docs/decisions/091): a line for the owner.
+  if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
+    console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
+  const found = await findTracking(settings, { referencia, email }, { visitor: visitorAddress(request) })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)
   if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
-  if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
-  return answer(503, null, trackingUnavailable(settings, referencia))
+  if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.muchosFallos }), { linkHelp })
+  if (found.kind === 'locked') return answer(423, toast({ tipo: 'error', ...consulta.bloqueada }), { linkHelp })
+  return answer(503, null, { outage: trackingUnavailable(settings, referencia) })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -89,6 +100,7 @@ export default function TrackingLookup() {
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
             {actionData?.outage ? <TrackingUnavailable {...actionData.outage} /> : null}
+            {actionData?.linkHelp ? <TrackingLinkHelp {...actionData.linkHelp} /> : null}
             <section className="panel" aria-labelledby="buscar-solicitud">
               <h2 id="buscar-solicitud" className="panel__title">
                 Busca tu solicitud

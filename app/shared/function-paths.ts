@@ -8,6 +8,8 @@ export const FUNCTION_PATHS = {
   quote: '/functions/v1/enviar-telegram',
   /** POST the owner's buttons and commands, from Telegram. */
   webhook: '/functions/v1/telegram-webhook',
-  /** GET /<token>: a quote's tracking; POST a reference and e-mail: its token. */
+  /** POST a reference and e-mail: the quote's tracking token. */
   tracking: '/functions/v1/seguimiento',
+  /** POST a tracking token in the body ({"seguimiento": token}; never in a URL): the quote's tracking. */
+  trackingState: '/functions/v1/seguimiento/estado',
 } as const

@@ -40,13 +40,35 @@ const EMAIL = z.regexes.email
  * and paragraph separators and the bidirectional controls.
  */
 const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069'
+/**
+ * Characters that show nothing (docs/decisions/094-invisible-characters.md):
+ * Unicode's format characters (category Cf: zero-width space and joiners,
+ * word joiner, BOM, soft hyphen, the tag characters…), the whole tag block
+ * (U+E0000 is unassigned, not Cf) and the Hangul fillers, letters that draw
+ * nothing. A model, an e-mail or a phone made of them, or hiding them, is
+ * not one; letters of every language and emoji are not among them.
+ */
+const INVISIBLES = '\\p{Cf}\\u{E0000}-\\u{E007F}\\u115F\\u1160\\u3164\\uFFA0'
+/** What a single-line field refuses: a control or an invisible character. */
+const NOT_SINGLE_LINE = new RegExp(`[${CONTROLS}${INVISIBLES}]`, 'u')
 const ANY_CONTROL = new RegExp(`[${CONTROLS}]`)
-/** The comments keep their line breaks (CR and LF) and nothing else of the above. */
+/** The comments keep their line breaks (CR and LF) and nothing else of the controls. */
 const CONTROL_BUT_LINE_BREAK = new RegExp(
   `[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`,
 )
+/**
+ * Spaces and invisible characters at either end of a free text, trimmed:
+ * inside it they stay (a ZWJ joins an emoji sequence), and so does the tag
+ * sequence that ends a subdivision flag (🏴 + tags + U+E007F, e.g. Scotland's).
+ */
+const EDGES = new RegExp(`^[\\s${INVISIBLES}]+|(?<!\\u{1F3F4}[\\u{E0020}-\\u{E007E}]*)[\\s${INVISIBLES}]+$`, 'gu')
 
-/** A text with every such character made a space: for lines built from values stored before this rule. */
+/** A free text without spaces or invisible characters at its ends. */
+export function trimInvisible(text: string): string {
+  return text.replace(EDGES, '')
+}
+
+/** A text with every control character made a space: for lines built from values stored before this rule. */
 export function withoutControls(text: string): string {
   return text.replace(new RegExp(ANY_CONTROL.source, 'g'), ' ')
 }
@@ -61,7 +83,7 @@ export const QuoteSchema = z.object({
   modelo: z
     .string({ error: QUOTE_MESSAGES.modeloObligatorio })
     .check(
-      without(ANY_CONTROL, QUOTE_MESSAGES.modeloCaracteres),
+      without(NOT_SINGLE_LINE, QUOTE_MESSAGES.modeloCaracteres),
       z.trim(),
       z.minLength(1, QUOTE_MESSAGES.modeloObligatorio),
       z.maxLength(QUOTE_LIMITS.modelo, QUOTE_MESSAGES.modeloLargo),
@@ -71,14 +93,14 @@ export const QuoteSchema = z.object({
       .string({ error: QUOTE_MESSAGES.comentariosLargos })
       .check(
         without(CONTROL_BUT_LINE_BREAK, QUOTE_MESSAGES.comentariosCaracteres),
-        z.trim(),
+        z.overwrite(trimInvisible),
         z.maxLength(QUOTE_LIMITS.comentarios, QUOTE_MESSAGES.comentariosLargos),
       ),
   ),
   email: z
     .string({ error: QUOTE_MESSAGES.emailInvalido })
     .check(
-      without(ANY_CONTROL, QUOTE_MESSAGES.emailCaracteres),
+      without(NOT_SINGLE_LINE, QUOTE_MESSAGES.emailCaracteres),
       z.trim(),
       z.regex(EMAIL, QUOTE_MESSAGES.emailInvalido),
       z.maxLength(QUOTE_LIMITS.email, QUOTE_MESSAGES.emailLargo),
@@ -86,7 +108,7 @@ export const QuoteSchema = z.object({
   telefono: z
     .string({ error: QUOTE_MESSAGES.telefonoCorto })
     .check(
-      without(ANY_CONTROL, QUOTE_MESSAGES.telefonoCaracteres),
+      without(NOT_SINGLE_LINE, QUOTE_MESSAGES.telefonoCaracteres),
       z.trim(),
       z.minLength(QUOTE_LIMITS.telefonoMin, QUOTE_MESSAGES.telefonoCorto),
       z.maxLength(QUOTE_LIMITS.telefonoMax, QUOTE_MESSAGES.telefonoLargo),

@@ -40,3 +40,9 @@ export const TRACKING_TOKEN = /^[A-Za-z0-9_-]{22,64}$/
 export function trackingPath(token: string): string {
   return `${TRACKING_PREFIX}${token}`
 }
+
+/**
+ * How long a wrong lookup (reference + e-mail) counts, in hours: against its reference and its e-mail
+ * (`pair`), and against its visitor; the function's caps (docs/decisions/092) and the lookup page's words.
+ */
+export const LOOKUP_CAP_HOURS = { pair: 24, visitor: 1 } as const

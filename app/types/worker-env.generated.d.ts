@@ -23,4 +23,6 @@ interface Env {
   SHOP_SHIPPING_ADDRESS?: string
   SHOP_TAX_ID?: string
   SITE_URL?: string
+  TRACKING_GUESSES_PER_IP: RateLimit
+  TRACKING_PAGES_PER_IP: RateLimit
 }

@@ -9,6 +9,7 @@
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, quoteView, reminderText } from './message'
 import { getSettings, type FunctionSettings } from './settings'
+import { pruneWrongGuesses } from './lookup-caps'
 import {
   claimDue,
   claimEmail,
@@ -224,13 +225,17 @@ export interface SweepResult {
   erased: number
 }
 
-/** Delivery retries, e-mail copies, stale messages, the reminder and retention: one scheduled run. */
+/**
+ * Delivery retries, e-mail copies, stale messages, the reminder and retention
+ * (of quotes, and of the lookup's wrong guesses past their window): one scheduled run.
+ */
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
   const settings = getSettings(env)
   const now = deps.now ?? Date.now
   const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0 }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
   result.erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+  await pruneWrongGuesses(env.DB, now())
 
   const owner = crypto.randomUUID()
   const rows = await claimDue(env.DB, owner, now(), SWEEP_BATCH)

@@ -6,6 +6,7 @@ import { json, readJson } from './json'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import { storeQuote } from './store'
+import { callVisitor } from './visitor'
 
 /** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
 export const MAX_BODY_BYTES = 32 * 1024
@@ -13,8 +14,8 @@ export const MAX_BODY_BYTES = 32 * 1024
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
 
 /**
- * POST /functions/v1/enviar-telegram: checks the key, the method, the body
- * and the honeypot, stores the quote in D1 and answers
+ * POST /functions/v1/enviar-telegram: checks the key, the method, the body,
+ * the honeypot and the visitor's limit (429), stores the quote in D1 and answers
  * `{"success": true, "referencia": "P-7K3Q", "seguimiento": "<token>"}` (the
  * customer's private tracking address) as soon as it is committed,
  * whatever Telegram is doing. Delivery follows: one immediate attempt after
@@ -58,6 +59,9 @@ export async function handleQuote(
   const { honeypot, ...quote } = parsed.data
   // A filled decoy field is a bot: it is told "done" and nothing is stored or sent.
   if (honeypot) return json({ success: true })
+  // The site's per-visitor limit, held here too: holding the key does not escape it (docs/decisions/091).
+  const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: callVisitor(request) })
+  if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
 
   let stored: Awaited<ReturnType<typeof storeQuote>>
   try {

@@ -2,7 +2,7 @@
  * The quote function enviar-telegram: its own Worker.
  *   POST /functions/v1/enviar-telegram   a quote from the site: stored in D1, then delivered
  *   POST /functions/v1/telegram-webhook  the owner's buttons and commands, from Telegram
- *   GET  /functions/v1/seguimiento/<t>    the customer's tracking, for the site
+ *   POST /functions/v1/seguimiento/estado the customer's tracking (the token in the body), for the site
  *   POST /functions/v1/seguimiento        the tracking token of a reference and e-mail, for the site
  *   scheduled (every minute)             the delivery sweep, e-mail copies, reminders, retention
  */
@@ -13,6 +13,14 @@ import { handleQuote } from './handler'
 import { handleWebhook } from './inbox'
 import { json } from './json'
 import { handleTracking } from './tracking-api'
+
+/**
+ * The endpoint a path names, for a log line: one of ours, or "otra ruta".
+ * Never the raw path: whatever a client put in it (a token) stays out of the logs.
+ */
+function endpointOf(pathname: string): string {
+  return Object.values(FUNCTION_PATHS).find((path) => path === pathname) ?? 'otra ruta'
+}
 
 export default {
   async fetch(request, env, ctx) {
@@ -26,7 +34,7 @@ export default {
     } catch (error) {
       // A path that may not be served here (requireSettings) throws its answer.
       if (error instanceof Response) return error
-      console.error(`[enviar-telegram] Error en ${pathname}: ${(error as Error).message?.slice(0, 300)}`)
+      console.error(`[enviar-telegram] Error en ${endpointOf(pathname)}: ${(error as Error).message?.slice(0, 300)}`)
       return json({ success: false, error: 'Error interno' }, 500)
     }
   },

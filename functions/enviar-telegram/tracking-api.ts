@@ -2,58 +2,83 @@
  * The customer's tracking, read by the site (docs/decisions/058): the
  * function stays the one owner of quote data, and answers only what the
  * tracking page shows (never the e-mail, the phone or the comments).
- *   GET  /functions/v1/seguimiento/<token>   the state and its history
- *   POST /functions/v1/seguimiento           {referencia, email} -> the token, for whoever lost the link
- * Both need the function's key, as the quote endpoint does.
+ *   POST /functions/v1/seguimiento/estado   {seguimiento}       the state and its history
+ *   POST /functions/v1/seguimiento          {referencia, email} the token, for whoever lost the link
+ * Both need the function's key, as the quote endpoint does. A token travels
+ * only in a body, never in a URL, so no request log holds one (docs/decisions/093).
  */
 import { z } from 'zod'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_LIMITS } from '~shared/quote'
-import { REFERENCE } from '~shared/reference'
-import { TRACKING_TOKEN } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
+import { TRACKING_TOKEN } from '~shared/tracking'
 
 import { json, readJson } from './json'
+import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
+import { callVisitor } from './visitor'
 
-/** A lookup is two short fields. */
+/** A lookup is two short fields; a state read, one token. */
 const MAX_LOOKUP_BYTES = 4 * 1024
+const MAX_STATE_BYTES = 1024
 
 const LookupSchema = z.object({
   referencia: z.string().trim().max(40).toUpperCase(),
   email: z.string().trim().max(QUOTE_LIMITS.email).pipe(z.email()),
 })
 
-const notFound = () => json({ success: false }, 404)
+const StateSchema = z.object({ seguimiento: z.string().max(100) })
 
-export async function handleTracking(request: Request, env: FunctionEnv): Promise<Response> {
+const notFound = () => json({ success: false }, 404)
+const onlyPost = () => json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
+
+export async function handleTracking(
+  request: Request,
+  env: FunctionEnv,
+  { now = Date.now }: { now?: () => number } = {},
+): Promise<Response> {
   const settings = getSettings(env, request)
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
   const { pathname } = new URL(request.url)
+  if (pathname === FUNCTION_PATHS.tracking) return request.method === 'POST' ? lookup(request, env, now()) : onlyPost()
+  if (pathname === FUNCTION_PATHS.trackingState) return request.method === 'POST' ? state(request, env) : onlyPost()
+  // Any other path, the old GET /seguimiento/<token> among them: tokens are not read from URLs.
+  return json({ success: false, error: 'No encontrado' }, 404)
+}
 
-  if (pathname === FUNCTION_PATHS.tracking) {
-    if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-    const read = await readJson(request, MAX_LOOKUP_BYTES)
-    if ('refused' in read) return read.refused
-    const lookup = LookupSchema.safeParse(read.body)
-    if (!lookup.success) return json({ success: false, error: 'Referencia o email no válidos' }, 400)
-    // Guessing references for a known e-mail: 10 tries a minute per e-mail, whoever asks.
-    const limited =
-      env.LOOKUP_PER_EMAIL && !(await env.LOOKUP_PER_EMAIL.limit({ key: lookup.data.email.toLowerCase() })).success
-    if (limited) return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
-    // An unknown reference (one that cannot exist among them) and a wrong e-mail get the same answer.
-    if (!REFERENCE.test(lookup.data.referencia)) return notFound()
-    const token = await tokenByReferenceAndEmail(env.DB, lookup.data.referencia, lookup.data.email)
-    return token ? json({ success: true, seguimiento: token }) : notFound()
-  }
+/**
+ * Reference + e-mail -> the token (docs/decisions/092-lookup-caps.md). Every
+ * wrong pair does the same work, whether the reference exists or not (one
+ * count, one read, one write), and gets the same 404; past a cap, the same
+ * 423 for a reference or an e-mail, whether a quote has it or not, and 429
+ * for a visitor past his own.
+ */
+async function lookup(request: Request, env: FunctionEnv, now: number): Promise<Response> {
+  const read = await readJson(request, MAX_LOOKUP_BYTES)
+  if ('refused' in read) return read.refused
+  const pair = LookupSchema.safeParse(read.body)
+  if (!pair.success) return json({ success: false, error: 'Referencia o email no válidos' }, 400)
+  const subjects = await lookupSubjects(pair.data, callVisitor(request))
+  const verdict = await lookupCapVerdict(env.DB, subjects, now)
+  if (verdict === 'visitor-limited') return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
+  if (verdict === 'locked') return json({ success: false, error: 'Búsqueda bloqueada por demasiados intentos' }, 423)
+  const token = await tokenByReferenceAndEmail(env.DB, pair.data.referencia, pair.data.email)
+  if (token) return json({ success: true, seguimiento: token })
+  await recordWrongGuess(env.DB, subjects, now)
+  return notFound()
+}
 
-  if (request.method !== 'GET' && request.method !== 'HEAD')
-    return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'GET, HEAD' })
-  const token = pathname.slice(FUNCTION_PATHS.tracking.length + 1)
+/** {seguimiento: token} -> what the tracking page shows of that quote; an unknown or malformed token, 404. */
+async function state(request: Request, env: FunctionEnv): Promise<Response> {
+  const read = await readJson(request, MAX_STATE_BYTES)
+  if ('refused' in read) return read.refused
+  const asked = StateSchema.safeParse(read.body)
+  if (!asked.success) return json({ success: false, error: 'Seguimiento no válido' }, 400)
+  const token = asked.data.seguimiento
   if (!TRACKING_TOKEN.test(token)) return notFound()
   const found = await trackingByToken(env.DB, token)
   if (!found) return notFound()

@@ -5,7 +5,7 @@
 interface FunctionEnv {
   DB: D1Database
   EMAIL: SendEmail
-  LOOKUP_PER_EMAIL: RateLimit
+  QUOTES_PER_VISITOR: RateLimit
   QUOTE_EMAIL_FROM?: string
   QUOTE_FUNCTION_KEY?: string
   QUOTE_RETENTION_DAYS?: string

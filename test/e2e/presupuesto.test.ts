@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
 import { useSiteWithStandInFunction } from '../support/stand-in-function'
 import { chatMessages, delivered, marker } from '../support/html'
-import { SPEC_MODELS } from '../support/spec'
+import { INVISIBLE_CHARACTERS, SPEC_MODELS, hidingIn } from '../support/spec'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -118,6 +118,49 @@ describe('quote form with JavaScript', () => {
     expect(await page.getByLabel('Teléfono').inputValue()).toBe('612 345 678\u202E')
     await page.getByLabel('Teléfono').fill('612 345 678')
     await expect.poll(() => page.locator('[name="telefono"]').getAttribute('aria-invalid')).toBeNull()
+    await context.close()
+  })
+
+  it('each invisible character in modelo, email and telefono gets the field’s message, on submit and as the visitor corrects', async () => {
+    const { page, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/presupuesto`)
+    await enhanced(page)
+    await page.getByLabel('Mando', { exact: true }).check()
+    const MODEL_MESSAGE = 'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles'
+    const EMAIL_MESSAGE = 'El email debe ir en una sola línea, sin caracteres de control ni invisibles'
+    const PHONE_MESSAGE = 'El teléfono solo puede contener números, espacios, guiones y el símbolo +'
+    for (const [name, c] of INVISIBLE_CHARACTERS) {
+      const hiding = hidingIn(c)
+      // A model from outside the list, as a paste or an extension could set it: its option carries the character.
+      await page.evaluate((value) => {
+        const option = document.querySelector<HTMLOptionElement>('select[name="modelo"] option[value^="Xbox Elite"]')
+        if (option) option.value = value
+      }, `Xbox Elite${c}`)
+      await page.getByLabel('Modelo').selectOption(`Xbox Elite${c}`)
+      await page.getByLabel('Email').fill(hiding.email)
+      await page.getByLabel('Teléfono').fill(hiding.telefono)
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && !r.request().postData()?.includes('intent=')),
+        page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
+      ])
+      expect(answer.status(), name).toBe(400)
+      await page.locator('[name="telefono"][aria-invalid="true"]').waitFor()
+      expect(await errorOf(page, 'modelo'), name).toBe(MODEL_MESSAGE)
+      expect(await errorOf(page, 'email'), name).toBe(EMAIL_MESSAGE)
+      expect(await errorOf(page, 'telefono'), name).toBe(PHONE_MESSAGE)
+      expect(await page.getByLabel('Email').inputValue(), name).toBe(hiding.email)
+    }
+    // The check as the visitor corrects (the same action, asked with intent=validar; a few of the characters,
+    // each check costs a pause and a round trip): a clean phone clears its message, the character brings it back.
+    const phoneMessage = page.locator('[name="telefono"]')
+    for (const [name, c] of INVISIBLE_CHARACTERS.filter(([label]) => ['U+200B', 'U+FEFF', 'U+3164'].includes(label))) {
+      await page.getByLabel('Teléfono').fill('612 345 678')
+      await page.locator('[name="telefono"]:not([aria-invalid])').waitFor({ timeout: 20_000 })
+      await page.getByLabel('Teléfono').fill(`612 345 678${c}`)
+      await page.locator('[name="telefono"][aria-invalid="true"]').waitFor({ timeout: 20_000 })
+      expect(await errorOf(page, 'telefono'), name).toBe(PHONE_MESSAGE)
+      expect(await phoneMessage.inputValue(), name).toBe(`612 345 678${c}`)
+    }
     await context.close()
   })
 

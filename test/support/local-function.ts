@@ -45,7 +45,7 @@ export function useDatabase(): () => Promise<D1Database> {
   })
   return async () => {
     if (!db) throw new Error('Miniflare no está arrancado')
-    await db.prepare('DELETE FROM presupuestos').run()
+    await db.batch([db.prepare('DELETE FROM presupuestos'), db.prepare('DELETE FROM lookup_failures')])
     return db
   }
 }

@@ -29,3 +29,29 @@ export const SPEC_MODELS = {
     'Otra',
   ],
 } as const
+
+/**
+ * The invisible characters the quote form's single-line fields refuse
+ * (issue 23, CONTRACT "Abuse limits"), each with its name, for the tests of
+ * every layer: zero-width space and joiners, word joiner, BOM, soft hyphen,
+ * the tag block's first, a tag letter and its last, and the Hangul filler.
+ */
+export const INVISIBLE_CHARACTERS = [
+  ['U+200B', '\u200B'],
+  ['U+200C', '\u200C'],
+  ['U+200D', '\u200D'],
+  ['U+2060', '\u2060'],
+  ['U+FEFF', '\uFEFF'],
+  ['U+00AD', '\u00AD'],
+  ['U+E0000', '\u{E0000}'],
+  ['U+E0041', '\u{E0041}'],
+  ['U+E007F', '\u{E007F}'],
+  ['U+3164', '\u3164'],
+] as const
+
+/** Values of the single-line fields that hide one invisible character `c` (and the valid quote around them). */
+export const hidingIn = (c: string) => ({
+  modelo: `DualSense${c}`,
+  email: `cli${c}ente@correo.es`,
+  telefono: `612${c}345678`,
+})

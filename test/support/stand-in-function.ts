@@ -25,6 +25,7 @@ export async function startSiteWithStandInFunction(name: string, siteSettings: R
       siteUrl: stack.siteUrl,
       siteLog: stack.siteLog,
       received: standIn.received,
+      quoteVisitors: standIn.quoteVisitors,
       trackingCalls: standIn.trackingCalls,
       async stop() {
         await stack.stop()

@@ -12,6 +12,7 @@ const ROUTE_TABLE = [
   /^\/blog$/,
   /^\/presupuesto$/,
   /^\/envios$/,
+  /^\/(aviso-legal|privacidad|cookies)$/,
   /^\/servicios\/mandos$/,
   /^\/servicios\/consolas$/,
   /^\/servicios\/mandos\/(playstation|xbox|nintendo)$/,

@@ -2,9 +2,12 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { QUOTE_MESSAGES } from '~shared/quote'
 import worker from '../../functions/enviar-telegram/index'
+import { VISITOR_HEADER } from '~shared/visitor'
 
 import { partialEnv, useDatabase } from '../support/local-function'
+import { INVISIBLE_CHARACTERS, hidingIn } from '../support/spec'
 
 const request = (body: unknown, key = 'k') =>
   new Request(`http://localhost:8788${FUNCTION_PATHS.quote}`, {
@@ -145,3 +148,100 @@ describe('enviar-telegram as a plain fetch handler', () => {
     expect(calls[0]?.body.chat_id).toBe('-100')
   })
 })
+
+describe('the function’s parse of a quote', () => {
+  it.each(INVISIBLE_CHARACTERS)(
+    '%s in modelo, email or telefono: 400, success false, the field’s message; nothing stored',
+    async (_name, c) => {
+      const db = await database()
+      const response = await handleQuote(
+        request({ ...quote, ...hidingIn(c) }),
+        partialEnv({ DB: db, QUOTE_FUNCTION_KEY: 'k' }),
+        { waitUntil: () => undefined },
+      )
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        success: false,
+        errors: [
+          { campo: 'modelo', mensaje: QUOTE_MESSAGES.modeloCaracteres },
+          { campo: 'email', mensaje: QUOTE_MESSAGES.emailCaracteres },
+          { campo: 'telefono', mensaje: QUOTE_MESSAGES.telefonoCaracteres },
+        ],
+      })
+      expect((await db.prepare('SELECT COUNT(*) AS n FROM presupuestos').first())?.n).toBe(0)
+    },
+  )
+})
+
+describe('the function’s per-visitor limit and its logs', () => {
+  /** A limiter that lets `allowed` calls through per key, and remembers the keys. */
+  const limiter = (allowed: number) => {
+    const counts = new Map<string, number>()
+    return {
+      counts,
+      binding: {
+        limit: async ({ key }: { key: string }) => {
+          counts.set(key, (counts.get(key) ?? 0) + 1)
+          return { success: (counts.get(key) ?? 0) <= allowed }
+        },
+      } as unknown as RateLimit,
+    }
+  }
+  const from = (headers: Record<string, string>) => {
+    const sent = request(quote)
+    for (const [name, value] of Object.entries(headers)) sent.headers.set(name, value)
+    return sent
+  }
+
+  it('holding the key does not escape it: the site’s visitor (his /64), or the caller’s own address, past it gets 429', async () => {
+    const db = await database()
+    const { counts, binding } = limiter(1)
+    const env = partialEnv({ DB: db, QUOTE_FUNCTION_KEY: 'k', QUOTES_PER_VISITOR: binding })
+    const post = (headers: Record<string, string>) => handleQuote(from(headers), env, { waitUntil: () => undefined })
+    expect((await post({ [VISITOR_HEADER]: '2001:db8:5:6::1' })).status).toBe(200)
+    const refused = await post({ [VISITOR_HEADER]: '2001:db8:5:6:aaaa::2', 'CF-Connecting-IP': '192.0.2.1' })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ success: false, error: 'Demasiadas solicitudes' })
+    // A script with the key and no visitor header is its own visitor.
+    expect((await post({ 'CF-Connecting-IP': '192.0.2.1' })).status).toBe(200)
+    expect((await post({ 'CF-Connecting-IP': '192.0.2.1' })).status).toBe(429)
+    expect([...counts.keys()]).toEqual(['ipv6:2001:db8:5:6::/64', 'ipv4:192.0.2.1'])
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM presupuestos').first())?.n).toBe(2)
+  })
+
+  it('the catch-all error log names the endpoint, never the path a caller wrote (a token)', async () => {
+    const token = 'TokenQueNoDebeSalir_1234'
+    const failing = {
+      prepare: () => {
+        throw new Error('D1 caído')
+      },
+      batch: () => Promise.reject(new Error('D1 caído')),
+    } as unknown as D1Database
+    const env = partialEnv({ DB: failing, QUOTE_FUNCTION_KEY: 'k' })
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const asked = [
+        new Request(`http://localhost:8788${FUNCTION_PATHS.tracking}/${token}`, { headers: { apikey: 'k' } }),
+        new Request(`http://localhost:8788${FUNCTION_PATHS.trackingState}`, {
+          method: 'POST',
+          headers: { apikey: 'k' },
+          body: JSON.stringify({ seguimiento: token }),
+        }),
+        new Request(`http://localhost:8788${FUNCTION_PATHS.tracking}`, {
+          method: 'POST',
+          headers: { apikey: 'k' },
+          body: JSON.stringify({ referencia: 'P-7K3Q', email: 'a@correo.es' }),
+        }),
+      ]
+      const statuses = []
+      for (const sent of asked) statuses.push((await serve(sent, env)).status)
+      expect(statuses).toEqual([404, 500, 500])
+      const logged = errors.mock.calls.flat().join('\n')
+      expect(logged).toContain(`Error en ${FUNCTION_PATHS.trackingState}`)
+      expect(logged).not.toContain(token)
+    } finally {
+      errors.mockRestore()
+    }
+  })
+})
+

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 
 import { hoursInWords } from '~shared/shop'
+import { NO_ADDRESS, NOT_AN_ADDRESS, visitorKey } from '~shared/visitor'
 
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { getSettings, requireSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
@@ -15,6 +16,9 @@ const REAL = {
   QUOTE_FUNCTION_URL: 'https://presupuestos.taller.es/functions/v1/enviar-telegram',
   SHOP_PHONE: '612345678',
   SHOP_EMAIL: 'hola@taller.es',
+  SHOP_LEGAL_NAME: 'Mandos Lakua S.L.',
+  SHOP_TAX_ID: 'B12345674',
+  SHOP_LEGAL_ADDRESS: 'Calle Real 1, 01010 Vitoria-Gasteiz (Álava)',
 }
 
 describe('settings', () => {
@@ -30,7 +34,11 @@ describe('settings', () => {
       FORM_MIN_SECONDS: 3,
       QUOTE_RETENTION_DAYS: 180,
       SHOP_SHIPPING_ADDRESS: '',
-      // What must be real in production: the secrets, and what every page shows or links to.
+      SHOP_LEGAL_NAME: 'Nombre y apellidos o razón social del titular',
+      SHOP_TAX_ID: '00000000T',
+      SHOP_LEGAL_ADDRESS: 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)',
+      SHOP_REGISTRY: '',
+      // What must be real in production: the secrets, what every page shows or links to, the legal identity.
       notOwn: new Set([
         'SITE_URL',
         'QUOTE_FUNCTION_URL',
@@ -38,6 +46,9 @@ describe('settings', () => {
         'SHOP_PHONE',
         'SHOP_EMAIL',
         'FORM_SECRET',
+        'SHOP_LEGAL_NAME',
+        'SHOP_TAX_ID',
+        'SHOP_LEGAL_ADDRESS',
       ]),
     })
   })
@@ -113,6 +124,12 @@ describe('settings', () => {
     ['SHOP_PHONE', '+34 600 000 000'],
     ['SHOP_EMAIL', undefined],
     ['SHOP_EMAIL', 'taller@example.com'],
+    ['SHOP_LEGAL_NAME', undefined],
+    ['SHOP_LEGAL_NAME', 'Nombre y apellidos o razón social del titular'],
+    ['SHOP_TAX_ID', undefined],
+    ['SHOP_TAX_ID', '00000000T'],
+    ['SHOP_LEGAL_ADDRESS', undefined],
+    ['SHOP_LEGAL_ADDRESS', 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)'],
   ] as const)('every page needs %s real off this machine (given %s), and names it with what to do', (key, value) => {
     const request = new Request('https://taller.es/')
     const settings = getSettings(request, env({ ...REAL, [key]: value }))
@@ -303,5 +320,34 @@ describe("the shop's hours in words", () => {
       short: 'M-S 10:00-14:00',
     })
     expect(hoursInWords({ days: [6], opens: 10, closes: 14 }).long).toBe('Sábado de 10:00 a 14:00')
+  })
+})
+
+describe('who a visitor is, for the per-visitor limits', () => {
+  it('keys IPv4 by address and IPv6 by its /64, whatever the spelling', () => {
+    expect(visitorKey('203.0.113.9')).toBe('ipv4:203.0.113.9')
+    expect(visitorKey(' 203.0.113.9:443 ')).toBe('ipv4:203.0.113.9')
+    expect(visitorKey('203.0.113.10')).not.toBe(visitorKey('203.0.113.9'))
+    // One home connection: 2^64 addresses, one visitor.
+    const home = visitorKey('2001:db8:1:2::1')
+    expect(home).toBe('ipv6:2001:db8:1:2::/64')
+    for (const address of [
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:0DB8:0001:0002:0:0:0:7',
+      '[2001:db8:1:2::9]:443',
+      '2001:db8:1:2::1%eth0',
+    ])
+      expect(visitorKey(address), address).toBe(home)
+    expect(visitorKey('2001:db8:1:3::1')).not.toBe(home)
+    // An IPv4 address written as IPv6 is that IPv4 visitor.
+    expect(visitorKey('::ffff:203.0.113.9')).toBe('ipv4:203.0.113.9')
+    expect(visitorKey('::ffff:cb00:7109')).toBe('ipv4:203.0.113.9')
+  })
+
+  it('no address, or a value that is none, gets a fixed short key, never an exception', () => {
+    expect(visitorKey(null)).toBe(NO_ADDRESS)
+    expect(visitorKey('')).toBe(NO_ADDRESS)
+    for (const value of ['x', '1.2.3', '999.1.1.1', '1::2::3', '2001:db8:::1', 'a'.repeat(10_000), '1:2:3:4:5:6:7:8:9'])
+      expect(visitorKey(value), value.slice(0, 20)).toBe(NOT_AN_ADDRESS)
   })
 })

@@ -31,6 +31,9 @@ const READY = {
     QUOTE_FUNCTION_URL: `https://${FUNCTION_HOST}/functions/v1/enviar-telegram`,
     SHOP_PHONE: '612345678',
     SHOP_EMAIL: `taller@${DOMAIN}`,
+    SHOP_LEGAL_NAME: 'Mandos Lakua S.L.',
+    SHOP_TAX_ID: 'B12345674',
+    SHOP_LEGAL_ADDRESS: 'Calle Real 1, 01010 Vitoria-Gasteiz (Álava)',
   },
   function: {
     TELEGRAM_CHAT_ID: '-1001234567890',
@@ -412,7 +415,7 @@ describe('the deploy preflight', () => {
     expect(refused).toMatch(/QUOTE_POSTS_PER_IP .* es 1001, el número de los ejemplos de Cloudflare/)
     expect(refused).toMatch(/LOOKUPS_PER_IP .* es 7102, el mismo que QUOTE_POSTS_TOTAL/)
     expect(refused).toMatch(/LOOKUPS_TOTAL .* está vacío/)
-    expect(refused).toMatch(/LOOKUP_PER_EMAIL .* es 7102, el mismo que/)
+    expect(refused).toMatch(/QUOTES_PER_VISITOR .* es 7102, el mismo que/)
   })
 
   it('refuses a binding production lacks: wrangler inherits none into an environment', async () => {

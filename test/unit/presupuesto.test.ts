@@ -12,9 +12,9 @@ import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'
 import { QUOTE_CHOICES, QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
 import { quoteLink } from '~/lib/quote/options'
-import { QUOTE_MESSAGES, QuotePayloadSchema, QuoteSchema, type Quote } from '~shared/quote'
+import { QUOTE_MESSAGES, QuotePayloadSchema, QuoteSchema, trimInvisible, type Quote } from '~shared/quote'
 
-import { SPEC_MODELS } from '../support/spec'
+import { INVISIBLE_CHARACTERS, SPEC_MODELS, hidingIn } from '../support/spec'
 
 const valid: Quote = {
   tipo: 'mando',
@@ -86,6 +86,48 @@ describe('quote schema: every rule with its message', () => {
 
   it('the payload adds the honeypot', () => {
     expect(QuotePayloadSchema.parse({ ...valid, honeypot: 'x' }).honeypot).toBe('x')
+  })
+})
+
+describe('quote schema: invisible characters are not a value', () => {
+  it.each(INVISIBLE_CHARACTERS)('%s: refused in modelo, email and telefono with the field’s message', (_name, c) => {
+    expect(messages({ ...valid, ...hidingIn(c) })).toEqual({
+      modelo: QUOTE_MESSAGES.modeloCaracteres,
+      email: QUOTE_MESSAGES.emailCaracteres,
+      telefono: QUOTE_MESSAGES.telefonoCaracteres,
+    })
+    // At an end, where trimming could hide it, and alone: a value made only of it is not "filled in".
+    expect(messages({ ...valid, modelo: c, email: `${c}cliente@correo.es`, telefono: `612345678${c}` })).toEqual({
+      modelo: QUOTE_MESSAGES.modeloCaracteres,
+      email: QUOTE_MESSAGES.emailCaracteres,
+      telefono: QUOTE_MESSAGES.telefonoCaracteres,
+    })
+  })
+
+  it.each(INVISIBLE_CHARACTERS)('%s: trimmed from the ends of the comments; alone they are no comment', (_name, c) => {
+    const parsed = QuoteSchema.parse({ ...valid, comentarios: `${c} Drift ${c}\n${c}` })
+    expect(parsed.comentarios).toBe('Drift')
+    expect(QuoteSchema.parse({ ...valid, comentarios: `${c}${c} ${c}` }).comentarios).toBe('')
+  })
+
+  it('keeps letters of every language and emoji; the comments keep emoji sequences whole', () => {
+    for (const model of [
+      'Mando 日本語',
+      'Геймпад',
+      'وحدة تحكم',
+      '게임패드',
+      'Ελληνικά',
+      'मराठी',
+      'Mando ❤️ 🎮',
+      '🇪🇸 edición',
+    ])
+      expect(messages({ ...valid, modelo: model }), model).toEqual({})
+    expect(messages({ ...valid, email: 'jugador+ps5@correo.es', telefono: '+34 612-345-678' })).toEqual({})
+    const family = '👨\u200D👩\u200D👧'
+    const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'
+    const comments = `${family} los tres juegan; desde ${scotland}`
+    expect(QuoteSchema.parse({ ...valid, comentarios: ` ${comments}\u200B ` }).comentarios).toBe(comments)
+    expect(trimInvisible(`\u200D${family}\u200D`)).toBe(family)
   })
 })
 
@@ -257,8 +299,8 @@ describe('the call to the function', () => {
       QUOTE_FUNCTION_KEY: 'anon',
     }
     expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null, seguimiento: null })
-    expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
-    expect(await forwardQuote(settings, valid)).toEqual({ ok: false })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: false, limited: false })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: false, limited: false })
     expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({
       ok: true,
       referencia: 'P-7K3Q',

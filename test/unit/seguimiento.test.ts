@@ -6,10 +6,13 @@ import { catalogo } from '~/catalogo/consultas'
 import { localDateTime } from '~/lib/dates'
 import { deliveryOptions, mailInFacts } from '~/lib/envios.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
-import { fetchTracking, findTracking, trackingEndpoint } from '~/lib/tracking/client.server'
+import { fetchTracking, findTracking, functionEndpoint } from '~/lib/tracking/client.server'
 import type { Tracking } from '~shared/tracking-answer'
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { handleError } from '~/entry.server'
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from '@remix-run/router'
 import { parseLookup } from '~/lib/tracking/lookup.server'
-import { isPrivatePath } from '~/lib/tracking/paths'
+import { isPrivatePath, privatePath } from '~/lib/tracking/paths'
 import { TRACKING_STATE_LABELS, TRACKING_STATES, TRACKING_TOKEN, trackingPath } from '~shared/tracking'
 import { trackingView } from '~/lib/tracking/view.server'
 import { loader as robots } from '~/routes/[robots.txt]'
@@ -45,6 +48,57 @@ describe('tracking addresses', () => {
     ])
       expect(isPrivatePath(path), path).toBe(true)
     for (const path of ['/seguimiento', '/envios', '/', '/presupuesto']) expect(isPrivatePath(path), path).toBe(false)
+  })
+
+  it('any spelling of a tracking address resolves to its one canonical address, the token’s case kept', () => {
+    const canonical = `/seguimiento/${TOKEN}`
+    for (const path of [
+      canonical,
+      `//seguimiento/${TOKEN}`,
+      `///seguimiento/${TOKEN}`,
+      `/seguimiento//${TOKEN}`,
+      `/seguimiento/${TOKEN}/`,
+      `/seguimiento/${TOKEN}//`,
+      `/SEGUIMIENTO/${TOKEN}`,
+      `/Seguimiento/./${TOKEN}`,
+      `/seguimiento%2F${TOKEN}`,
+      `/seguimiento%2f${TOKEN}`,
+      `/%2Fseguimiento/${TOKEN}`,
+      `/seguimiento/${TOKEN}%2F`,
+      `/seguimient%6F/${TOKEN}`,
+      `/x/%2e%2e/seguimiento/${TOKEN}`,
+    ])
+      expect(privatePath(path), path).toEqual({ canonical })
+    // Private, naming no token: answered as an unknown tracking page.
+    for (const path of [
+      `/seguimiento/%${TOKEN}`,
+      `/seguimiento/${TOKEN}%20`,
+      `/seguimiento/x/${TOKEN}`,
+      `//seguimiento/${TOKEN};x`,
+      '/seguimiento/%2e%2e/',
+    ])
+      expect(privatePath(path), path).toEqual({ canonical: null })
+    expect(privatePath('/seguimiento/')).toEqual({ canonical: '/seguimiento' })
+    for (const path of ['/seguimiento', '//seguimiento', '/envios', `/blog/${TOKEN}`, `/seguimientos/${TOKEN}`])
+      expect(privatePath(path), path).toBeNull()
+  })
+
+  it('the server’s error log writes a tracking address without its token', () => {
+    const logs = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')].map((spy) =>
+      spy.mockImplementation(() => undefined),
+    )
+    try {
+      const request = new Request(`https://taller.test/seguimiento/${TOKEN}`)
+      const args = { request, params: {}, context: {} } as unknown as Parameters<typeof handleError>[1]
+      handleError(new Error('el loader falló'), args)
+      handleError(new Response(null, { status: 503 }), args)
+      handleError(new ErrorResponseImpl(503, 'Service Unavailable', null), args)
+      const logged = logs.flatMap((spy) => spy.mock.calls.flat()).join('\n')
+      expect(logged).toContain('/seguimiento/…')
+      expect(logged).not.toContain(TOKEN)
+    } finally {
+      for (const spy of logs) spy.mockRestore()
+    }
   })
 
   it('robots.txt keeps crawlers out of the tracking pages on the public host', async () => {
@@ -185,15 +239,45 @@ describe('the tracking client', () => {
     shipment: null,
   }
 
-  it('asks at the origin of QUOTE_FUNCTION_URL, with the quote post’s key', async () => {
-    expect(trackingEndpoint({ QUOTE_FUNCTION_URL: 'https://abc.supabase.co/functions/v1/enviar-telegram' })).toBe(
-      'https://abc.supabase.co/functions/v1/seguimiento',
-    )
+  it('asks at the origin of QUOTE_FUNCTION_URL, with the quote post’s key, the token in the body only', async () => {
+    expect(
+      functionEndpoint(
+        { QUOTE_FUNCTION_URL: 'https://abc.supabase.co/functions/v1/enviar-telegram' },
+        FUNCTION_PATHS.tracking,
+      ),
+    ).toBe('https://abc.supabase.co/functions/v1/seguimiento')
     answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking }) })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'found', tracking })
     const call = calls.at(-1)
-    expect(call).toMatchObject({ method: 'GET', url: `/functions/v1/seguimiento/${TOKEN}` })
-    expect(call?.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer anon', accept: 'application/json' })
+    // A URL lands in request logs whatever their policy: the token travels in a POST body (docs/decisions/093).
+    expect(call).toMatchObject({ method: 'POST', url: '/functions/v1/seguimiento/estado' })
+    expect(call?.url).not.toContain(TOKEN)
+    expect(JSON.parse(call?.body ?? '')).toEqual({ seguimiento: TOKEN })
+    expect(call?.headers).toMatchObject({
+      apikey: 'anon',
+      authorization: 'Bearer anon',
+      accept: 'application/json',
+      'content-type': 'application/json',
+    })
+  })
+
+  it('the function’s caps on guessing are reasons for the lookup, never an outage; a page read has none', async () => {
+    const pair = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
+    answer = () => ({ status: 429, body: '{"success":false}' })
+    expect(await findTracking(settings(), pair, { visitor: '2001:db8::1' })).toEqual({ kind: 'limited' })
+    expect(calls.at(-1)?.headers['x-visitor-ip']).toBe('2001:db8::1')
+    answer = () => ({ status: 423, body: '{"success":false}' })
+    expect(await findTracking(settings(), pair)).toEqual({ kind: 'locked' })
+    expect(calls.at(-1)?.headers['x-visitor-ip']).toBeUndefined()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      for (const status of [423, 429]) {
+        answer = () => ({ status, body: '{"success":false}' })
+        expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'down' })
+      }
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('takes what the contract allows around the edges: extra fields, a shipment left out', async () => {

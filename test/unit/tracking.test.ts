@@ -14,6 +14,9 @@ import { TRACKING_STATES, TRACKING_STATE_LABELS, type TrackingState } from '~sha
 import type { Tracking } from '~shared/tracking-answer'
 import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { handleTracking } from '../../functions/enviar-telegram/tracking-api'
+import { LOOKUP_CAP_WINDOW_MS, LOOKUP_CAPS } from '../../functions/enviar-telegram/lookup-caps'
+import { VISITOR_HEADER } from '~shared/visitor'
+import { REFERENCE_ALPHABET } from '~shared/reference'
 
 import { CHAT_ID, fakeClock, fakeTelegram, functionEnv, HOUR, MONDAY_10, useDatabase } from '../support/local-function'
 
@@ -249,7 +252,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
         env,
       )
     const track = async (token: string) => {
-      const response = await api(`/${token}`)
+      const response = await api('/estado', { method: 'POST', body: JSON.stringify({ seguimiento: token }) })
       return { status: response.status, body: (await response.json()) as { success: boolean; tracking?: Tracking } }
     }
     return { db, clock, telegram, env, webhook, api, track }
@@ -419,35 +422,107 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     expect((await api('', { method: 'PUT' })).status).toBe(405)
   })
 
-  it('the lookup allows 10 tries a minute per e-mail, whoever asks', async () => {
-    const { db, env } = await setup()
-    const counts = new Map<string, number>()
-    const limiter = {
-      limit: async ({ key }: { key: string }) => {
-        counts.set(key, (counts.get(key) ?? 0) + 1)
-        return { success: (counts.get(key) ?? 0) <= 10 }
-      },
-    } as unknown as RateLimit
-    const lookup = (email: string) =>
+  /** `count` references of the function's form, none of them `except`. */
+  const otherReferences = (count: number, except: string) =>
+    [...REFERENCE_ALPHABET]
+      .flatMap((first) => [...'ZY'].map((second) => `P-${first}${second}ZZ`))
+      .filter((reference) => reference !== except)
+      .slice(0, count)
+
+  /** A lookup straight to the function, from `visitor` (the site's X-Visitor-IP), at `now`. */
+  const lookupFrom =
+    (env: FunctionEnv, now: () => number) =>
+    (pair: { referencia: string; email: string }, visitor = '198.51.100.7') =>
       handleTracking(
         new Request('https://funcion.test/functions/v1/seguimiento', {
           method: 'POST',
-          headers: { apikey: 'clave', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ referencia: 'P-2222', email }),
+          headers: { apikey: 'clave', 'Content-Type': 'application/json', [VISITOR_HEADER]: visitor },
+          body: JSON.stringify(pair),
         }),
-        { ...env, LOOKUP_PER_EMAIL: limiter },
+        env,
+        { now },
       )
-    await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+
+  it('wrong guesses are capped per reference, whoever guesses: then the same 423 whether the reference exists or not', async () => {
+    const { db, env, clock } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const lookup = lookupFrom(env, clock.now)
+    const absent = row.referencia === 'P-2222' ? 'P-3333' : 'P-2222'
+    // A script guessing e-mails against one reference, from a new address each time.
+    const guesses = async (reference: string) => {
+      const statuses = []
+      for (let i = 0; i < LOOKUP_CAPS.reference + 2; i++)
+        statuses.push(
+          (await lookup({ referencia: reference, email: `intento${i}@correo.es` }, `203.0.113.${i}`)).status,
+        )
+      return statuses
+    }
+    const expected = [...Array<number>(LOOKUP_CAPS.reference).fill(404), 423, 423]
+    expect(await guesses(row.referencia)).toEqual(expected)
+    expect(await guesses(absent)).toEqual(expected)
+    // Past the cap even the right pair is refused (else the cap would tell a right guess), with the same answer.
+    const right = await lookup({ referencia: row.referencia, email: quote.email }, '192.0.2.1')
+    const locked = await lookup({ referencia: absent, email: quote.email }, '192.0.2.1')
+    expect([right.status, locked.status]).toEqual([423, 423])
+    expect(await right.text()).toBe(await locked.text())
+    // Another reference is not affected; the cap lapses after its window.
+    const other = (await storeQuote(db, { ...quote, modelo: 'Otro' }, { idempotencyKey: null, now: MONDAY_10 })).row
+    expect((await lookup({ referencia: other.referencia, email: quote.email }, '192.0.2.1')).status).toBe(200)
+    clock.advance(LOOKUP_CAP_WINDOW_MS.pair + 1)
+    expect((await lookup({ referencia: row.referencia, email: quote.email }, '192.0.2.1')).status).toBe(200)
+  }, 60_000)
+
+  it('wrong guesses are capped per visitor (an IPv6 one by its /64) and per e-mail; a right pair never counts', async () => {
+    const { db, env, clock } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const lookup = lookupFrom(env, clock.now)
+    // Right pairs, as often as the customer likes.
+    for (let i = 0; i < LOOKUP_CAPS.visitor + 2; i++)
+      expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:2::1')).status).toBe(200)
+    // One home connection trying a few e-mails on many references, from ever new addresses of its /64.
+    const references = otherReferences(LOOKUP_CAPS.visitor + LOOKUP_CAPS.email + 1, row.referencia)
     const statuses = []
-    for (let i = 0; i < 12; i++) statuses.push((await lookup(i % 2 ? 'Marta@correo.es' : 'marta@correo.es')).status)
-    expect(statuses).toEqual([...Array(10).fill(404), 429, 429])
-    expect((await lookup('otra@correo.es')).status).toBe(404)
+    for (const [i, reference] of references.slice(0, LOOKUP_CAPS.visitor + 1).entries())
+      statuses.push(
+        (await lookup({ referencia: reference, email: `otra${i}@correo.es` }, `2001:db8:1:2::${i.toString(16)}`))
+          .status,
+      )
+    expect(statuses).toEqual([...Array<number>(LOOKUP_CAPS.visitor).fill(404), 429])
+    // The same visitor is refused even his own pair; another /64 is not.
+    expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:2:ffff::1')).status).toBe(429)
+    expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:3::1')).status).toBe(200)
+    // His own cap lapses sooner than a pair's.
+    clock.advance(LOOKUP_CAP_WINDOW_MS.visitor + 1)
+    expect((await lookup({ referencia: row.referencia, email: quote.email }, '2001:db8:1:2::1')).status).toBe(200)
+    // A known e-mail tried against many references is capped too, for every visitor.
+    for (const [i, reference] of references.slice(LOOKUP_CAPS.visitor + 1).entries())
+      expect((await lookup({ referencia: reference, email: 'Marta@correo.es' }, `192.0.2.${i}`)).status).toBe(404)
+    expect((await lookup({ referencia: row.referencia, email: 'marta@correo.es' }, '192.0.2.200')).status).toBe(423)
+  }, 60_000)
+
+  it('a lookup does the same work whether the reference exists or not; the sweep forgets guesses past the window', async () => {
+    const { db, env, clock, telegram } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const lookup = lookupFrom(env, clock.now)
+    await lookup({ referencia: row.referencia, email: 'otra@correo.es' })
+    await lookup({ referencia: row.referencia === 'P-2222' ? 'P-3333' : 'P-2222', email: 'otra@correo.es' })
+    // Each wrong pair left one row per subject it named; none holds the e-mail itself.
+    const rows = await db.prepare('SELECT subject FROM lookup_failures').all<{ subject: string }>()
+    expect(rows.results).toHaveLength(6)
+    expect(JSON.stringify(rows.results)).not.toContain('otra@correo.es')
+    clock.advance(LOOKUP_CAP_WINDOW_MS.pair + 1)
+    await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM lookup_failures').first())?.n).toBe(0)
   })
 
   it('needs the key; an unknown, malformed or erased token is 404', async () => {
     const { db, api, track, webhook } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    expect((await api(`/${row.tracking_token}`, {}, 'otra')).status).toBe(401)
+    expect((await api('/estado', { method: 'POST', body: '{}' }, 'otra')).status).toBe(401)
+    // The token is read from a body only: the old GET with the token in the URL is no endpoint.
+    expect((await api(`/${row.tracking_token}`)).status).toBe(404)
+    expect((await api('/estado')).status).toBe(405)
+    expect((await api('/estado', { method: 'POST', body: '{"seguimiento":7}' })).status).toBe(400)
     expect((await track(newTrackingToken())).status).toBe(404)
     expect((await track('corto')).status).toBe(404)
     expect((await track('../../x')).status).toBe(404)

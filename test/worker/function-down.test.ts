@@ -13,7 +13,7 @@ import { text } from '../support/html'
 const standIn = useSiteWithStandInFunction('funcion-caida')
 
 let ip = 1
-async function post(comments: string) {
+async function post(comments: string, address = `10.88.0.${ip++}`) {
   const fields = {
     tipo: 'consola',
     modelo: 'PlayStation 5',
@@ -28,7 +28,7 @@ async function post(comments: string) {
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       Origin: standIn().siteUrl,
-      'CF-Connecting-IP': `10.88.0.${ip++}`,
+      'CF-Connecting-IP': address,
     },
     body: new URLSearchParams(fields).toString(),
   })
@@ -72,5 +72,55 @@ describe('when the quote function fails', () => {
       honeypot: '',
       sospecha: 'enviado sin el formulario de la web',
     })
+  })
+})
+
+/**
+ * Posts until one is refused: the statuses, the last a 429. The limiter counts in fixed one-minute
+ * windows, so a window that turns mid-way lets a few more through first.
+ */
+async function untilRefused(send: (n: number) => Promise<{ response: Response }>): Promise<number[]> {
+  const statuses: number[] = []
+  for (let n = 0; n < 11; n++) {
+    statuses.push((await send(n)).response.status)
+    if (statuses.at(-1) === 429) return statuses
+  }
+  throw new Error(`no 429 after ${statuses.join(', ')}`)
+}
+
+describe('limits that protect customers (docs/decisions/091)', () => {
+  it('the function’s own per-visitor limit: a visible 429 with the Spanish reason and every value kept', async () => {
+    const { response, document, fields } = await post('Comentario [limitado]', '2001:db8:77:1::5')
+    expect(response.status).toBe(429)
+    const toast = document.querySelector('[role="alert"]')
+    expect(text(toast)).toContain('Demasiadas solicitudes')
+    expect(text(toast)).toContain('Espera un minuto y vuelve a intentarlo')
+    expect(document.querySelector('input[name="email"]')?.getAttribute('value')).toBe(fields.email)
+    expect(text(document.querySelector('textarea[name="comentarios"]'))).toBe(fields.comentarios)
+    // The site passed the visitor's address on, under the shared key, for that limit.
+    expect(standIn().quoteVisitors.at(-1)).toBe('2001:db8:77:1::5')
+  })
+
+  it('everybody together past the overall limit refuses nobody: every visitor within his own 5 is served, the rest marked for the owner', async () => {
+    // 26 visitors, 5 posts each: 130 posts, more than twice the overall 60 a minute, so whatever
+    // one-minute window they fall in, one of them holds more than 60.
+    const before = standIn().received.length
+    const statuses: number[] = []
+    for (let visitor = 0; visitor < 26; visitor++)
+      for (let i = 0; i < 5; i++)
+        statuses.push((await post(`Cliente ${visitor}-${i}`, `10.89.${visitor}.1`)).response.status)
+    expect(statuses.filter((status) => status !== 303)).toEqual([])
+    const notes = standIn()
+      .received.slice(before)
+      .map((body) => body.sospecha ?? '')
+    expect(notes.some((note) => note.includes('más solicitudes de lo normal'))).toBe(true)
+    // One visitor past his own limit still gets his 429, the only refusal there is.
+    expect((await untilRefused((n) => post(`Uno más ${n}`, '10.90.0.1'))).slice(0, 5)).toEqual(Array(5).fill(303))
+  }, 120_000)
+
+  it('an IPv6 visitor is his /64: new addresses of one home connection share his limit', async () => {
+    const home = await untilRefused((n) => post(`Misma casa ${n}`, `2001:db8:42:7::${(n + 1).toString(16)}`))
+    expect(home.slice(0, 5)).toEqual(Array(5).fill(303))
+    expect((await post('Otra casa', '2001:db8:42:8::1')).response.status).toBe(303)
   })
 })

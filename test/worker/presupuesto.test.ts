@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest'
 
 import { TEST_TELEGRAM } from '../support/settings'
-import { SPEC_MODELS } from '../support/spec'
+import { INVISIBLE_CHARACTERS, SPEC_MODELS, hidingIn } from '../support/spec'
 import { chatMessages, delivered, marker, page, postQuote, telegramMessages, text } from '../support/html'
 
 const valid = (comments: string) => ({
@@ -271,8 +271,41 @@ describe('posting without JavaScript', () => {
     expect(document.querySelector('textarea[name="comentarios"]')?.textContent).toMatch(
       new RegExp(`^Líneas ${id}\\r?\\nsegunda línea$`),
     )
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Refused before the function was called: nothing can be on its way to Telegram.
     expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
+  it('refuses each invisible character in modelo, email and telefono with the field’s message, values kept', async () => {
+    for (const [name, c] of INVISIBLE_CHARACTERS) {
+      const id = marker('invisible')
+      const hiding = hidingIn(c)
+      const { response, document } = await postQuote({ ...valid(`Invisible ${id}`), ...hiding })
+      expect(response.status, name).toBe(400)
+      expect(fieldError(document, 'modelo'), name).toBe(
+        'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles',
+      )
+      expect(fieldError(document, 'email'), name).toBe(
+        'El email debe ir en una sola línea, sin caracteres de control ni invisibles',
+      )
+      expect(fieldError(document, 'telefono'), name).toBe(
+        'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+      )
+      expect(document.querySelector('input[name="email"]')?.getAttribute('value'), name).toBe(hiding.email)
+      expect(document.querySelector('input[name="telefono"]')?.getAttribute('value'), name).toBe(hiding.telefono)
+      expect(document.querySelector('select[name="modelo"] option[selected]')?.getAttribute('value'), name).toBe(
+        hiding.modelo,
+      )
+      expect(await telegramMessages(id), name).toHaveLength(0)
+    }
+  })
+
+  it('trims invisible characters from the ends of the comments and keeps an emoji sequence inside them', async () => {
+    const id = marker('emoji')
+    const family = '👨\u200D👩\u200D👧'
+    const { response } = await postQuote(valid(`\u200B\u3164 ${family} juegan ${id} \u2060\uFEFF`))
+    expect(response.status).toBe(303)
+    const [message] = await delivered(id)
+    expect(message?.text).toContain(`\n${family} juegan ${id}\n`)
   })
 
   it('answers a body that is not a form with 400 and the messages, never 500', async () => {

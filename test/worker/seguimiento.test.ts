@@ -19,8 +19,13 @@ import { BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
 
 const standIn = useSiteWithStandInFunction('seguimiento')
 
+let reader = 1
+/** A request as a browser sends it, from its own address unless told (so no test eats another's limit). */
 async function get(path: string, init: RequestInit = {}) {
-  const response = await fetch(`${standIn().siteUrl}${path}`, { redirect: 'manual', ...init })
+  const headers = new Headers(init.headers)
+  if (!headers.has('CF-Connecting-IP'))
+    headers.set('CF-Connecting-IP', `10.60.${Math.floor(reader / 250)}.${(reader++ % 250) + 1}`)
+  const response = await fetch(`${standIn().siteUrl}${path}`, { redirect: 'manual', ...init, headers })
   const html = await response.text()
   return { response, html, document: parseHTML(html).document }
 }
@@ -202,14 +207,13 @@ describe('the tracking page', () => {
         [...document.querySelectorAll('main a')].find((a) => text(a) === 'Return to Home')?.getAttribute('href'),
       ).toBe('/')
     }
-    // Only the well-formed token reached the function.
+    // Only the well-formed token reached the function, in a POST body, never in a URL (docs/decisions/093).
     expect(
       standIn()
         .trackingCalls.slice(before)
-        .map((call) => call.path),
-    ).toEqual(['/functions/v1/seguimiento/NoExisteNoExisteNoExiste'])
+        .map((call) => [call.method, call.path, call.body]),
+    ).toEqual([['POST', '/functions/v1/seguimiento/estado', '{"seguimiento":"NoExisteNoExisteNoExiste"}']])
     expect(standIn().trackingCalls.at(-1)).toMatchObject({
-      method: 'GET',
       apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY,
       authorization: `Bearer ${TEST_SETTINGS.QUOTE_FUNCTION_KEY}`,
     })
@@ -261,6 +265,73 @@ describe('the tracking page', () => {
     expect(mailIn.response.headers.get('content-security-policy')).toContain('https://www.googletagmanager.com')
     expect(mailIn.response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
+
+  it('any other spelling of a tracking address redirects to its canonical one, privately; the log never names it', async () => {
+    const token = STAND_IN_TOKENS.respondida
+    for (const path of [
+      `//seguimiento/${token}`,
+      `///seguimiento/${token}`,
+      `/seguimiento//${token}`,
+      `/seguimiento/${token}/`,
+      `/SEGUIMIENTO/${token}`,
+      `/seguimiento%2F${token}`,
+      `/%2Fseguimiento/${token}`,
+      `/seguimiento/${token}%2F`,
+      `/seguimient%6F/${token}?utm_source=x`,
+    ]) {
+      const { response } = await get(path)
+      expect(response.status, path).toBe(301)
+      expect(response.headers.get('location'), path).toBe(tracking('respondida'))
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer')
+      expect(response.headers.get('cache-control'), path).toBe('no-store')
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex')
+    }
+    // A spelling that names no token is an unknown tracking page: 404, private, no script.
+    for (const path of [`/seguimiento/%${token}`, `//seguimiento/${token}/otra`, `/seguimiento/${token}%20`]) {
+      const { response, document } = await get(path)
+      expect(response.status, path).toBe(404)
+      expectPrivate(response, document, path)
+    }
+    // A form posted to another spelling keeps its method on the way (308).
+    const posted = await post(`//seguimiento/${token}`, { x: '1' })
+    expect(posted.response.status).toBe(308)
+    expect(posted.response.headers.get('location')).toBe(tracking('respondida'))
+    const log = readFileSync(standIn().siteLog, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('[wrangler:'))
+      .join('\n')
+    expect(log).not.toContain(token)
+  })
+
+  /** Reads `path` from one visitor until a 429: the statuses, and the refused answer. */
+  async function readUntilRefused(path: (n: number) => string, address: string, most: number) {
+    const statuses: number[] = []
+    for (let n = 0; n < most; n++) {
+      const answer = await get(path(n), { headers: { 'CF-Connecting-IP': address } })
+      statuses.push(answer.response.status)
+      if (answer.response.status === 429) return { statuses, refused: answer }
+    }
+    throw new Error(`no 429 after ${statuses.join(', ')}`)
+  }
+
+  it('past 10 unknown tokens a minute from one visitor: 429 with a reason, private; his own page still reads', async () => {
+    const guessed = (n: number) => `/seguimiento/Adivinado${String(n).padStart(13, '0')}`
+    const { statuses, refused } = await readUntilRefused(guessed, '2001:db8:60:1::1', 30)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404))
+    expectPrivate(refused.response, refused.document, '429')
+    expect(text(refused.document.querySelector('[role="alert"] h2'))).toBe('Demasiadas consultas seguidas')
+    // The same /64 is the same visitor; a real page is no guess, for him or anybody else.
+    const same = await get(guessed(99), { headers: { 'CF-Connecting-IP': '2001:db8:60:1:ffff::2' } })
+    expect(same.response.status).toBe(429)
+    const mine = await get(tracking('respondida'), { headers: { 'CF-Connecting-IP': '2001:db8:60:1::1' } })
+    expect(mine.response.status).toBe(200)
+  }, 60_000)
+
+  it('past 60 pages a minute from one visitor, even real ones: 429; another visitor is not affected', async () => {
+    const { statuses } = await readUntilRefused(() => tracking('taller'), '10.61.0.1', 130)
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200))
+    expect((await get(tracking('taller'), { headers: { 'CF-Connecting-IP': '10.61.0.2' } })).response.status).toBe(200)
+  }, 120_000)
 
   it('a POST to a tracking page is refused (405), never a 500', async () => {
     const { response } = await post(tracking('respondida'), { referencia: 'x' })
@@ -360,17 +431,42 @@ describe('the lookup /seguimiento', () => {
     if (!refused) throw new Error(`no 429 after ${statuses.join(', ')}`)
     expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404])
     expect(text(refused.document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
+    expectLinkHelp(refused.document, 'P-ZZZZ')
     expect((await lookup(STAND_IN_PAIR)).response.status).toBe(303)
   })
 
-  it('the function refusing too many lookups for one e-mail: 429 with the same reason, not an outage', async () => {
+  /** The panel that tells a capped customer where his link already is, with WhatsApp prefilled. */
+  function expectLinkHelp(document: Document, reference: string) {
+    const help = document.querySelector('.tracking-link-help')
+    expect(text(help?.querySelector('h2') ?? null)).toBe('Dónde está tu enlace de seguimiento')
+    const places = [...(help?.querySelectorAll('li') ?? [])].map((item) => text(item))
+    expect(places.join(' ')).toContain('«Sigue tu solicitud»')
+    expect(places.join(' ')).toContain('WhatsApp')
+    expect(places.join(' ')).toContain('email')
+    const whatsapp = new URL(help?.querySelector('a[href^="https://wa.me/"]')?.getAttribute('href') ?? 'about:blank')
+    expect(whatsapp.searchParams.get('text')).toBe(`Hola, quiero saber cómo va mi solicitud ${reference}.`)
+  }
+
+  it('the function capping this visitor’s wrong guesses: 429 with a reason and where his link is, not an outage', async () => {
     const { response, document } = await lookup(
       { referencia: 'P-MMMM', email: STAND_IN_PAIR.email },
       { 'CF-Connecting-IP': '10.71.0.9' },
     )
     expect(response.status).toBe(429)
-    expect(text(document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
+    expect(text(document.querySelector('[role="alert"]'))).toContain('Has hecho muchas búsquedas sin acertar')
     expect(document.querySelector('.tracking-unavailable')).toBeNull()
+    expectLinkHelp(document, 'P-MMMM')
+    // The site passed the visitor's address on, for that cap.
+    expect(standIn().trackingCalls.at(-1)?.visitor).toBe('10.71.0.9')
+  })
+
+  it('a reference strangers’ guesses locked: 423, the reason, and where the customer’s link is', async () => {
+    const { response, document } = await lookup({ referencia: 'P-BBBB', email: STAND_IN_PAIR.email })
+    expect(response.status).toBe(423)
+    expect(text(document.querySelector('[role="alert"]'))).toContain('Búsqueda bloqueada por seguridad')
+    expect(text(document.querySelector('[role="alert"]'))).toContain('Tu enlace de seguimiento sigue funcionando')
+    expectLinkHelp(document, 'P-BBBB')
+    expect(document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe('P-BBBB')
   })
 
   it('the function down: a 503 page that says so, with WhatsApp prefilled with the reference', async () => {

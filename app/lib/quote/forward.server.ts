@@ -1,5 +1,6 @@
 import type { Settings } from '../env.server'
 import { TRACKING_TOKEN } from '~shared/tracking'
+import { VISITOR_HEADER } from '~shared/visitor'
 
 import type { Quote } from '~shared/quote'
 
@@ -33,7 +34,9 @@ export async function idempotencyKey(token: string | undefined, quote: Quote): P
   return `presupuesto-${[...digest.slice(0, 20)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
 
-export type ForwardResult = { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false }
+/** `limited`: the function's own per-visitor limit refused it (429): a reason for the visitor, not a failure. */
+export type ForwardResult =
+  { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false; limited: boolean }
 
 /**
  * Forwards a quote to the enviar-telegram function (ours, or a hosted one at
@@ -41,6 +44,8 @@ export type ForwardResult = { ok: true; referencia: string | null; seguimiento: 
  * whose `success` is exactly true; anything else, a timeout included, is not.
  * Ours answers with the quote's `referencia` and its tracking token
  * `seguimiento` too (kept only when it has a token's form); a hosted one may not.
+ * `visitor`, the visitor's address, goes in VISITOR_HEADER, for the
+ * function's per-visitor limit (docs/decisions/091).
  */
 export async function forwardQuote(
   settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
@@ -48,7 +53,8 @@ export async function forwardQuote(
   {
     idempotencyKey: key = null,
     timeoutMs = QUOTE_TIMEOUT_MS,
-  }: { idempotencyKey?: string | null; timeoutMs?: number } = {},
+    visitor = null,
+  }: { idempotencyKey?: string | null; timeoutMs?: number; visitor?: string | null } = {},
 ): Promise<ForwardResult> {
   const body = {
     tipo: quote.tipo,
@@ -67,6 +73,7 @@ export async function forwardQuote(
         apikey: settings.QUOTE_FUNCTION_KEY,
         Authorization: `Bearer ${settings.QUOTE_FUNCTION_KEY}`,
         ...(key ? { 'Idempotency-Key': key } : {}),
+        ...(visitor ? { [VISITOR_HEADER]: visitor } : {}),
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
@@ -85,9 +92,9 @@ export async function forwardQuote(
       }
     }
     console.error(`Presupuesto no enviado: la función respondió ${response.status}`)
-    return { ok: false }
+    return { ok: false, limited: response.status === 429 }
   } catch (error) {
     console.error(`Presupuesto no enviado: ${(error as Error).name}`)
-    return { ok: false }
+    return { ok: false, limited: false }
   }
 }

@@ -6,12 +6,14 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_TOKEN } from '~shared/tracking'
 import { TrackingSchema, type Tracking } from '~shared/tracking-answer'
+import { VISITOR_HEADER } from '~shared/visitor'
 
 /**
  * The site's reading of tracking states from the quote function, the one
  * owner of quote data (docs/decisions/070-tracking-read-through-the-function.md).
- * Both calls go to the origin of QUOTE_FUNCTION_URL with the key the quote
- * post uses. Whatever is not the contract's answer (a network failure, a
+ * Both calls are POSTs to the origin of QUOTE_FUNCTION_URL with the key the
+ * quote post uses; a token travels in the body, never in a URL
+ * (docs/decisions/093-secrets-out-of-urls-and-logs.md). Whatever is not the contract's answer (a network failure, a
  * timeout, a 5xx, a 401, HTML, JSON of another shape) counts as the function
  * being down: the pages then say the state cannot be checked now, never 500.
  */
@@ -24,14 +26,26 @@ const Token = z.object({ success: z.literal(true), seguimiento: z.string().check
 const Unknown = z.object({ success: z.literal(false) })
 
 export type TrackingAnswer = { kind: 'found'; tracking: Tracking } | { kind: 'unknown' } | { kind: 'down' }
+/**
+ * `limited`: this visitor went past his own cap of wrong guesses; `locked`:
+ * the reference or the e-mail went past theirs, whoever guessed, whether a
+ * quote has it or not (docs/decisions/092-lookup-caps.md).
+ */
 export type LookupAnswer =
-  { kind: 'found'; seguimiento: string } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'down' }
+  | { kind: 'found'; seguimiento: string }
+  | { kind: 'unknown' }
+  | { kind: 'limited' }
+  | { kind: 'locked' }
+  | { kind: 'down' }
 
 type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>
 
-/** The tracking endpoint, at the origin of QUOTE_FUNCTION_URL: {origin}/functions/v1/seguimiento. */
-export function trackingEndpoint(settings: Pick<Settings, 'QUOTE_FUNCTION_URL'>): string {
-  return `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.tracking}`
+/** One of the function's endpoints, at the origin of QUOTE_FUNCTION_URL: {origin}/functions/v1/…. */
+export function functionEndpoint(
+  settings: Pick<Settings, 'QUOTE_FUNCTION_URL'>,
+  path: (typeof FUNCTION_PATHS)[keyof typeof FUNCTION_PATHS],
+): string {
+  return `${new URL(settings.QUOTE_FUNCTION_URL).origin}${path}`
 }
 
 /**
@@ -45,7 +59,9 @@ async function ask<T>(
   settings: FunctionSettings,
   request: { url: string; init: RequestInit; what: string; timeoutMs: number },
   found: z.ZodMiniType<T>,
-): Promise<{ kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'down' }> {
+): Promise<
+  { kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'locked' } | { kind: 'down' }
+> {
   let status: number
   let body: unknown
   try {
@@ -70,8 +86,9 @@ async function ask<T>(
     if (parsed.success) return { kind: 'found', value: parsed.data }
   }
   if (status === 404 && Unknown.safeParse(body).success) return { kind: 'unknown' }
-  // Too many lookups for one e-mail (the function's own limit): a reason for the visitor, not an outage.
+  // The function's caps on guessing: a reason for the visitor, not an outage.
   if (status === 429) return { kind: 'limited' }
+  if (status === 423) return { kind: 'locked' }
   console.error(`Seguimiento no disponible (${request.what}): la función respondió ${status}`)
   return { kind: 'down' }
 }
@@ -83,22 +100,34 @@ export async function fetchTracking(
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<TrackingAnswer> {
   if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
-  const url = `${trackingEndpoint(settings)}/${encodeURIComponent(token)}`
-  const answer = await ask(settings, { url, init: { method: 'GET' }, what: 'estado', timeoutMs }, Found)
+  const url = functionEndpoint(settings, FUNCTION_PATHS.trackingState)
+  const init = {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seguimiento: token }),
+  }
+  const answer = await ask(settings, { url, init, what: 'estado', timeoutMs }, Found)
   if (answer.kind === 'found') return { kind: 'found', tracking: answer.value.tracking }
-  // The function limits lookups, not pages: a 429 here is not its contract.
-  return answer.kind === 'limited' ? { kind: 'down' } : answer
+  // The function caps lookups, not pages: a 429 or 423 here is not its contract.
+  return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }
 
-/** The tracking token of the quote with this reference and e-mail: found, unknown (either wrong) or down. */
+/**
+ * The tracking token of the quote with this reference and e-mail: found,
+ * unknown (either wrong), limited or locked (the function's caps), or down.
+ * `visitor` is the visitor's address, for the function's per-visitor cap.
+ */
 export async function findTracking(
   settings: FunctionSettings,
   pair: { referencia: string; email: string },
-  { timeoutMs = TRACKING_TIMEOUT_MS } = {},
+  { timeoutMs = TRACKING_TIMEOUT_MS, visitor = null }: { timeoutMs?: number; visitor?: string | null } = {},
 ): Promise<LookupAnswer> {
   // A reference the function can never have drawn (a 0 typed for an O, five characters): unknown, as any other.
   if (!REFERENCE.test(pair.referencia)) return { kind: 'unknown' }
-  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(pair) }
-  const answer = await ask(settings, { url: trackingEndpoint(settings), init, what: 'búsqueda', timeoutMs }, Token)
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (visitor) headers[VISITOR_HEADER] = visitor
+  const init = { method: 'POST', headers, body: JSON.stringify(pair) }
+  const url = functionEndpoint(settings, FUNCTION_PATHS.tracking)
+  const answer = await ask(settings, { url, init, what: 'búsqueda', timeoutMs }, Token)
   return answer.kind === 'found' ? { kind: 'found', seguimiento: answer.value.seguimiento } : answer
 }

@@ -47,10 +47,31 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
   }
 }
 
-/** The page when the function cannot be reached: WhatsApp prefilled with the reference when it is known. */
-export function trackingUnavailable(settings: Pick<Settings, 'SHOP_PHONE'>, reference: string | null) {
+/**
+ * The page when the state cannot be read: the function cannot be reached
+ * (`caida`), or this visitor opened too many tracking pages (`demasiadas`);
+ * WhatsApp prefilled with the reference when it is known.
+ */
+export function trackingUnavailable(
+  settings: Pick<Settings, 'SHOP_PHONE'>,
+  reference: string | null,
+  why: 'caida' | 'demasiadas' = 'caida',
+) {
   return {
-    ...catalogo.textosSeguimiento.caida,
+    ...catalogo.textosSeguimiento[why],
+    whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(reference)),
+    phone: settings.SHOP_PHONE,
+    readablePhone: readablePhone(settings.SHOP_PHONE),
+  }
+}
+
+/**
+ * A lookup capped by wrong guesses (docs/decisions/092): where the customer
+ * finds his link all the same, and WhatsApp prefilled with the reference.
+ */
+export function trackingLinkHelp(settings: Pick<Settings, 'SHOP_PHONE'>, reference: string) {
+  return {
+    ...catalogo.textosSeguimiento.consulta.dondeEnlace,
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(reference)),
     phone: settings.SHOP_PHONE,
     readablePhone: readablePhone(settings.SHOP_PHONE),
