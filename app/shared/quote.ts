@@ -46,6 +46,33 @@ const CONTROL_BUT_LINE_BREAK = new RegExp(
   `[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`,
 )
 
+/**
+ * Invisible format characters: Unicode's category Cf (zero-width space and
+ * joiners, word joiner, BOM, soft hyphen, the tag characters U+E0001 and
+ * U+E0020-E007F...), the rest of the tag block and the Hangul fillers, which
+ * render as nothing. Letters of every language and emoji (with their
+ * variation selectors, U+FE0F) are not among them.
+ */
+const INVISIBLE_CLASS = '\\p{Cf}\\u115F\\u1160\\u3164\\uFFA0\\u{E0000}-\\u{E007F}'
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'u')
+const LEADING = new RegExp(`^[\\s${INVISIBLE_CLASS}]+`, 'u')
+const TRAILING = new RegExp(`[\\s${INVISIBLE_CLASS}]+$`, 'u')
+/** A black flag's tag sequence (the flags of England, Scotland, Wales): one emoji, ending in tag characters. */
+const TAG_SEQUENCE = /^[\u{E0020}-\u{E007E}]+\u{E007F}/u
+
+/**
+ * A value without the white space and invisible characters at its ends. Those
+ * inside stay: a zero-width joiner inside an emoji sequence (👩‍🔧) is part of
+ * it, and a flag's tag sequence at the very end is kept whole.
+ */
+export function trimInvisible(text: string): string {
+  const rest = text.replace(LEADING, '')
+  const tail = TRAILING.exec(rest)
+  if (!tail) return rest
+  const flag = rest.slice(0, tail.index).endsWith('\u{1F3F4}') ? TAG_SEQUENCE.exec(tail[0]) : null
+  return rest.slice(0, tail.index + (flag?.[0].length ?? 0))
+}
+
 /** A text with every such character made a space: for lines built from values stored before this rule. */
 export function withoutControls(text: string): string {
   return text.replace(new RegExp(ANY_CONTROL.source, 'g'), ' ')
@@ -55,14 +82,27 @@ export function withoutControls(text: string): string {
 const without = (pattern: RegExp, message: string) =>
   z.refine<string>((value) => !pattern.test(value), { error: message, abort: true })
 
+/**
+ * A single-line field: refuses, before trimming, a control character, or an
+ * invisible one beside visible text (docs/decisions/094), and stops checking
+ * that field. A value of invisible characters only is blank: once trimmed it
+ * gets the field's message for an empty value.
+ */
+const singleLine = (message: string) =>
+  z.refine<string>((value) => !ANY_CONTROL.test(value) && (!INVISIBLE.test(value) || trimInvisible(value) === ''), {
+    error: message,
+    abort: true,
+  })
+const trimmed = () => z.overwrite<string>(trimInvisible)
+
 /** The fields a visitor fills in. */
 export const QuoteSchema = z.object({
   tipo: z.enum(QUOTE_TYPES, { error: QUOTE_MESSAGES.tipo }),
   modelo: z
     .string({ error: QUOTE_MESSAGES.modeloObligatorio })
     .check(
-      without(ANY_CONTROL, QUOTE_MESSAGES.modeloCaracteres),
-      z.trim(),
+      singleLine(QUOTE_MESSAGES.modeloCaracteres),
+      trimmed(),
       z.minLength(1, QUOTE_MESSAGES.modeloObligatorio),
       z.maxLength(QUOTE_LIMITS.modelo, QUOTE_MESSAGES.modeloLargo),
     ),
@@ -71,23 +111,23 @@ export const QuoteSchema = z.object({
       .string({ error: QUOTE_MESSAGES.comentariosLargos })
       .check(
         without(CONTROL_BUT_LINE_BREAK, QUOTE_MESSAGES.comentariosCaracteres),
-        z.trim(),
+        trimmed(),
         z.maxLength(QUOTE_LIMITS.comentarios, QUOTE_MESSAGES.comentariosLargos),
       ),
   ),
   email: z
     .string({ error: QUOTE_MESSAGES.emailInvalido })
     .check(
-      without(ANY_CONTROL, QUOTE_MESSAGES.emailCaracteres),
-      z.trim(),
+      singleLine(QUOTE_MESSAGES.emailCaracteres),
+      trimmed(),
       z.regex(EMAIL, QUOTE_MESSAGES.emailInvalido),
       z.maxLength(QUOTE_LIMITS.email, QUOTE_MESSAGES.emailLargo),
     ),
   telefono: z
     .string({ error: QUOTE_MESSAGES.telefonoCorto })
     .check(
-      without(ANY_CONTROL, QUOTE_MESSAGES.telefonoCaracteres),
-      z.trim(),
+      singleLine(QUOTE_MESSAGES.telefonoCaracteres),
+      trimmed(),
       z.minLength(QUOTE_LIMITS.telefonoMin, QUOTE_MESSAGES.telefonoCorto),
       z.maxLength(QUOTE_LIMITS.telefonoMax, QUOTE_MESSAGES.telefonoLargo),
       z.regex(/^\+?[\d\s-]+$/, QUOTE_MESSAGES.telefonoCaracteres),

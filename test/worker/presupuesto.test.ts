@@ -275,6 +275,33 @@ describe('posting without JavaScript', () => {
     expect(await telegramMessages(id)).toHaveLength(0)
   })
 
+  it('refuses invisible characters in single-line fields with 400 and the field’s message; a value of only them is empty', async () => {
+    const id = marker('invisible')
+    const { response, document } = await postQuote({
+      ...valid(`Invisibles ${id}`),
+      modelo: 'Dual\u200DSense\u00AD',
+      email: 'cliente@correo.es\u{E0041}',
+      telefono: '\uFEFF612 345 678',
+    })
+    expect(response.status).toBe(400)
+    expect(fieldError(document, 'modelo')).toBe(
+      'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles',
+    )
+    expect(fieldError(document, 'email')).toBe(
+      'El email debe ir en una sola línea, sin caracteres de control ni invisibles',
+    )
+    expect(fieldError(document, 'telefono')).toBe(
+      'El teléfono solo puede contener números, espacios, guiones y el símbolo +',
+    )
+    // What the visitor typed is kept, invisible characters and all.
+    expect(document.querySelector('input[name="telefono"]')?.getAttribute('value')).toBe('\uFEFF612 345 678')
+    const blank = await postQuote({ ...valid(`Vacío ${id}`), modelo: '\u3164\u2060 \u200B' })
+    expect(blank.response.status).toBe(400)
+    expect(fieldError(blank.document, 'modelo')).toBe('El modelo es obligatorio')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await telegramMessages(id)).toHaveLength(0)
+  })
+
   it('answers a body that is not a form with 400 and the messages, never 500', async () => {
     const { response, document } = await page('/presupuesto', {
       method: 'POST',
