@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Sized for a busy two-core machine: D1 in Miniflare is slow under load, never wrong.
+          testTimeout: 30_000,
         },
       },
       {

@@ -22,6 +22,7 @@ import { REFERENCE } from '~shared/reference'
 import { withoutControls } from '~shared/quote'
 
 import { backoffMs } from './delivery'
+import { deleteMessages, erasureReport } from './erasure'
 import { pendingList, quoteView, workshopList } from './message'
 import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from './repair-states'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
@@ -142,31 +143,9 @@ function buildBot(
       return
     }
     const erased = await forgetEmail(env.DB, email)
-    // Their messages go too where Telegram still allows it (48 hours); older ones are deleted by hand.
-    // All at once: each call is bounded, so the reply comes within one Bot API timeout however many there are.
-    const withMessage = erased.filter((row) => row.telegram_message_id)
-    const deletions = await Promise.all(
-      withMessage.map((row) =>
-        ctx.api.deleteMessage(chatId, row.telegram_message_id ?? 0).then(
-          () => 1,
-          () => 0,
-        ),
-      ),
-    )
-    const deleted = deletions.reduce<number>((sum, one) => sum + one, 0)
-    const emailed = erased.filter((row) => row.emailed_at).length
-    const messagesNote =
-      erased.length === 0
-        ? ''
-        : ` Mensajes borrados del chat: ${deleted} de ${withMessage.length}; los que queden, y los recordatorios y listas (/pendientes, /taller) que lo nombren, bórralos a mano.` +
-          (emailed
-            ? ` ${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórralas también del buzón.`
-            : '')
-    await ctx.reply(
-      erased.length === 0
-        ? `No hay presupuestos de ${email}.`
-        : `🗑️ Borrados ${erased.length} ${erased.length === 1 ? 'presupuesto' : 'presupuestos'} de ${email}, con su historial y su página de seguimiento.${messagesNote}`,
-    )
+    // Their messages go too where Telegram still allows it; the reply says what is left (erasure.ts).
+    const fates = await deleteMessages(ctx.api, chatId, erased)
+    await ctx.reply(erasureReport(email, erased, fates, chatId), { link_preview_options: { is_disabled: true } })
   })
 
   /** The carrier and tracking number of a quote: shown on the customer's page and in the owner's message. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/erasure'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
@@ -193,5 +194,80 @@ describe('the commands', () => {
     expect(telegram.sent().at(-1)?.body.text).toMatch(/^Uso: \/olvidar/)
     await send(command('/olvidar nadie@correo.es'))
     expect(telegram.sent().at(-1)?.body.text).toBe('No hay presupuestos de nadie@correo.es.')
+  })
+})
+
+describe('the report of /olvidar says exactly what is gone and what is left', () => {
+  const row = (reference: string, extra: Partial<ErasedQuote> = {}): ErasedQuote => ({
+    referencia: reference,
+    telegram_message_id: null,
+    ambiguous_attempts: 0,
+    emailed_at: null,
+    email_ambiguous: 0,
+    sent_at: extra.telegram_message_id ? 1 : null,
+    lease_owner: null,
+    ...extra,
+  })
+  const SUPERGROUP = '-1001234567890'
+
+  it('links a message it could not delete in a supergroup, and names the reference to search elsewhere', () => {
+    expect(messageLink(SUPERGROUP, 45)).toBe('https://t.me/c/1234567890/45')
+    expect(messageLink('-4567', 45)).toBeNull()
+    expect(messageLink('987654', 45)).toBeNull()
+    const erased = [row('P-AAAA', { telegram_message_id: 45 }), row('P-BBBB', { telegram_message_id: 46 })]
+    const report = erasureReport('a@b.es', erased, ['left', 'deleted'], SUPERGROUP)
+    expect(report.split('\n')).toEqual([
+      '🗑️ Borrados 2 presupuestos de a@b.es, con su historial y su página de seguimiento.',
+      'Quitado del chat el mensaje de P-BBBB.',
+      'Bórralos tú del chat:',
+      '• P-AAAA: Telegram no dejó borrar su mensaje (solo deja los de menos de 48 horas): https://t.me/c/1234567890/45',
+      'Los recordatorios y listas (/pendientes, /taller) que los nombren, si los hay, bórralos a mano.',
+    ])
+    expect(erasureReport('a@b.es', erased, ['left', 'deleted'], '-4567')).toContain(
+      '• P-AAAA: Telegram no dejó borrar su mensaje (solo deja los de menos de 48 horas): búscalo por «P-AAAA»',
+    )
+  })
+
+  it('never says "all erased" after a send of unknown outcome: the message may be in the chat, unlinked', () => {
+    // Delivered after two timeouts: its known message is gone, up to two more may be there.
+    const report = erasureReport(
+      'a@b.es',
+      [row('P-CCCC', { telegram_message_id: 9, ambiguous_attempts: 2 })],
+      ['deleted'],
+      SUPERGROUP,
+    )
+    expect(report).toContain('Quitado del chat el mensaje de P-CCCC.')
+    expect(report).toContain(
+      '• P-CCCC: Telegram no respondió a 2 envíos, así que puede haber hasta 2 mensajes más en el chat que no se pueden enlazar ni borrar desde aquí: busca «P-CCCC» y bórralos.',
+    )
+    // Never delivered, but one send timed out: nothing was deleted, and it may still be there.
+    const undelivered = erasureReport('a@b.es', [row('P-DDDD', { ambiguous_attempts: 1 })], [null], SUPERGROUP)
+    expect(undelivered).not.toContain('Quitado')
+    expect(undelivered).toContain('• P-DDDD: Telegram no respondió a un envío, así que puede haber un mensaje más')
+  })
+
+  it('says when nothing reached the chat, a message already deleted by hand counts as gone, and names the e-mail copies', () => {
+    expect(erasureReport('a@b.es', [row('P-EEEE')], [null], SUPERGROUP)).toContain(
+      'Ninguno llegó al chat: no hay mensajes suyos que borrar.',
+    )
+    const report = erasureReport(
+      'a@b.es',
+      [
+        row('P-FFFF', { telegram_message_id: 3, emailed_at: 1 }),
+        row('P-GGGG', { telegram_message_id: 4, email_ambiguous: 1 }),
+        row('P-HHHH', { telegram_message_id: 5 }),
+      ],
+      ['gone', 'deleted', 'deleted'],
+      SUPERGROUP,
+    )
+    expect(report).toContain('Quitados del chat los mensajes de P-FFFF, P-GGGG y P-HHHH.')
+    expect(report).not.toContain('Bórralos tú')
+    expect(report).toContain('Una copia llegó por correo al taller: bórrala también del buzón.')
+    expect(report).toContain('Quizá llegó también por correo la copia de P-GGGG: búscala en el buzón.')
+    expect(erasureReport('a@b.es', [], [], SUPERGROUP)).toBe('No hay presupuestos de a@b.es.')
+    // Erased while its send was under way: the sender takes it out if Telegram posts it.
+    expect(erasureReport('a@b.es', [row('P-JJJJ', { lease_owner: 'run' })], [null], SUPERGROUP)).toContain(
+      '• P-JJJJ: se estaba enviando al chat en este momento; si llega, se quitará solo.',
+    )
   })
 })
