@@ -3,8 +3,9 @@
  * steps of the repair ('✅ Atendida' and '🚫 Spam', then '📦 Recibido en el
  * taller' … '🏁 Entregado'), a way back one step, and a one-tap WhatsApp
  * message to the customer; the commands /pendientes, /taller, /enviado and
- * /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to;
- * every other update is ignored.
+ * /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to,
+ * and in it only TELEGRAM_ALLOWED_USER_IDS when set (allowed.ts); every
+ * other update is ignored.
  *
  * The HTTP edge is ours, not grammY's webhookCallback: that one asks Telegram
  * getMe before it checks the secret and answers a broken body with a 500. Here
@@ -21,6 +22,7 @@ import { readBoundedBody } from '~shared/form-body'
 import { REFERENCE } from '~shared/reference'
 import { withoutControls } from '~shared/quote'
 
+import { onlyAllowed } from './allowed'
 import { backoffMs } from './delivery'
 import { deleteMessages, erasureReport } from './erasure'
 import { pendingList, quoteView, workshopList } from './message'
@@ -119,10 +121,11 @@ function buildBot(
     },
   })
 
-  // The shop's chat only.
+  // The shop's chat only, and in it whoever may act (allowed.ts).
   bot.use(async (ctx, next) => {
     if (String(ctx.chat?.id ?? '') === settings.TELEGRAM_CHAT_ID) await next()
   })
+  bot.use(onlyAllowed(settings.TELEGRAM_ALLOWED_USER_IDS, info))
 
   bot.command('pendientes', async (ctx) => {
     const { rows, total } = await openQuotes(env.DB, 60)

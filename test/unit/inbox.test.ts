@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/erasure'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
+import { getSettings } from '../../functions/enviar-telegram/settings'
 import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
 
@@ -269,5 +270,83 @@ describe('the report of /olvidar says exactly what is gone and what is left', ()
     expect(erasureReport('a@b.es', [row('P-JJJJ', { lease_owner: 'run' })], [null], SUPERGROUP)).toContain(
       '• P-JJJJ: se estaba enviando al chat en este momento; si llega, se quitará solo.',
     )
+  })
+})
+
+describe('who may act: TELEGRAM_ALLOWED_USER_IDS', () => {
+  const stranger = { id: 99, is_bot: false, first_name: 'Visita' }
+  async function withAllowed(ids: string) {
+    const db = await database()
+    const telegram = fakeTelegram()
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_ALLOWED_USER_IDS: ids })
+    const send = (update: object) => handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => NOW })
+    return { db, telegram, send }
+  }
+  const by = (update: { message?: object; callback_query?: object }, who: object) =>
+    update.message
+      ? { message: { ...update.message, from: who } }
+      : { callback_query: { ...update.callback_query, from: who } }
+
+  it('reads a list of ids, with commas or spaces; empty is everyone', () => {
+    expect(getSettings({ TELEGRAM_ALLOWED_USER_IDS: ' 42, 7 123456789012' }).TELEGRAM_ALLOWED_USER_IDS).toEqual([
+      '42',
+      '7',
+      '123456789012',
+    ])
+    expect(getSettings({}).TELEGRAM_ALLOWED_USER_IDS).toEqual([])
+  })
+
+  it('someone else’s tap gets a short polite answer with his id, and changes nothing', async () => {
+    const { db, telegram, send } = await withAllowed('42,7')
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    for (const data of [`atendida:${row.id}`, `spam:${row.id}`, `paso:${row.id}:in_workshop`]) {
+      expect((await send(by(press(data), stranger))).status).toBe(200)
+    }
+    expect(await db.prepare('SELECT attended_at, spam_at, state FROM presupuestos').first()).toEqual({
+      attended_at: null,
+      spam_at: null,
+      state: 'received',
+    })
+    const answers = telegram.calls.filter((call) => call.method === 'answerCallbackQuery')
+    expect(answers).toHaveLength(3)
+    expect(answers[0]?.body).toMatchObject({
+      text: '🔒 Solo el personal autorizado del taller puede usar este bot. Tu id de Telegram es 99: si debes poder, pide que lo añadan.',
+      show_alert: true,
+    })
+    expect(telegram.calls.some((call) => call.method.startsWith('edit'))).toBe(false)
+    // Someone on the list: the tap works.
+    await send(press(`atendida:${row.id}`))
+    expect((await db.prepare('SELECT attended_by FROM presupuestos').first())?.attended_by).toBe('Ana Ruiz')
+  })
+
+  it('someone else’s command or reply to the bot gets the same answer and changes nothing; the chat’s talk gets none', async () => {
+    const { db, telegram, send } = await withAllowed('42')
+    await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    await send(by(command('/olvidar jugadora@correo.es'), stranger))
+    await send(by(command('/pendientes@taller_bot'), stranger))
+    await send(by(command('/enviado P-7K3Q SEUR 1'), stranger))
+    const prompt = {
+      message_id: 5,
+      date: 0,
+      chat: chat(),
+      from: { id: 1, is_bot: true, first_name: 'Taller' },
+      text: '🚚 P-7K3Q: responde',
+    }
+    await send({
+      message: { message_id: 901, date: 0, chat: chat(), from: stranger, text: 'SEUR 1', reply_to_message: prompt },
+    })
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM presupuestos').first())?.n).toBe(1)
+    const replies = telegram.sent().map((call) => call.body.text)
+    expect(replies).toEqual(Array(4).fill(replies[0]))
+    expect(replies[0]).toMatch(
+      /^🔒 Solo el personal autorizado del taller puede usar este bot\. Tu id de Telegram es 99/,
+    )
+    // Talk in the chat, and another bot's command: not the bot's business.
+    await send({ message: { message_id: 902, date: 0, chat: chat(), from: stranger, text: 'hola' } })
+    await send(by(command('/pendientes@otro_bot'), stranger))
+    expect(telegram.sent()).toHaveLength(4)
+    // Someone on the list is answered as ever.
+    await send(command('/pendientes'))
+    expect(telegram.sent().at(-1)?.body.text).toMatch(/^📋 1 presupuesto pendiente/)
   })
 })
