@@ -641,7 +641,13 @@ describe('erasure during a send', () => {
     release()
     await sending
     expect(await rows(db)).toHaveLength(0)
-    expect(telegram.posted().filter((message) => message.text.includes(row.referencia))).toEqual([])
+    expect(
+      telegram.posted().filter((message) => message.text.includes(`solicitud de presupuesto · ${row.referencia}`)),
+    ).toEqual([])
+    // The reply said so: the message was on its way, and would go by itself.
+    expect(telegram.posted().at(-1)?.text).toContain(
+      `• ${row.referencia}: se estaba enviando al chat en este momento; si llega, se quitará solo.`,
+    )
     const logged = logs.flatMap((spy) => spy.mock.calls.map(([line]) => String(line))).join('\n')
     expect(logged).toContain('se borró mientras se enviaba; su mensaje se ha retirado del chat')
     expect(logged).not.toMatch(/caducado/)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/erasure'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
@@ -69,16 +69,25 @@ describe('the webhook', () => {
     expect(telegram.calls).toEqual([])
   })
 
-  it('answers broken bodies with 400', async () => {
+  it('answers bodies it cannot use with 200 and logs them, so Telegram does not send them again', async () => {
     const { env, telegram } = await setup()
-    for (const body of ['{', '[]', '{"no":"update"}']) {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    for (const body of ['{', '[]', '{"no":"update"}', 'x'.repeat(70_000)]) {
       const request = new Request('https://funcion.test/functions/v1/telegram-webhook', {
         method: 'POST',
         headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
         body,
       })
-      expect((await handleWebhook(request, env, { fetch: telegram.fetch })).status).toBe(400)
+      expect((await handleWebhook(request, env, { fetch: telegram.fetch })).status).toBe(200)
     }
+    expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+      '[enviar-telegram] Actualización ignorada: no es un objeto JSON',
+      '[enviar-telegram] Actualización ignorada: no es un objeto JSON',
+      '[enviar-telegram] Actualización ignorada: campos sin la forma de Telegram: update_id',
+      '[enviar-telegram] Actualización ignorada: más de 65536 bytes',
+    ])
+    logged.mockRestore()
+    expect(telegram.calls).toEqual([])
   })
 
   it('ignores every chat but the shop’s', async () => {
@@ -348,5 +357,72 @@ describe('who may act: TELEGRAM_ALLOWED_USER_IDS', () => {
     // Someone on the list is answered as ever.
     await send(command('/pendientes'))
     expect(telegram.sent().at(-1)?.body.text).toMatch(/^📋 1 presupuesto pendiente/)
+  })
+})
+
+describe('every authenticated update gets 200', () => {
+  const bot = { id: 1, is_bot: true, first_name: 'Taller' }
+  /** The quote the taps aim at (each test stores its own). */
+  let quoteId = 0
+  const tap = (extra: object, message: object = { message_id: 100, date: 0, chat: chat() }) => ({
+    callback_query: { id: 'cb-forma', from, chat_instance: 'x', data: `atendida:${quoteId}`, message, ...extra },
+  })
+  const said = (text: unknown, extra: object = {}) => ({
+    message: { message_id: 900, date: 0, chat: chat(), from, text, ...extra },
+  })
+  const oddShapes = (): Record<string, object> => ({
+    'a tap whose message has message_id null': tap({}, { message_id: null, date: 0, chat: chat() }),
+    'a tap on a step whose message has message_id null': tap(
+      { data: `paso:${quoteId}:in_workshop` },
+      { message_id: null, date: 0, chat: chat() },
+    ),
+    'a tap whose message is a string': tap({}, 'x' as unknown as object),
+    'a tap with numeric data': tap({ data: 5 }),
+    'a tap from a string': tap({ from: 'x' }),
+    'a tap from someone whose name is a number': tap({ from: { id: 1, first_name: 5 } }),
+    'a tap without an id': tap({ id: undefined }),
+    'a tap whose chat id is an object': tap({}, { message_id: 1, date: 0, chat: { id: {} } }),
+    'a command with entities null': said('/pendientes', { entities: null }),
+    'a command with entities [null]': said('/pendientes', { entities: [null] }),
+    'a command whose entity length is a string': said('/olvidar a@b.es', {
+      entities: [{ type: 'bot_command', offset: 0, length: 'x' }],
+    }),
+    'a numeric text with a command entity': said(12345, { entities: [{ type: 'bot_command', offset: 0, length: 3 }] }),
+    'a numeric text': said(123),
+    'a null text with a command entity': said(null, { entities: [{ type: 'bot_command', offset: 0, length: 3 }] }),
+    'an object as text': said({ a: 1 }),
+    'an object as chat.id': {
+      message: { message_id: 1, date: 0, chat: { id: { a: 1 }, type: 'x' }, from, text: '/pendientes' },
+    },
+    'a null chat': { message: { message_id: 1, chat: null, text: '/pendientes' } },
+    'an object as the text of a reply to the bot': said('SEUR 1', {
+      reply_to_message: { message_id: 2, date: 0, chat: chat(), from: bot, text: { a: 1 } },
+    }),
+    'a reply to a string': said('SEUR 1', { reply_to_message: 'x' }),
+    'a reply whose author is null': said('SEUR 1', {
+      reply_to_message: { message_id: 2, from: null, text: '🚚 P-2222: x' },
+    }),
+    'a message that is a string': { message: 'x' },
+    'a message that is an array': { message: [] },
+    'a tap that is a string': { callback_query: 'x' },
+    'an edited message with a numeric text': { edited_message: { message_id: 1, chat: chat(), text: 5 } },
+    'a member change that is null': { my_chat_member: null },
+  })
+
+  it.each(Object.keys(oddShapes()))('%s: 200, logged, nothing saved', async (name) => {
+    const { db, telegram, send } = await setup()
+    quoteId = (await storeQuote(db, quote, { idempotencyKey: null, now: NOW })).row.id
+    const shape = oddShapes()[name] ?? {}
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      expect((await send(shape)).status).toBe(200)
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[enviar-telegram\] Actualización (\d+ )?ignorada: /))
+    } finally {
+      logged.mockRestore()
+    }
+    expect(
+      await db.prepare('SELECT attended_at, spam_at, state FROM presupuestos WHERE id = ?1').bind(quoteId).first(),
+    ).toEqual({ attended_at: null, spam_at: null, state: 'received' })
+    expect(telegram.calls.filter((call) => call.method !== 'getMe')).toEqual([])
   })
 })
