@@ -151,7 +151,8 @@ describe('durable delivery', () => {
     await rule(id, 'colgado')
     const started = Date.now()
     await send(quote(`Cuelga ${id}`))
-    expect(Date.now() - started).toBeLessThan(3000)
+    // Well within the 8 s Telegram may take: the visitor never waits for it (bounded for a busy machine).
+    expect(Date.now() - started).toBeLessThan(6000)
     await rule(id, 'ok')
     // The first attempt gives up after 8 s; the row is due again 1 s later. Its outcome is unknown: marked.
     await sleep(9500)
@@ -283,7 +284,7 @@ describe('durable delivery', () => {
     const id = marker('[401]')
     const reference = await send(quote(`Token revocado ${id}`))
     await expect
-      .poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 10_000 })
+      .poll(() => readFileSync(stack.functionLog ?? '', 'utf8'), { timeout: 20_000 })
       .toContain(`Subject: Presupuesto ${reference}`)
     const log = readFileSync(stack.functionLog ?? '', 'utf8')
     const block = log.slice(log.indexOf(`Subject: Presupuesto ${reference}`))
