@@ -17,7 +17,9 @@
 //   POST /__rules  {match, mode, method?}  texts containing `match` get `mode` (one of the markers
 //                                  without brackets, or 'ok'), overriding their markers: Telegram
 //                                  down, then up. `method` 'editMessageText' applies it to edits
-//                                  (modes 429-corto, 429-largo, 500, colgado, ok) instead of sends
+//                                  (modes 429-corto, 429-largo, 500, colgado, ok) instead of sends;
+//                                  'deleteMessage' with mode 'viejo' refuses to delete those messages
+//                                  as Telegram does past 48 hours
 //   POST /__chaos  {failureRate}   every sendMessage fails at random (500, 429 retry_after 1-2,
 //                                  a hang, a dropped connection, a late answer after posting)
 //                                  with that probability; 0 recovers
@@ -272,6 +274,9 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
           })
         return ok(updates)
       case 'deleteMessage':
+        // A rule with mode 'viejo' for this method: Telegram's refusal of a message past its 48 hours.
+        if (message && lastRule('deleteMessage', message.text)?.mode === 'viejo')
+          return reply(400, { ok: false, error_code: 400, description: "Bad Request: message can't be deleted" })
         if (!message)
           return reply(400, { ok: false, error_code: 400, description: 'Bad Request: message to delete not found' })
         chat.delete(message.message_id)

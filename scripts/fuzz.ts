@@ -2,15 +2,19 @@
 // Telegram) and sends random and hostile requests: FUZZ_SITE (10,000) to /presupuesto, FUZZ_FUNCTION
 // (5,000) to the function and FUZZ_WEBHOOK (3,000) to the owner's webhook, most of them with the right
 // secret: mutated values, huge and nested names, conform's reserved names, every content type, every
-// method, truncated bodies, foreign origins; for the webhook junk callback data, empty and stale
-// callback ids (the fake Telegram refuses to answer those, as Telegram does), odd chats and commands;
+// method, truncated bodies, foreign origins; for the webhook the callback data of every button (paso: and
+// atras: with every state and junk), empty and stale callback ids (the fake Telegram refuses to answer
+// those, as Telegram does), odd chats, every command (/taller, /enviado...), replies to the bot's prompt and
+// odd shapes (message_id null, entities null, a numeric text, an object as chat.id or as a reply's text);
 // and FUZZ_TRACKING (3,000) to the tracking: the site's lookup form and pages and the function's endpoints. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run.
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_TYPES } from '~shared/quote'
-import { trackingPath } from '~shared/tracking'
+import { trackingPath, TRACKING_STATES } from '~shared/tracking'
+
+import { FAKE_BOT } from './fake-telegram'
 
 import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers'
 
@@ -37,6 +41,7 @@ const int = (max: number) => Math.floor(random() * max)
 const pick = <T>(list: readonly T[]) => list[int(list.length)] as T
 const chance = (p: number) => random() < p
 
+const STATES: readonly string[] = TRACKING_STATES
 const VALID = {
   tipo: QUOTE_TYPES,
   modelo: ['PlayStation 5 DualSense', 'Xbox Elite', 'Otra', 'Nintendo Switch OLED'],
@@ -379,14 +384,29 @@ function webhookUpdate() {
   const from = chance(0.9)
     ? { id: int(1e9), is_bot: false, first_name: pick(['Ana', '', '🎮'.repeat(50), pick(NASTY)]) }
     : pick([undefined, null, {}, 'x'])
-  const data = chance(0.4)
-    ? `${pick(['atendida', 'spam', 'pendiente'])}:${pick([1, 2, 3, int(50), int(1e9), -1, '1e3', '', '01', 'x'])}`
-    : pick([...NASTY, 'atendida', 'atendida:', ':1', 'spam:1:2', 'pendiente:1 ', 'x'.repeat(64), 'x'.repeat(65)])
+  // The data of every button (quotes 1-50 exist: the site's part stored them), with real and junk states.
+  const quoteId = pick([1, 2, 3, int(50), int(50), int(1e9), -1, '1e3', '', '01', 'x'])
+  const state = pick([...STATES, ...STATES, 'x', '', 'received'.repeat(3), pick(NASTY)])
+  const data = chance(0.6)
+    ? pick([
+        `atendida:${quoteId}`,
+        `spam:${quoteId}`,
+        `pendiente:${quoteId}`,
+        `paso:${quoteId}:${state}`,
+        `paso:${quoteId}:${state}`,
+        `atras:${quoteId}:${state}`,
+        `atras:${quoteId}:${state}`,
+      ])
+    : pick([...NASTY, 'atendida', 'atendida:', ':1', 'spam:1:2', 'pendiente:1 ', 'paso:1', 'atras::', 'x'.repeat(64)])
   const callbackId = chance(0.5) ? `cb${int(1e9)}` : pick(['', 'viejo-1', 'viejo', ' ', 'ñ', 'x'.repeat(65), null, 1])
   const text = pick([
     '/pendientes',
     '/pendientes@taller_presupuestos_bot',
     '/pendientes@otro_bot',
+    '/taller',
+    '/taller@taller_presupuestos_bot',
+    `/enviado P-${pick(['2222', '7K3Q', 'x'])} SEUR ${int(1e9)}`,
+    '/enviado',
     '/olvidar',
     '/olvidar cliente1@correo.es',
     `/olvidar ${pick(NASTY)}`,
@@ -397,7 +417,17 @@ function webhookUpdate() {
     'hola',
   ])
   const command = { type: 'bot_command', offset: 0, length: (text.split(' ')[0] ?? '').length }
-  const kind = pick(['callback', 'callback', 'callback', 'message', 'message', 'edited', 'other', 'shape'] as const)
+  const kind = pick([
+    'callback',
+    'callback',
+    'callback',
+    'message',
+    'message',
+    'edited',
+    'other',
+    'shape',
+    'shape',
+  ] as const)
   const update_id = chance(0.95) ? int(1e9) : pick(['1', null, 1.5, -1])
   switch (kind) {
     case 'callback':
@@ -432,6 +462,57 @@ function webhookUpdate() {
       }
     case 'shape':
       return pick([
+        // Shapes Telegram may send, or a buggy client holding the secret.
+        {
+          update_id,
+          callback_query: {
+            id: callbackId,
+            from,
+            chat_instance: 'f',
+            data,
+            message: { message_id: null, date: 0, chat },
+          },
+        },
+        { update_id, message: { message_id: 1, date: 0, chat, from, text, entities: null } },
+        { update_id, message: { message_id: 1, date: 0, chat, from, text: int(1e6), entities: [command] } },
+        { update_id, message: { message_id: 1, date: 0, chat: { id: { id: CHAT_ID }, type: 'x' }, from, text } },
+        {
+          update_id,
+          message: {
+            message_id: 1,
+            date: 0,
+            chat,
+            from,
+            text: 'SEUR 1',
+            reply_to_message: { message_id: 2, date: 0, chat, from: FAKE_BOT, text: pick([{ a: 1 }, 5, null, []]) },
+          },
+        },
+        {
+          update_id,
+          message: {
+            message_id: 1,
+            date: 0,
+            chat,
+            from,
+            text: pick(['SEUR 123', pick(NASTY)]),
+            reply_to_message: {
+              message_id: 2,
+              date: 0,
+              chat,
+              from: FAKE_BOT,
+              text: `🚚 P-${pick(['2222', '7K3Q'])}: responde`,
+            },
+          },
+        },
+        {
+          update_id,
+          callback_query: {
+            id: callbackId,
+            from,
+            data: pick([5, null, {}, []]),
+            message: { message_id: 1, date: 0, chat },
+          },
+        },
         [],
         null,
         'x',

@@ -77,12 +77,18 @@ export function withoutControls(text: string): string {
 const without = (pattern: RegExp, message: string) =>
   z.refine<string>((value) => !pattern.test(value), { error: message, abort: true })
 
+/** A value of nothing but spaces and invisible characters looks empty, and is answered as empty. */
+const ONLY_INVISIBLE = new RegExp(`^[\\s${INVISIBLES}]+$`, 'u')
+const blankAs = (message: string) =>
+  z.refine<string>((value) => !ONLY_INVISIBLE.test(value), { error: message, abort: true })
+
 /** The fields a visitor fills in. */
 export const QuoteSchema = z.object({
   tipo: z.enum(QUOTE_TYPES, { error: QUOTE_MESSAGES.tipo }),
   modelo: z
     .string({ error: QUOTE_MESSAGES.modeloObligatorio })
     .check(
+      blankAs(QUOTE_MESSAGES.modeloObligatorio),
       without(NOT_SINGLE_LINE, QUOTE_MESSAGES.modeloCaracteres),
       z.trim(),
       z.minLength(1, QUOTE_MESSAGES.modeloObligatorio),
@@ -100,6 +106,7 @@ export const QuoteSchema = z.object({
   email: z
     .string({ error: QUOTE_MESSAGES.emailInvalido })
     .check(
+      blankAs(QUOTE_MESSAGES.emailInvalido),
       without(NOT_SINGLE_LINE, QUOTE_MESSAGES.emailCaracteres),
       z.trim(),
       z.regex(EMAIL, QUOTE_MESSAGES.emailInvalido),
@@ -108,6 +115,7 @@ export const QuoteSchema = z.object({
   telefono: z
     .string({ error: QUOTE_MESSAGES.telefonoCorto })
     .check(
+      blankAs(QUOTE_MESSAGES.telefonoCorto),
       without(NOT_SINGLE_LINE, QUOTE_MESSAGES.telefonoCaracteres),
       z.trim(),
       z.minLength(QUOTE_LIMITS.telefonoMin, QUOTE_MESSAGES.telefonoCorto),

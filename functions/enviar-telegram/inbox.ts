@@ -3,8 +3,9 @@
  * steps of the repair ('✅ Atendida' and '🚫 Spam', then '📦 Recibido en el
  * taller' … '🏁 Entregado'), a way back one step, and a one-tap WhatsApp
  * message to the customer; the commands /pendientes, /taller, /enviado and
- * /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to;
- * every other update is ignored.
+ * /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to,
+ * and in it only TELEGRAM_ALLOWED_USER_IDS when set (allowed.ts); every
+ * other update is ignored.
  *
  * The HTTP edge is ours, not grammY's webhookCallback: that one asks Telegram
  * getMe before it checks the secret and answers a broken body with a 500. Here
@@ -21,12 +22,15 @@ import { readBoundedBody } from '~shared/form-body'
 import { REFERENCE } from '~shared/reference'
 import { withoutControls } from '~shared/quote'
 
+import { onlyAllowed } from './allowed'
 import { backoffMs } from './delivery'
+import { deleteMessages, erasureReport } from './erasure'
 import { pendingList, quoteView, workshopList } from './message'
 import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from './repair-states'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from './json'
 import { sameSecret } from './secret'
+import { usableUpdate } from './update-shape'
 import { getSettings, requireSettings, type FunctionSettings } from './settings'
 import {
   forgetEmail,
@@ -118,10 +122,11 @@ function buildBot(
     },
   })
 
-  // The shop's chat only.
+  // The shop's chat only, and in it whoever may act (allowed.ts).
   bot.use(async (ctx, next) => {
     if (String(ctx.chat?.id ?? '') === settings.TELEGRAM_CHAT_ID) await next()
   })
+  bot.use(onlyAllowed(settings.TELEGRAM_ALLOWED_USER_IDS, info))
 
   bot.command('pendientes', async (ctx) => {
     const { rows, total } = await openQuotes(env.DB, 60)
@@ -142,31 +147,9 @@ function buildBot(
       return
     }
     const erased = await forgetEmail(env.DB, email)
-    // Their messages go too where Telegram still allows it (48 hours); older ones are deleted by hand.
-    // All at once: each call is bounded, so the reply comes within one Bot API timeout however many there are.
-    const withMessage = erased.filter((row) => row.telegram_message_id)
-    const deletions = await Promise.all(
-      withMessage.map((row) =>
-        ctx.api.deleteMessage(chatId, row.telegram_message_id ?? 0).then(
-          () => 1,
-          () => 0,
-        ),
-      ),
-    )
-    const deleted = deletions.reduce<number>((sum, one) => sum + one, 0)
-    const emailed = erased.filter((row) => row.emailed_at).length
-    const messagesNote =
-      erased.length === 0
-        ? ''
-        : ` Mensajes borrados del chat: ${deleted} de ${withMessage.length}; los que queden, y los recordatorios y listas (/pendientes, /taller) que lo nombren, bórralos a mano.` +
-          (emailed
-            ? ` ${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórralas también del buzón.`
-            : '')
-    await ctx.reply(
-      erased.length === 0
-        ? `No hay presupuestos de ${email}.`
-        : `🗑️ Borrados ${erased.length} ${erased.length === 1 ? 'presupuesto' : 'presupuestos'} de ${email}, con su historial y su página de seguimiento.${messagesNote}`,
-    )
+    // Their messages go too where Telegram still allows it; the reply says what is left (erasure.ts).
+    const fates = await deleteMessages(ctx.api, chatId, erased)
+    await ctx.reply(erasureReport(email, erased, fates, chatId), { link_preview_options: { is_disabled: true } })
   })
 
   /** The carrier and tracking number of a quote: shown on the customer's page and in the owner's message. */
@@ -279,6 +262,15 @@ function buildBot(
   return bot
 }
 
+/** A body's JSON, or undefined when it is not JSON. */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return undefined
+  }
+}
+
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
 export async function handleWebhook(
   request: Request,
@@ -294,21 +286,15 @@ export async function handleWebhook(
     return json({ ok: false, error: 'Secreto incorrecto' }, 403)
   if (!settings.TELEGRAM_BOT_TOKEN) return json({ ok: true })
 
+  // Past the secret, every update gets 200 (docs/decisions/100): one the bot cannot use is logged and
+  // dropped, or Telegram would deliver it again and again. Only a failure to save answers 5xx.
   const body = await readBoundedBody(request, MAX_UPDATE_BYTES)
-  let update: unknown
-  try {
-    update = JSON.parse(new TextDecoder().decode(body.bytes))
-  } catch {
-    return json({ ok: false, error: 'JSON no válido' }, 400)
+  const usable = body.complete ? usableUpdate(parseJson(body.bytes)) : { unusable: `más de ${MAX_UPDATE_BYTES} bytes` }
+  if ('unusable' in usable) {
+    console.error(`[enviar-telegram] Actualización ignorada: ${usable.unusable}`)
+    return json({ ok: true })
   }
-  if (
-    !body.complete ||
-    typeof update !== 'object' ||
-    update === null ||
-    typeof (update as { update_id?: unknown }).update_id !== 'number'
-  ) {
-    return json({ ok: false, error: 'No es una actualización de Telegram' }, 400)
-  }
+  const update = usable.update
 
   const token = settings.TELEGRAM_BOT_TOKEN
   let info = botInfo.get(token)
@@ -330,8 +316,15 @@ export async function handleWebhook(
     await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0])
   } catch (error) {
     // A reply or an edit Telegram refused: what had to be saved is saved, so the update is done (200).
+    // An update whose shape still tripped the code (a TypeError) is logged: delivering it again would not help.
     // Anything else (D1) answers 5xx, and Telegram delivers the update again.
     const cause = error instanceof BotError ? error.error : error
+    if (cause instanceof TypeError || cause instanceof RangeError) {
+      console.error(
+        `[enviar-telegram] Actualización ${update.update_id} ignorada: ${cause.name} (${cause.message.slice(0, 120)})`,
+      )
+      return json({ ok: true })
+    }
     if (!(cause instanceof GrammyError || cause instanceof HttpError)) throw error
     console.error(
       `[enviar-telegram] Actualización atendida, pero Telegram rechazó una llamada (${readFailure(cause).error})`,

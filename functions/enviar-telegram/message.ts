@@ -176,13 +176,17 @@ export function inboxKeyboard(
   return { inline_keyboard: rows }
 }
 
-/** The owner's message of a quote as it stands, with its buttons: sent, and edited after each tap. */
+/**
+ * The owner's message of a quote as it stands, with its buttons: sent, and
+ * redrawn after each tap. A quote with a send of unknown outcome was
+ * delivered marked as a possible repeat: every redraw keeps the mark.
+ */
 export function quoteView(
-  quote: QuoteForMessage & QuoteForKeyboard,
-  { steps = [], siteUrl, possibleRepeat }: MessageOptions = {},
+  quote: QuoteForMessage & QuoteForKeyboard & Pick<QuoteRow, 'ambiguous_attempts'>,
+  { steps = [], siteUrl }: Omit<MessageOptions, 'possibleRepeat'> = {},
 ): { text: string; keyboard: InlineKeyboardMarkup } {
   return {
-    text: formatQuoteMessage(quote, { steps, siteUrl, possibleRepeat }),
+    text: formatQuoteMessage(quote, { steps, siteUrl, possibleRepeat: quote.ambiguous_attempts > 0 }),
     keyboard: inboxKeyboard(quote, steps, siteUrl),
   }
 }

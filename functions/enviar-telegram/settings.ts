@@ -40,6 +40,15 @@ export const FUNCTION_SETTINGS = {
     ownOffLocal: true,
     doc: "The shop's chat id; the inbox listens to this chat only.",
   },
+  TELEGRAM_ALLOWED_USER_IDS: {
+    /** Numeric Telegram user ids, separated by commas or spaces (docs/decisions/095). */
+    schema: z
+      .string()
+      .regex(/^[\d\s,]*$/, 'solo ids numéricos de Telegram, separados por comas')
+      .transform((ids) => ids.split(/[\s,]+/).filter(Boolean)),
+    local: '',
+    doc: "Who in the shop's chat may use the bot's buttons and commands (Telegram user ids); empty: everyone in the chat.",
+  },
   TELEGRAM_API_URL: {
     schema: z.url().transform((url) => url.replace(/\/+$/, '')),
     local: 'https://api.telegram.org',

@@ -80,10 +80,7 @@ export async function sendQuoteMessage(
   settings: Pick<FunctionSettings, 'TELEGRAM_CHAT_ID' | 'SITE_URL'>,
   quote: QuoteRow,
 ): Promise<SendOutcome> {
-  const { text, keyboard } = quoteView(quote, {
-    siteUrl: settings.SITE_URL,
-    possibleRepeat: quote.ambiguous_attempts > 0,
-  })
+  const { text, keyboard } = quoteView(quote, { siteUrl: settings.SITE_URL })
   try {
     const message = await api.sendMessage(settings.TELEGRAM_CHAT_ID ?? '', text, {
       link_preview_options: { is_disabled: true },

@@ -13,6 +13,7 @@ interface FunctionEnv {
   RETRY_MAX_SECONDS?: string
   SHOP_EMAIL?: string
   SITE_URL?: string
+  TELEGRAM_ALLOWED_USER_IDS?: string
   TELEGRAM_API_URL?: string
   TELEGRAM_BOT_TOKEN?: string
   TELEGRAM_CHAT_ID?: string

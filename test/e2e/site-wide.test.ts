@@ -5,7 +5,7 @@ import { CAROUSEL_INTERVAL_MS } from '~/enhancements/carousel'
 import { TOOLTIP_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SKIP_DELAY_MS } from '~/enhancements/tooltip'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
-import { DESKTOP, PHONE, enhanced, newPage, useBrowser, type PageOptions } from '../support/browser'
+import { DESKTOP, PHONE, enhanced, newPage, settled, useBrowser, type PageOptions } from '../support/browser'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -15,8 +15,8 @@ const activeSlide = (page: Page) =>
     slides.findIndex((slide) => !slide.hasAttribute('aria-hidden')),
   )
 
-/** Lets React commit and run its effects (real time) before the fake clock moves. */
-const settle = (page: Page) => page.waitForTimeout(50)
+/** Lets React commit and run its effects before the fake clock moves. */
+const settle = settled
 
 async function homeWithClock(options: PageOptions = DESKTOP) {
   const opened = await newPage(browser(), options)
@@ -203,7 +203,7 @@ describe('cookie consent', () => {
     expect(await stored(page)).toEqual({ local: 'rejected', cookie: 'rejected' })
     await page.reload()
     await enhanced(page)
-    await page.waitForTimeout(300)
+    await settled(page)
     expect(await page.getByRole('region', { name: 'Cookies', exact: true }).count()).toBe(0)
     expect(gtag).toEqual([])
     await context.close()

@@ -58,6 +58,23 @@ export async function enhanced(page: Page) {
     await page.waitForSelector('form.quote-form[data-enhanced]', { state: 'attached' })
 }
 
+/**
+ * Resolves once the page has run the tasks already queued, React's commit and effects among them (its
+ * scheduler posts them through a MessageChannel, which Playwright's fake clock leaves alone): a signal of
+ * the page's own, where a fixed wait would be too short on a busy machine.
+ */
+export async function settled(page: Page) {
+  for (let turn = 0; turn < 2; turn++)
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => resolve()
+          channel.port2.postMessage(null)
+        }),
+    )
+}
+
 /** One Chromium for the test file: launched before its tests, closed after. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined

@@ -32,7 +32,7 @@ export async function chatMessages(marker: string, telegramUrl = inject('telegra
  */
 export async function delivered(
   marker: string,
-  { count = 1, telegramUrl = inject('telegramUrl'), timeoutMs = 12_000 } = {},
+  { count = 1, telegramUrl = inject('telegramUrl'), timeoutMs = 20_000 } = {},
 ) {
   const deadline = Date.now() + timeoutMs
   while ((await chatMessages(marker, telegramUrl)).length < count && Date.now() < deadline) {

@@ -437,6 +437,97 @@ describe('single-line fields cannot forge lines', () => {
   })
 })
 
+describe('invisible characters are not a model', () => {
+  const INVISIBLE = {
+    'zero-width space': '\u200B',
+    'zero-width non-joiner': '\u200C',
+    'zero-width joiner': '\u200D',
+    'word joiner': '\u2060',
+    BOM: '\uFEFF',
+    'soft hyphen': '\u00AD',
+    'tag character': '\u{E0041}',
+    'tag block start': '\u{E0000}',
+    'cancel tag': '\u{E007F}',
+    'Hangul filler': '\u3164',
+    'Mongolian vowel separator (Cf)': '\u180E',
+    'invisible times (Cf)': '\u2062',
+  }
+  const errorsOf = (value: object) => {
+    const result = QuoteSchema.safeParse({ ...quote, ...value })
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  }
+
+  it.each(Object.entries(INVISIBLE))('a %s in a single-line field gets that field’s message', (_, char) => {
+    expect(errorsOf({ modelo: `DualSense${char}` })).toEqual([`modelo: ${QUOTE_MESSAGES.modeloCaracteres}`])
+    expect(errorsOf({ modelo: `Dual${char}Sense` })).toEqual([`modelo: ${QUOTE_MESSAGES.modeloCaracteres}`])
+    expect(errorsOf({ email: `${char}cliente@correo.es` })).toEqual([`email: ${QUOTE_MESSAGES.emailCaracteres}`])
+    expect(errorsOf({ telefono: `612345678${char}` })).toEqual([`telefono: ${QUOTE_MESSAGES.telefonoCaracteres}`])
+  })
+
+  it('a value made only of them (and spaces) is empty: the field’s message for an empty value', () => {
+    const only = Object.values(INVISIBLE).join(' ')
+    const errors = errorsOf({ modelo: only, email: only, telefono: only })
+    expect(errors.filter((error, i) => errors.findIndex((e) => e.split(':')[0] === error.split(':')[0]) === i)).toEqual(
+      [
+        `modelo: ${QUOTE_MESSAGES.modeloObligatorio}`,
+        `email: ${QUOTE_MESSAGES.emailInvalido}`,
+        `telefono: ${QUOTE_MESSAGES.telefonoCorto}`,
+      ],
+    )
+    const result = QuoteSchema.safeParse({ ...quote, comentarios: only })
+    expect(result.success && result.data.comentarios).toBe('')
+  })
+
+  it('keeps letters of every language and ordinary emoji in single-line fields', () => {
+    for (const model of [
+      'Mando 🎮 azul',
+      'Manette très abîmée',
+      '手柄 PS5',
+      'Геймпад',
+      'ذراع تحكم',
+      'מחשב',
+      'ゲーム ❤️',
+      'नियंत्रक',
+    ])
+      expect(errorsOf({ modelo: model }), model).toEqual([])
+  })
+
+  it('trims them from the ends of the comments and keeps emoji sequences whole', () => {
+    const comments = (value: string) => {
+      const result = QuoteSchema.safeParse({ ...quote, comentarios: value })
+      return result.success ? result.data.comentarios : result.error.issues[0]?.message
+    }
+    expect(comments('\u200B\uFEFF Hola\u00AD\u2060 \u200D')).toBe('Hola')
+    // Inside, a zero-width joiner is part of an emoji: the mechanic, the family, the rainbow flag.
+    expect(comments('\u200BGracias 👩‍🔧 👨‍👩‍👧 🏳️‍🌈\u200D\u200B')).toBe('Gracias 👩‍🔧 👨‍👩‍👧 🏳️‍🌈')
+    // A flag's tag sequence at the end is one emoji (Scotland); stray tags after it go.
+    const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'
+    expect(comments(`Desde ${scotland}`)).toBe(`Desde ${scotland}`)
+    expect(comments(`Desde ${scotland}\u{E0041} \u200B`)).toBe(`Desde ${scotland}`)
+    expect(comments('Sin bandera\u{E0067}\u{E007F}')).toBe('Sin bandera')
+  })
+
+  it('the function refuses them with 400 and success false, and stores nothing', async () => {
+    const db = await database()
+    const post = (body: object) =>
+      handleQuote(
+        new Request('https://funcion.test/functions/v1/enviar-telegram', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', apikey: 'clave' },
+          body: JSON.stringify({ ...quote, honeypot: '', ...body }),
+        }),
+        functionEnv(db),
+        { waitUntil: () => undefined },
+      )
+    for (const body of [{ modelo: 'PS5\u200B' }, { modelo: '\u3164' }, { telefono: '612345678\uFEFF' }]) {
+      const response = await post(body)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ success: false })
+    }
+    expect(await rows(db)).toHaveLength(0)
+  })
+})
+
 describe('reminders under pressure', () => {
   /** Friday 20 November 2026, 9:00 Madrid: 20 working hours before Monday 23, 18:00... and more. */
   const OLD = Date.UTC(2026, 10, 18, 8, 0)
@@ -550,7 +641,13 @@ describe('erasure during a send', () => {
     release()
     await sending
     expect(await rows(db)).toHaveLength(0)
-    expect(telegram.posted().filter((message) => message.text.includes(row.referencia))).toEqual([])
+    expect(
+      telegram.posted().filter((message) => message.text.includes(`solicitud de presupuesto · ${row.referencia}`)),
+    ).toEqual([])
+    // The reply said so: the message was on its way, and would go by itself.
+    expect(telegram.posted().at(-1)?.text).toContain(
+      `• ${row.referencia}: se estaba enviando al chat en este momento; si llega, se quitará solo.`,
+    )
     const logged = logs.flatMap((spy) => spy.mock.calls.map(([line]) => String(line))).join('\n')
     expect(logged).toContain('se borró mientras se enviaba; su mensaje se ha retirado del chat')
     expect(logged).not.toMatch(/caducado/)

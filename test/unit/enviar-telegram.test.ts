@@ -244,4 +244,3 @@ describe('the function’s per-visitor limit and its logs', () => {
     }
   })
 })
-

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
+import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/erasure'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
+import { getSettings } from '../../functions/enviar-telegram/settings'
 import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
 import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
 
@@ -67,16 +69,25 @@ describe('the webhook', () => {
     expect(telegram.calls).toEqual([])
   })
 
-  it('answers broken bodies with 400', async () => {
+  it('answers bodies it cannot use with 200 and logs them, so Telegram does not send them again', async () => {
     const { env, telegram } = await setup()
-    for (const body of ['{', '[]', '{"no":"update"}']) {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    for (const body of ['{', '[]', '{"no":"update"}', 'x'.repeat(70_000)]) {
       const request = new Request('https://funcion.test/functions/v1/telegram-webhook', {
         method: 'POST',
         headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
         body,
       })
-      expect((await handleWebhook(request, env, { fetch: telegram.fetch })).status).toBe(400)
+      expect((await handleWebhook(request, env, { fetch: telegram.fetch })).status).toBe(200)
     }
+    expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+      '[enviar-telegram] Actualización ignorada: no es un objeto JSON',
+      '[enviar-telegram] Actualización ignorada: no es un objeto JSON',
+      '[enviar-telegram] Actualización ignorada: campos sin la forma de Telegram: update_id',
+      '[enviar-telegram] Actualización ignorada: más de 65536 bytes',
+    ])
+    logged.mockRestore()
+    expect(telegram.calls).toEqual([])
   })
 
   it('ignores every chat but the shop’s', async () => {
@@ -193,5 +204,225 @@ describe('the commands', () => {
     expect(telegram.sent().at(-1)?.body.text).toMatch(/^Uso: \/olvidar/)
     await send(command('/olvidar nadie@correo.es'))
     expect(telegram.sent().at(-1)?.body.text).toBe('No hay presupuestos de nadie@correo.es.')
+  })
+})
+
+describe('the report of /olvidar says exactly what is gone and what is left', () => {
+  const row = (reference: string, extra: Partial<ErasedQuote> = {}): ErasedQuote => ({
+    referencia: reference,
+    telegram_message_id: null,
+    ambiguous_attempts: 0,
+    emailed_at: null,
+    email_ambiguous: 0,
+    sent_at: extra.telegram_message_id ? 1 : null,
+    lease_owner: null,
+    ...extra,
+  })
+  const SUPERGROUP = '-1001234567890'
+
+  it('links a message it could not delete in a supergroup, and names the reference to search elsewhere', () => {
+    expect(messageLink(SUPERGROUP, 45)).toBe('https://t.me/c/1234567890/45')
+    expect(messageLink('-4567', 45)).toBeNull()
+    expect(messageLink('987654', 45)).toBeNull()
+    const erased = [row('P-AAAA', { telegram_message_id: 45 }), row('P-BBBB', { telegram_message_id: 46 })]
+    const report = erasureReport('a@b.es', erased, ['left', 'deleted'], SUPERGROUP)
+    expect(report.split('\n')).toEqual([
+      '🗑️ Borrados 2 presupuestos de a@b.es, con su historial y su página de seguimiento.',
+      'Quitado del chat el mensaje de P-BBBB.',
+      'Bórralos tú del chat:',
+      '• P-AAAA: Telegram no dejó borrar su mensaje (solo deja los de menos de 48 horas): https://t.me/c/1234567890/45',
+      'Los recordatorios y listas (/pendientes, /taller) que los nombren, si los hay, bórralos a mano.',
+    ])
+    expect(erasureReport('a@b.es', erased, ['left', 'deleted'], '-4567')).toContain(
+      '• P-AAAA: Telegram no dejó borrar su mensaje (solo deja los de menos de 48 horas): búscalo por «P-AAAA»',
+    )
+  })
+
+  it('never says "all erased" after a send of unknown outcome: the message may be in the chat, unlinked', () => {
+    // Delivered after two timeouts: its known message is gone, up to two more may be there.
+    const report = erasureReport(
+      'a@b.es',
+      [row('P-CCCC', { telegram_message_id: 9, ambiguous_attempts: 2 })],
+      ['deleted'],
+      SUPERGROUP,
+    )
+    expect(report).toContain('Quitado del chat el mensaje de P-CCCC.')
+    expect(report).toContain(
+      '• P-CCCC: Telegram no respondió a 2 envíos, así que puede haber hasta 2 mensajes más en el chat que no se pueden enlazar ni borrar desde aquí: busca «P-CCCC» y bórralos.',
+    )
+    // Never delivered, but one send timed out: nothing was deleted, and it may still be there.
+    const undelivered = erasureReport('a@b.es', [row('P-DDDD', { ambiguous_attempts: 1 })], [null], SUPERGROUP)
+    expect(undelivered).not.toContain('Quitado')
+    expect(undelivered).toContain('• P-DDDD: Telegram no respondió a un envío, así que puede haber un mensaje más')
+  })
+
+  it('says when nothing reached the chat, a message already deleted by hand counts as gone, and names the e-mail copies', () => {
+    expect(erasureReport('a@b.es', [row('P-EEEE')], [null], SUPERGROUP)).toContain(
+      'Ninguno llegó al chat: no hay mensajes suyos que borrar.',
+    )
+    const report = erasureReport(
+      'a@b.es',
+      [
+        row('P-FFFF', { telegram_message_id: 3, emailed_at: 1 }),
+        row('P-GGGG', { telegram_message_id: 4, email_ambiguous: 1 }),
+        row('P-HHHH', { telegram_message_id: 5 }),
+      ],
+      ['gone', 'deleted', 'deleted'],
+      SUPERGROUP,
+    )
+    expect(report).toContain('Quitados del chat los mensajes de P-FFFF, P-GGGG y P-HHHH.')
+    expect(report).not.toContain('Bórralos tú')
+    expect(report).toContain('Una copia llegó por correo al taller: bórrala también del buzón.')
+    expect(report).toContain('Quizá llegó también por correo la copia de P-GGGG: búscala en el buzón.')
+    expect(erasureReport('a@b.es', [], [], SUPERGROUP)).toBe('No hay presupuestos de a@b.es.')
+    // Erased while its send was under way: the sender takes it out if Telegram posts it.
+    expect(erasureReport('a@b.es', [row('P-JJJJ', { lease_owner: 'run' })], [null], SUPERGROUP)).toContain(
+      '• P-JJJJ: se estaba enviando al chat en este momento; si llega, se quitará solo.',
+    )
+  })
+})
+
+describe('who may act: TELEGRAM_ALLOWED_USER_IDS', () => {
+  const stranger = { id: 99, is_bot: false, first_name: 'Visita' }
+  async function withAllowed(ids: string) {
+    const db = await database()
+    const telegram = fakeTelegram()
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_ALLOWED_USER_IDS: ids })
+    const send = (update: object) => handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => NOW })
+    return { db, telegram, send }
+  }
+  const by = (update: { message?: object; callback_query?: object }, who: object) =>
+    update.message
+      ? { message: { ...update.message, from: who } }
+      : { callback_query: { ...update.callback_query, from: who } }
+
+  it('reads a list of ids, with commas or spaces; empty is everyone', () => {
+    expect(getSettings({ TELEGRAM_ALLOWED_USER_IDS: ' 42, 7 123456789012' }).TELEGRAM_ALLOWED_USER_IDS).toEqual([
+      '42',
+      '7',
+      '123456789012',
+    ])
+    expect(getSettings({}).TELEGRAM_ALLOWED_USER_IDS).toEqual([])
+  })
+
+  it('someone else’s tap gets a short polite answer with his id, and changes nothing', async () => {
+    const { db, telegram, send } = await withAllowed('42,7')
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    for (const data of [`atendida:${row.id}`, `spam:${row.id}`, `paso:${row.id}:in_workshop`]) {
+      expect((await send(by(press(data), stranger))).status).toBe(200)
+    }
+    expect(await db.prepare('SELECT attended_at, spam_at, state FROM presupuestos').first()).toEqual({
+      attended_at: null,
+      spam_at: null,
+      state: 'received',
+    })
+    const answers = telegram.calls.filter((call) => call.method === 'answerCallbackQuery')
+    expect(answers).toHaveLength(3)
+    expect(answers[0]?.body).toMatchObject({
+      text: '🔒 Solo el personal autorizado del taller puede usar este bot. Tu id de Telegram es 99: si debes poder, pide que lo añadan.',
+      show_alert: true,
+    })
+    expect(telegram.calls.some((call) => call.method.startsWith('edit'))).toBe(false)
+    // Someone on the list: the tap works.
+    await send(press(`atendida:${row.id}`))
+    expect((await db.prepare('SELECT attended_by FROM presupuestos').first())?.attended_by).toBe('Ana Ruiz')
+  })
+
+  it('someone else’s command or reply to the bot gets the same answer and changes nothing; the chat’s talk gets none', async () => {
+    const { db, telegram, send } = await withAllowed('42')
+    await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    await send(by(command('/olvidar jugadora@correo.es'), stranger))
+    await send(by(command('/pendientes@taller_bot'), stranger))
+    await send(by(command('/enviado P-7K3Q SEUR 1'), stranger))
+    const prompt = {
+      message_id: 5,
+      date: 0,
+      chat: chat(),
+      from: { id: 1, is_bot: true, first_name: 'Taller' },
+      text: '🚚 P-7K3Q: responde',
+    }
+    await send({
+      message: { message_id: 901, date: 0, chat: chat(), from: stranger, text: 'SEUR 1', reply_to_message: prompt },
+    })
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM presupuestos').first())?.n).toBe(1)
+    const replies = telegram.sent().map((call) => call.body.text)
+    expect(replies).toEqual(Array(4).fill(replies[0]))
+    expect(replies[0]).toMatch(
+      /^🔒 Solo el personal autorizado del taller puede usar este bot\. Tu id de Telegram es 99/,
+    )
+    // Talk in the chat, and another bot's command: not the bot's business.
+    await send({ message: { message_id: 902, date: 0, chat: chat(), from: stranger, text: 'hola' } })
+    await send(by(command('/pendientes@otro_bot'), stranger))
+    expect(telegram.sent()).toHaveLength(4)
+    // Someone on the list is answered as ever.
+    await send(command('/pendientes'))
+    expect(telegram.sent().at(-1)?.body.text).toMatch(/^📋 1 presupuesto pendiente/)
+  })
+})
+
+describe('every authenticated update gets 200', () => {
+  const bot = { id: 1, is_bot: true, first_name: 'Taller' }
+  /** The quote the taps aim at (each test stores its own). */
+  let quoteId = 0
+  const tap = (extra: object, message: object = { message_id: 100, date: 0, chat: chat() }) => ({
+    callback_query: { id: 'cb-forma', from, chat_instance: 'x', data: `atendida:${quoteId}`, message, ...extra },
+  })
+  const said = (text: unknown, extra: object = {}) => ({
+    message: { message_id: 900, date: 0, chat: chat(), from, text, ...extra },
+  })
+  const oddShapes = (): Record<string, object> => ({
+    'a tap whose message has message_id null': tap({}, { message_id: null, date: 0, chat: chat() }),
+    'a tap on a step whose message has message_id null': tap(
+      { data: `paso:${quoteId}:in_workshop` },
+      { message_id: null, date: 0, chat: chat() },
+    ),
+    'a tap whose message is a string': tap({}, 'x' as unknown as object),
+    'a tap with numeric data': tap({ data: 5 }),
+    'a tap from a string': tap({ from: 'x' }),
+    'a tap from someone whose name is a number': tap({ from: { id: 1, first_name: 5 } }),
+    'a tap without an id': tap({ id: undefined }),
+    'a tap whose chat id is an object': tap({}, { message_id: 1, date: 0, chat: { id: {} } }),
+    'a command with entities null': said('/pendientes', { entities: null }),
+    'a command with entities [null]': said('/pendientes', { entities: [null] }),
+    'a command whose entity length is a string': said('/olvidar a@b.es', {
+      entities: [{ type: 'bot_command', offset: 0, length: 'x' }],
+    }),
+    'a numeric text with a command entity': said(12345, { entities: [{ type: 'bot_command', offset: 0, length: 3 }] }),
+    'a numeric text': said(123),
+    'a null text with a command entity': said(null, { entities: [{ type: 'bot_command', offset: 0, length: 3 }] }),
+    'an object as text': said({ a: 1 }),
+    'an object as chat.id': {
+      message: { message_id: 1, date: 0, chat: { id: { a: 1 }, type: 'x' }, from, text: '/pendientes' },
+    },
+    'a null chat': { message: { message_id: 1, chat: null, text: '/pendientes' } },
+    'an object as the text of a reply to the bot': said('SEUR 1', {
+      reply_to_message: { message_id: 2, date: 0, chat: chat(), from: bot, text: { a: 1 } },
+    }),
+    'a reply to a string': said('SEUR 1', { reply_to_message: 'x' }),
+    'a reply whose author is null': said('SEUR 1', {
+      reply_to_message: { message_id: 2, from: null, text: '🚚 P-2222: x' },
+    }),
+    'a message that is a string': { message: 'x' },
+    'a message that is an array': { message: [] },
+    'a tap that is a string': { callback_query: 'x' },
+    'an edited message with a numeric text': { edited_message: { message_id: 1, chat: chat(), text: 5 } },
+    'a member change that is null': { my_chat_member: null },
+  })
+
+  it.each(Object.keys(oddShapes()))('%s: 200, logged, nothing saved', async (name) => {
+    const { db, telegram, send } = await setup()
+    quoteId = (await storeQuote(db, quote, { idempotencyKey: null, now: NOW })).row.id
+    const shape = oddShapes()[name] ?? {}
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      expect((await send(shape)).status).toBe(200)
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[enviar-telegram\] Actualización (\d+ )?ignorada: /))
+    } finally {
+      logged.mockRestore()
+    }
+    expect(
+      await db.prepare('SELECT attended_at, spam_at, state FROM presupuestos WHERE id = ?1').bind(quoteId).first(),
+    ).toEqual({ attended_at: null, spam_at: null, state: 'received' })
+    expect(telegram.calls.filter((call) => call.method !== 'getMe')).toEqual([])
   })
 })

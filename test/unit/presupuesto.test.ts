@@ -96,9 +96,9 @@ describe('quote schema: invisible characters are not a value', () => {
       email: QUOTE_MESSAGES.emailCaracteres,
       telefono: QUOTE_MESSAGES.telefonoCaracteres,
     })
-    // At an end, where trimming could hide it, and alone: a value made only of it is not "filled in".
+    // At an end, where trimming could hide it; alone, a value made only of it is empty, not "filled in".
     expect(messages({ ...valid, modelo: c, email: `${c}cliente@correo.es`, telefono: `612345678${c}` })).toEqual({
-      modelo: QUOTE_MESSAGES.modeloCaracteres,
+      modelo: QUOTE_MESSAGES.modeloObligatorio,
       email: QUOTE_MESSAGES.emailCaracteres,
       telefono: QUOTE_MESSAGES.telefonoCaracteres,
     })

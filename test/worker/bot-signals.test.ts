@@ -169,7 +169,7 @@ describe('logs', () => {
       await postQuote(valid(comments, { email, telefono: phone }))
     }
     await postQuote(valid(`Confidencial ${id}`, { email: 'mal', telefono: phone }))
-    await expect.poll(async () => (await telegramMessages(id)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3) // the values did travel
+    await expect.poll(async () => (await telegramMessages(id)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3) // the values did travel
     await new Promise((resolve) => setTimeout(resolve, 500))
     for (const log of [inject('siteLog'), inject('functionLog')]) {
       const content = readFileSync(log, 'utf8')

@@ -94,6 +94,32 @@ describe('enviar-telegram', () => {
     )
   })
 
+  it('refuses invisible characters in single-line fields with 400 and the field’s message; trims them off the comments', async () => {
+    const id = marker('invisible')
+    const response = await call(
+      quote(`Invisible ${id}`, {
+        modelo: 'DualSense\u200B',
+        email: '\u2060jugadora@correo.es',
+        telefono: '699111222\uFEFF',
+      }),
+    )
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { success: boolean; errors: Array<{ campo: string; mensaje: string }> }
+    expect(body.success).toBe(false)
+    expect(body.errors).toEqual([
+      { campo: 'modelo', mensaje: 'El modelo debe ir en una sola línea, sin caracteres de control ni invisibles' },
+      { campo: 'email', mensaje: 'El email debe ir en una sola línea, sin caracteres de control ni invisibles' },
+      { campo: 'telefono', mensaje: 'El teléfono solo puede contener números, espacios, guiones y el símbolo +' },
+    ])
+    const blank = (await (await call(quote(id, { modelo: '\u3164\u200B' }))).json()) as { errors: unknown[] }
+    expect(blank.errors).toEqual([{ campo: 'modelo', mensaje: 'El modelo es obligatorio' }])
+    // Accepted: the comments lose the invisible characters at their ends, and keep the emoji's joiner inside.
+    expect((await call(quote(`\u200B${id} 👩‍🔧\u200D\uFEFF`))).status).toBe(200)
+    const [message] = await delivered(id)
+    expect(message?.text).toContain(`Comentarios:\n${id} 👩‍🔧\n`)
+    expect(await telegramMessages(`Invisible ${id}`)).toHaveLength(0)
+  })
+
   it('accepts null comments and honeypot from other clients', async () => {
     const id = marker('nulos')
     const response = await call({ ...quote(id), comentarios: null, honeypot: null, modelo: `Xbox One ${id}` })

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+
 import { describe, expect, inject, it } from 'vitest'
 
 import { TEST_TELEGRAM } from '../support/settings'
@@ -80,6 +82,56 @@ describe('the owner’s inbox in Telegram', () => {
     const data = message.body.reply_markup?.inline_keyboard[0]?.[0]?.callback_data ?? ''
     expect((await sendUpdate(press(data, message.message_id, -42))).status).toBe(200)
     expect((await chatMessages(id))[0]?.text).toBe(message.text)
+  })
+
+  it('answers 200 to authenticated updates of odd shapes, changes nothing, and still works after them', async () => {
+    const { id, message } = await quoteInChat('formas')
+    const data = message.body.reply_markup?.inline_keyboard[0]?.[0]?.callback_data ?? ''
+    const chat = { id: CHAT, type: 'supergroup' }
+    const odd = [
+      {
+        callback_query: { id: 'cb-nulo', from, chat_instance: 'i', data, message: { message_id: null, date: 0, chat } },
+      },
+      { message: { message_id: 1, date: 0, chat, from, text: '/pendientes', entities: null } },
+      {
+        message: {
+          message_id: 1,
+          date: 0,
+          chat,
+          from,
+          text: 12345,
+          entities: [{ type: 'bot_command', offset: 0, length: 3 }],
+        },
+      },
+      { message: { message_id: 1, date: 0, chat: { id: { a: 1 }, type: 'x' }, from, text: '/pendientes' } },
+      {
+        message: {
+          message_id: 1,
+          date: 0,
+          chat,
+          from,
+          text: 'SEUR 1',
+          reply_to_message: { message_id: 2, date: 0, chat, from: { id: 1, is_bot: true, first_name: 'T' }, text: {} },
+        },
+      },
+    ]
+    for (const update of odd) expect((await sendUpdate(update)).status, JSON.stringify(update)).toBe(200)
+    for (const body of ['{', '[]', 'null']) {
+      const response = await fetch(webhookUrl(), {
+        method: 'POST',
+        headers: { 'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET },
+        body,
+      })
+      expect(response.status, body).toBe(200)
+    }
+    expect((await chatMessages(id))[0]?.text).toBe(message.text)
+    // workerd writes its log as it goes: wait for the line (CI-sized), it comes after the answer.
+    await expect
+      .poll(() => readFileSync(inject('functionLog'), 'utf8'), { timeout: 15_000 })
+      .toMatch(/Actualización ignorada: campos sin la forma de Telegram: callback_query\.message\.message_id/)
+    // A real tap after them works.
+    expect((await sendUpdate(press(data, message.message_id))).status).toBe(200)
+    expect((await chatMessages(id))[0]?.text).toMatch(/✅ Atendida por Iker/)
   })
 
   it('✅ Atendida answers the tap and edits the message to show who attended it and when', async () => {

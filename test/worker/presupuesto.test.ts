@@ -216,7 +216,7 @@ describe('posting without JavaScript', () => {
         '[role="status"]',
       )
       expect(text(toast)).toMatch(/Referencia de tu solicitud: P-[2-9A-Z]{4}/)
-      await expect.poll(async () => (await telegramMessages(id)).length, { timeout: 5000 }).toBeGreaterThan(0)
+      await expect.poll(async () => (await telegramMessages(id)).length, { timeout: 20_000 }).toBeGreaterThan(0)
       expect(await chatMessages(id)).toHaveLength(0)
     }
   })

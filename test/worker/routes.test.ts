@@ -285,7 +285,7 @@ describe('unknown paths', () => {
     const path = `/ruta-registrada-${Date.now()}`
     expect((await page(path)).response.status).toBe(404)
     await expect
-      .poll(() => readFileSync(inject('siteLog'), 'utf8'), { timeout: 5000 })
+      .poll(() => readFileSync(inject('siteLog'), 'utf8'), { timeout: 20_000 })
       .toContain(`404: ruta no encontrada "${path}"`)
   })
 })

@@ -219,7 +219,7 @@ describe('the tracking page', () => {
     })
     // The token is a capability: the site's own log lines never name it (wrangler's access log, not the Worker's, does).
     await expect
-      .poll(() => readFileSync(standIn().siteLog, 'utf8'), { timeout: 5000 })
+      .poll(() => readFileSync(standIn().siteLog, 'utf8'), { timeout: 20_000 })
       .toContain('404: seguimiento desconocido')
     const log = readFileSync(standIn().siteLog, 'utf8')
       .split('\n')
