@@ -22,6 +22,19 @@ export const estadosSeguimiento = {
       'Ya tienes nuestra respuesta con el presupuesto. Si quieres seguir adelante, tráelo al taller o envíanoslo: aquí tienes cómo.',
     siguiente: 'Llega al taller',
   },
+  accepted: {
+    etiqueta: TRACKING_STATE_LABELS.accepted,
+    icono: 'check',
+    ahora:
+      'Has aceptado el presupuesto. Tráelo al taller o envíanoslo, con la referencia en el paquete: aquí tienes cómo.',
+    siguiente: 'Llega al taller',
+  },
+  declined: {
+    etiqueta: TRACKING_STATE_LABELS.declined,
+    icono: 'cerrar',
+    ahora: 'Has dicho que no a este presupuesto. Si quieres hablarlo o pedir otro, escríbenos por WhatsApp.',
+    siguiente: null,
+  },
   in_workshop: {
     etiqueta: TRACKING_STATE_LABELS.in_workshop,
     icono: 'caja',
@@ -91,6 +104,32 @@ export const textosSeguimiento = {
     eyebrow: 'Seguimiento de tu reparación',
     privado:
       'Este enlace es privado: quien lo tenga puede ver el estado de tu solicitud. Guárdalo y compártelo solo con quien quieras.',
+  },
+  /** The shop's price on the tracking page, and the customer's answer to it. */
+  presupuesto: {
+    titulo: 'Tu presupuesto',
+    iva: 'IVA incluido',
+    actualizado: 'actualizado',
+    revisado: 'Presupuesto revisado después de ver el aparato: necesitamos que lo aceptes de nuevo para seguir.',
+    enviado: 'Enviado el',
+    validoHasta: 'Válido hasta el',
+    aceptar: 'Aceptar presupuesto',
+    rechazar: 'No, gracias',
+    motivoPregunta: '¿Por qué? (opcional)',
+    aceptado: 'Aceptaste este presupuesto el',
+    rechazado: 'Dijiste que no a este presupuesto el',
+    caducado: {
+      titulo: 'Este presupuesto ha caducado',
+      texto: 'Si todavía quieres la reparación, escríbenos por WhatsApp con tu referencia y te preparamos uno nuevo.',
+    },
+    retirado: 'Este presupuesto ya no está pendiente de tu respuesta: seguimos con tu reparación como hablamos.',
+    aceptadoEnTaller: 'Has aceptado el presupuesto revisado: seguimos con la reparación.',
+    hablarlo: 'Hablarlo por WhatsApp',
+    caidaDecision: {
+      titulo: 'No hemos podido guardar tu respuesta',
+      texto:
+        'Nuestro sistema no responde ahora mismo. Vuelve a intentarlo en unos minutos o dínoslo por WhatsApp o por teléfono.',
+    },
   },
   caida: {
     titulo: 'Ahora mismo no podemos consultar el estado',

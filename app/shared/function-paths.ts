@@ -10,4 +10,6 @@ export const FUNCTION_PATHS = {
   webhook: '/functions/v1/telegram-webhook',
   /** GET /<token>: a quote's tracking; POST a reference and e-mail: its token. */
   tracking: '/functions/v1/seguimiento',
+  /** POST the customer's answer to a price, {seguimiento, version, decision, motivo}. */
+  decision: '/functions/v1/decision',
 } as const

@@ -42,7 +42,7 @@ const EMAIL = z.regexes.email
 const CONTROLS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069'
 const ANY_CONTROL = new RegExp(`[${CONTROLS}]`)
 /** The comments keep their line breaks (CR and LF) and nothing else of the above. */
-const CONTROL_BUT_LINE_BREAK = new RegExp(
+export const CONTROL_BUT_LINE_BREAK = new RegExp(
   `[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`,
 )
 

@@ -15,6 +15,7 @@ import { TRACKING_TOKEN } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
 
 import { json, readJson } from './json'
+import { offerForTracking } from './offers'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
@@ -67,6 +68,7 @@ export async function handleTracking(request: Request, env: FunctionEnv): Promis
     state: reached.at(-1)?.state ?? 'received',
     history: [{ state: 'received', at: row.received_at }, ...reached.map(({ state, at }) => ({ state, at }))],
     shipment: row.state === 'shipped' || row.state === 'delivered' ? row.shipment : null,
+    offer: row.spam_at ? null : await offerForTracking(env.DB, row, Date.now()),
   }
   return json({ success: true, tracking })
 }
