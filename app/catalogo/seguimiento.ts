@@ -125,6 +125,14 @@ export const textosSeguimiento = {
     retirado: 'Este presupuesto ya no está pendiente de tu respuesta: seguimos con tu reparación como hablamos.',
     aceptadoEnTaller: 'Has aceptado el presupuesto revisado: seguimos con la reparación.',
     hablarlo: 'Hablarlo por WhatsApp',
+    demasiadas: {
+      titulo: 'Demasiados intentos',
+      texto: 'Has enviado varias respuestas seguidas. Espera un minuto y vuelve a intentarlo.',
+    },
+    noValida: {
+      titulo: 'No hemos entendido tu respuesta',
+      texto: 'Vuelve a elegir: aceptar el presupuesto o decirnos que no.',
+    },
     caidaDecision: {
       titulo: 'No hemos podido guardar tu respuesta',
       texto:

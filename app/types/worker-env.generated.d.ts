@@ -5,6 +5,8 @@
 interface Env {
   ANALYTICS_ID?: string
   ASSETS: Fetcher
+  DECISIONS_PER_IP: RateLimit
+  DECISIONS_TOTAL: RateLimit
   FORM_MIN_SECONDS?: string
   FORM_SECRET?: string
   LOOKUPS_PER_IP: RateLimit

@@ -41,7 +41,7 @@ export function trackingEndpoint(settings: Pick<Settings, 'QUOTE_FUNCTION_URL'>)
  * status, another body) is down. Logs name the call and the status only
  * (never the token, the reference or the e-mail).
  */
-async function ask<T>(
+export async function ask<T>(
   settings: FunctionSettings,
   request: { url: string; init: RequestInit; what: string; timeoutMs: number },
   found: z.ZodMiniType<T>,
