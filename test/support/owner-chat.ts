@@ -1,7 +1,8 @@
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 
 import { FAKE_BOT, type TelegramMessage } from '../../scripts/fake-telegram'
 
+import { delivered, marker, page, postQuote } from './html'
 import { TEST_TELEGRAM } from './settings'
 
 /**
@@ -74,4 +75,26 @@ export async function buttonsOf(messageId: number) {
     | { reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> } }
     | undefined
   return message?.reply_markup?.inline_keyboard.flat() ?? []
+}
+
+/** A quote sent without JavaScript: its tracking link, reference and the owner's message. */
+export async function newQuote(label: string) {
+  const id = marker(label)
+  const email = `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`
+  const sent = await postQuote({
+    tipo: 'mando',
+    modelo: 'PlayStation 5 DualSense',
+    email,
+    telefono: '655 123 987',
+    comentarios: `Drift ${id}`,
+    website: '',
+  })
+  expect(sent.response.status).toBe(303)
+  const cookie = sent.response.headers.get('set-cookie')?.split(';')[0] ?? ''
+  const toast = await page('/presupuesto', { headers: { Cookie: cookie } })
+  const link = /href="(\/seguimiento\/[A-Za-z0-9_-]{22,})"/.exec(toast.html)?.[1] ?? ''
+  const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1] ?? ''
+  expect(link).not.toBe('')
+  const [message] = await delivered(id)
+  return { id, email, link, reference, messageId: message?.message_id ?? 0 }
 }

@@ -8,30 +8,8 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 
-import { chatMessages, delivered, marker, page, postQuote, randomIp, text } from '../support/html'
-import { buttonsOf, chatNow, press, replyTo, say } from '../support/owner-chat'
-
-/** A quote sent without JavaScript: its tracking link, reference and the owner's message. */
-async function newQuote(label: string) {
-  const id = marker(label)
-  const email = `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`
-  const sent = await postQuote({
-    tipo: 'mando',
-    modelo: 'PlayStation 5 DualSense',
-    email,
-    telefono: '655 123 987',
-    comentarios: `Drift ${id}`,
-    website: '',
-  })
-  expect(sent.response.status).toBe(303)
-  const cookie = sent.response.headers.get('set-cookie')?.split(';')[0] ?? ''
-  const toast = await page('/presupuesto', { headers: { Cookie: cookie } })
-  const link = /href="(\/seguimiento\/[A-Za-z0-9_-]{22,})"/.exec(toast.html)?.[1] ?? ''
-  const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1] ?? ''
-  expect(link).not.toBe('')
-  const [message] = await delivered(id)
-  return { id, email, link, reference, messageId: message?.message_id ?? 0 }
-}
+import { chatMessages, delivered, page, randomIp, text } from '../support/html'
+import { buttonsOf, chatNow, newQuote, press, replyTo, say } from '../support/owner-chat'
 
 /** The customer's answer, as his browser posts the page's form. */
 const answer = (link: string, fields: Record<string, string>, origin = inject('siteUrl')) =>
