@@ -376,6 +376,13 @@ function functionRequest(url: string) {
 }
 
 /** A Telegram update, well formed or not, for the shop's chat or another. */
+/** An owner's price as typed, often wrong: amounts out of range or malformed, notes with controls or too long. */
+function hostilePrice(): string {
+  const amount = pick(['25', '25,50', '1.234,50', '0', '-5', '10.000', '25,999', '1e3', '٢٥', 'NaN', '', pick(NASTY)])
+  const note = pick(['', ' nota', ` ${pick(NASTY)}`, ` ${'x'.repeat(int(2000))}`, ' a\u202Eb', ' \u0000', '\n\n\n'])
+  return `${amount}${chance(0.2) ? ' €' : ''}${note}`
+}
+
 function webhookUpdate() {
   const chat = {
     id: chance(0.85) ? CHAT_ID : pick([1, -1, 0, CHAT_ID + 1, 2 ** 53, '-100123', null]),
@@ -396,6 +403,8 @@ function webhookUpdate() {
         `paso:${quoteId}:${state}`,
         `atras:${quoteId}:${state}`,
         `atras:${quoteId}:${state}`,
+        `precio:${quoteId}`,
+        `espera:${quoteId}`,
       ])
     : pick([...NASTY, 'atendida', 'atendida:', ':1', 'spam:1:2', 'pendiente:1 ', 'paso:1', 'atras::', 'x'.repeat(64)])
   const callbackId = chance(0.5) ? `cb${int(1e9)}` : pick(['', 'viejo-1', 'viejo', ' ', 'ñ', 'x'.repeat(65), null, 1])
@@ -412,6 +421,8 @@ function webhookUpdate() {
     `/olvidar ${pick(NASTY)}`,
     '/start',
     '/desconocido',
+    `/presupuesto P-${pick(['7K3Q', '2222', 'ZZZZ', pick(NASTY)])} ${hostilePrice()}`,
+    '/presupuesto',
     pick(NASTY),
     `/${'x'.repeat(int(3000))}`,
     'hola',
@@ -423,6 +434,7 @@ function webhookUpdate() {
     'callback',
     'message',
     'message',
+    'reply',
     'edited',
     'other',
     'shape',
@@ -451,6 +463,25 @@ function webhookUpdate() {
           from,
           text,
           entities: chance(0.8) ? [command] : pick([[], [{ type: 'bot_command', offset: 5, length: 99 }], 'x']),
+        },
+      }
+    case 'reply':
+      // A reply to the bot's price prompt, or to something passing for it, with a hostile price.
+      return {
+        update_id,
+        message: {
+          message_id: int(1e6),
+          date: 0,
+          chat,
+          from,
+          text: hostilePrice(),
+          reply_to_message: {
+            message_id: int(2000),
+            date: 0,
+            chat,
+            from: chance(0.8) ? FAKE_BOT : from,
+            text: `💶 P-${pick(['7K3Q', '2222', pick(NASTY)])}: responde ${pick(NASTY)}`,
+          },
         },
       }
     case 'edited':
@@ -567,7 +598,21 @@ function trackingRequest(base: string, functionOrigin: string) {
       for (let i = 0; i < 1 + int(chance(0.2) ? 3000 : 5); i++) fields[pick(HOSTILE_NAMES())] = pick(NASTY)
     return fields
   }
-  const where = pick(['site-page', 'site-lookup', 'site-lookup', 'function-state', 'function-post', 'function-post'])
+  const where = pick([
+    'site-page',
+    'site-lookup',
+    'site-lookup',
+    'site-decision',
+    'function-state',
+    'function-post',
+    'function-post',
+    'function-decision',
+  ])
+  const decision = () => ({
+    version: pick(['1', '2', '0', '-1', '1e9', 'x', '', pick(NASTY)]),
+    decision: pick(['aceptar', 'rechazar', '', 'ACEPTAR', pick(NASTY)]),
+    motivo: pick(['', 'caro', 'otro', 'no-lo-necesito', pick(NASTY), 'x'.repeat(int(3000))]),
+  })
   const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
   if (where === 'site-page') {
     const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
@@ -591,7 +636,42 @@ function trackingRequest(base: string, functionOrigin: string) {
       }),
     )
   }
+  if (where === 'site-decision') {
+    const { type, body } = encodeBody(Object.entries(decision()))
+    if (type) headers['Content-Type'] = type
+    headers.Origin = chance(0.9) ? base : 'https://malicioso.example'
+    const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
+    return record('tracking', `POST ${path.slice(0, 60)} ${type ?? 'multipart'}`, () =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(15_000),
+      }),
+    )
+  }
   headers.apikey = chance(0.9) ? KEY : 'otra'
+  if (where === 'function-decision') {
+    headers['Content-Type'] = 'application/json'
+    const fields = { seguimiento: token, ...decision() }
+    const body = pick([
+      JSON.stringify({ ...fields, version: Number(fields.version) }),
+      JSON.stringify(fields),
+      '{',
+      'null',
+      JSON.stringify([fields]),
+      `{"seguimiento":${'['.repeat(1 + int(50_000))}`,
+    ])
+    return record('tracking', `POST function decision ${body.slice(0, 60)}`, () =>
+      fetch(`${functionOrigin}${FUNCTION_PATHS.decision}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(15_000),
+      }),
+    )
+  }
   if (where === 'function-state') {
     const inUrl = chance(0.2)
     const path = inUrl

@@ -21,6 +21,9 @@
 //        visitor's wrong guesses are capped), P-BBBB 423 (that reference's are); anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
 //        such JSON 400
+//   POST /functions/v1/decision {seguimiento, ...}  the customer's answer to a price: the token
+//        decisioncaida (shown with an open price) closes the connection; presupuesto gets
+//        200 {"success": true, "outcome": "unchanged"}; anything else 404 {"success": false}
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -47,6 +50,12 @@ export const STAND_IN_TOKENS = {
   lento: token('lento'),
   raro: token('raro'),
   html: token('html'),
+  /** Answered, with an open price of 25,50 € and a note. */
+  presupuesto: token('presupuesto'),
+  /** Answered, with a price past its days. */
+  caducado: token('caducado'),
+  /** Answered, with an open price; an answer to it finds the function unreachable. */
+  decisioncaida: token('decisioncaida'),
 }
 
 /** The reference and e-mail of the quote the lookup finds (STAND_IN_TOKENS.respondida). */
@@ -86,6 +95,19 @@ function tracking(
   return { referencia: STAND_IN_PAIR.referencia, tipo, modelo, state, history: steps, shipment }
 }
 
+/** The canned price: sent three hours after the quote came in, open for 30 days. */
+const offer = (status: NonNullable<Tracking['offer']>['status']): Tracking['offer'] => ({
+  version: 1,
+  amountCents: 2550,
+  note: 'Cambio de joystick izquierdo, listo en 48 h',
+  at: STAND_IN_RECEIVED_AT + 3 * HOUR,
+  expiresAt: STAND_IN_RECEIVED_AT + 3 * HOUR + 30 * 24 * HOUR,
+  revised: false,
+  status,
+  reason: null,
+  decidedAt: null,
+})
+
 /** The canned quotes, by token. */
 const QUOTES: Record<string, Tracking> = {
   [STAND_IN_TOKENS.recibida]: tracking('received'),
@@ -95,6 +117,9 @@ const QUOTES: Record<string, Tracking> = {
   [STAND_IN_TOKENS.listo]: tracking('ready', { through: 'repairing' }),
   [STAND_IN_TOKENS.enviado]: tracking('shipped', { through: 'repairing', shipment: 'SEUR 123456789' }),
   [STAND_IN_TOKENS.entregado]: tracking('delivered', { through: 'repairing', shipment: 'SEUR 123456789' }),
+  [STAND_IN_TOKENS.presupuesto]: { ...tracking('answered'), offer: offer('open') },
+  [STAND_IN_TOKENS.caducado]: { ...tracking('answered'), offer: offer('expired') },
+  [STAND_IN_TOKENS.decisioncaida]: { ...tracking('answered'), offer: offer('open') },
   [STAND_IN_TOKENS.cancelada]: tracking('cancelled', {
     through: 'answered',
     tipo: 'consola',
@@ -195,13 +220,26 @@ export async function startStandInFunction({ key }: { key: string }) {
       : json(response, 404, { success: false })
   }
 
+  const decision = (request: IncomingMessage, response: ServerResponse, raw: string) => {
+    let wanted: unknown
+    try {
+      wanted = (JSON.parse(raw) as { seguimiento?: unknown } | null)?.seguimiento
+    } catch {
+      return json(response, 400, { success: false })
+    }
+    if (wanted === STAND_IN_TOKENS.decisioncaida) return request.socket.destroy()
+    if (wanted === STAND_IN_TOKENS.presupuesto) return json(response, 200, { success: true, outcome: 'unchanged' })
+    return json(response, 404, { success: false })
+  }
+
   const server = createServer((request, response) => {
     let raw = ''
     request.on('data', (chunk) => (raw += chunk))
     request.on('end', () => {
       const path = new URL(request.url ?? '/', 'http://stand-in').pathname
       if (path === FUNCTION_PATHS.quote) return quote(request, response, raw)
-      if (!path.startsWith(FUNCTION_PATHS.tracking)) return json(response, 404, { success: false })
+      if (path !== FUNCTION_PATHS.decision && !path.startsWith(FUNCTION_PATHS.tracking))
+        return json(response, 404, { success: false })
       const { apikey, authorization } = request.headers
       trackingCalls.push({
         method: request.method ?? '',
@@ -215,6 +253,7 @@ export async function startStandInFunction({ key }: { key: string }) {
       if (request.method !== 'POST') return json(response, 405, { success: false })
       if (path === FUNCTION_PATHS.tracking) return lookup(request, response, raw)
       if (path === FUNCTION_PATHS.trackingState) return state(request, response, tokenOf(raw))
+      if (path === FUNCTION_PATHS.decision) return decision(request, response, raw)
       return json(response, 404, { success: false })
     })
   })

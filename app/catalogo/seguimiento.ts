@@ -22,6 +22,19 @@ export const estadosSeguimiento = {
       'Ya tienes nuestra respuesta con el presupuesto. Si quieres seguir adelante, tráelo al taller o envíanoslo: aquí tienes cómo.',
     siguiente: 'Llega al taller',
   },
+  accepted: {
+    etiqueta: TRACKING_STATE_LABELS.accepted,
+    icono: 'check',
+    ahora:
+      'Has aceptado el presupuesto. Tráelo al taller o envíanoslo, con la referencia en el paquete: aquí tienes cómo.',
+    siguiente: 'Llega al taller',
+  },
+  declined: {
+    etiqueta: TRACKING_STATE_LABELS.declined,
+    icono: 'cerrar',
+    ahora: 'Has dicho que no a este presupuesto. Si quieres hablarlo o pedir otro, escríbenos por WhatsApp.',
+    siguiente: null,
+  },
   in_workshop: {
     etiqueta: TRACKING_STATE_LABELS.in_workshop,
     icono: 'caja',
@@ -116,6 +129,40 @@ export const textosSeguimiento = {
     titulo: 'Demasiadas consultas seguidas',
     texto:
       'Se han abierto muchas páginas de seguimiento seguidas desde tu conexión. Espera un minuto y vuelve a abrir tu enlace, o pregúntanos por WhatsApp o por teléfono.',
+  },
+  /** The shop's price on the tracking page, and the customer's answer to it. */
+  presupuesto: {
+    titulo: 'Tu presupuesto',
+    iva: 'IVA incluido',
+    actualizado: 'actualizado',
+    revisado: 'Presupuesto revisado después de ver el aparato: necesitamos que lo aceptes de nuevo para seguir.',
+    enviado: 'Enviado el',
+    validoHasta: 'Válido hasta el',
+    aceptar: 'Aceptar presupuesto',
+    rechazar: 'No, gracias',
+    motivoPregunta: '¿Por qué? (opcional)',
+    aceptado: 'Aceptaste este presupuesto el',
+    rechazado: 'Dijiste que no a este presupuesto el',
+    caducado: {
+      titulo: 'Este presupuesto ha caducado',
+      texto: 'Si todavía quieres la reparación, escríbenos por WhatsApp con tu referencia y te preparamos uno nuevo.',
+    },
+    retirado: 'Este presupuesto ya no está pendiente de tu respuesta: seguimos con tu reparación como hablamos.',
+    aceptadoEnTaller: 'Has aceptado el presupuesto revisado: seguimos con la reparación.',
+    hablarlo: 'Hablarlo por WhatsApp',
+    demasiadas: {
+      titulo: 'Demasiados intentos',
+      texto: 'Has enviado varias respuestas seguidas. Espera un minuto y vuelve a intentarlo.',
+    },
+    noValida: {
+      titulo: 'No hemos entendido tu respuesta',
+      texto: 'Vuelve a elegir: aceptar el presupuesto o decirnos que no.',
+    },
+    caidaDecision: {
+      titulo: 'No hemos podido guardar tu respuesta',
+      texto:
+        'Nuestro sistema no responde ahora mismo. Vuelve a intentarlo en unos minutos o dínoslo por WhatsApp o por teléfono.',
+    },
   },
   caida: {
     titulo: 'Ahora mismo no podemos consultar el estado',

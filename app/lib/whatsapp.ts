@@ -16,6 +16,8 @@ export const whatsappMessages = {
   modelo: (model: string) => `Hola, me gustaría pedir un presupuesto para reparar mi ${model}.`,
   envio: 'Hola, me gustaría enviaros un mando o una consola para repararlo.',
   /** About a quote already sent: with its reference when it is known. */
+  /** About the price of a quote: to talk it over, or to ask for a new one. */
+  presupuestoDeSolicitud: (reference: string) => `Hola, quiero hablar del presupuesto de mi solicitud ${reference}.`,
   seguimiento: (reference?: string | null) =>
     reference ? `Hola, quiero saber cómo va mi solicitud ${reference}.` : 'Hola, quiero saber cómo va mi reparación.',
 }

@@ -1,8 +1,16 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
-import { useLoaderData } from '@remix-run/react'
+import {
+  json,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare'
+import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { MailInSummary } from '~/components/mail-in-summary'
+import { OfferFailure } from '~/components/offer-failure'
+import { OfferPanel } from '~/components/offer-panel'
 import { PageHero } from '~/components/page-hero'
 import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingStatus } from '~/components/tracking-status'
@@ -12,8 +20,10 @@ import { getSettings, requireSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
-import { withinLimits } from '~/lib/rate-limits.server'
 import { fetchTracking } from '~/lib/tracking/client.server'
+import { postDecision, readDecision } from '~/lib/tracking/decision.server'
+import { withinLimits } from '~/lib/rate-limits.server'
+import { TRACKING_TOKEN, trackingPath } from '~shared/tracking'
 import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
 
 /**
@@ -29,10 +39,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   const page = catalogo.textosSeguimiento.pagina
+  const offerTexts = catalogo.textosSeguimiento.presupuesto
   const { env } = context.cloudflare
   const tooMany = () =>
     json(
-      { kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null, 'demasiadas') },
+      { kind: 'down' as const, page, offerTexts, unavailable: trackingUnavailable(settings, null, 'demasiadas') },
       { status: 429 },
     )
   if (!(await withinLimits(request, { perIp: env.TRACKING_PAGES_PER_IP }))) return tooMany()
@@ -43,13 +54,43 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notFound(request)
   }
   if (answer.kind === 'down')
-    return json({ kind: 'down' as const, page, unavailable: trackingUnavailable(settings, null) }, { status: 503 })
+    return json(
+      { kind: 'down' as const, page, offerTexts, unavailable: trackingUnavailable(settings, null) },
+      { status: 503 },
+    )
   return json({
     kind: 'found' as const,
     page,
     mailIn: catalogo.envios.resumen.enlace,
+    offerTexts,
     tracking: trackingView(answer.tracking, settings),
   })
+}
+
+/**
+ * The customer's answer to his price ('Aceptar presupuesto', 'No, gracias'),
+ * posted by the page's own forms (docs/decisions/086): passed to the
+ * function, then the page again as it now stands (303), whatever the answer
+ * changed; a repeat changes nothing and shows the same. A foreign Origin was
+ * refused before (server.ts); a form that is not one is 400, an unknown or
+ * erased token the not-found page, and a function that cannot be reached
+ * the page saying the answer could not be saved (503), never a 500.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const settings = getSettings(request, context.cloudflare.env)
+  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const token = params.token ?? ''
+  if (!TRACKING_TOKEN.test(token)) notFound(request)
+  const { env } = context.cloudflare
+  // Per visitor only: what others post never refuses a customer's answer (docs/decisions/091).
+  if (!(await withinLimits(request, { perIp: env.DECISIONS_PER_IP })))
+    return json({ failure: 'limited' as const }, { status: 429 })
+  const decision = await readDecision(request)
+  if (!decision) return json({ failure: 'invalid' as const }, { status: 400 })
+  const answer = await postDecision(settings, token, decision)
+  if (answer.kind === 'unknown') notFound(request)
+  if (answer.kind === 'down') return json({ failure: 'down' as const }, { status: 503 })
+  return redirectDocument(trackingPath(token), 303)
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -65,6 +106,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function TrackingPage() {
   const data = useLoaderData<typeof loader>()
+  const failure = useActionData<typeof action>()?.failure
   const contact = useLayoutData()?.contact
   const { page } = data
   if (data.kind === 'down') {
@@ -73,6 +115,7 @@ export default function TrackingPage() {
         <PageHero eyebrow="Seguimiento" title={page.eyebrow} />
         <section className="section section--tight">
           <div className="container tracking-narrow">
+            {failure ? <OfferFailure failure={failure} texts={data.offerTexts} /> : null}
             <TrackingUnavailable {...data.unavailable} />
           </div>
         </section>
@@ -90,12 +133,16 @@ export default function TrackingPage() {
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
+            {failure ? <OfferFailure failure={failure} texts={data.offerTexts} /> : null}
             <TrackingStatus
               state={tracking.state}
               date={tracking.state.fecha}
               isoDate={tracking.state.fechaIso}
               shipment={tracking.shipment}
             />
+            {tracking.offer ? (
+              <OfferPanel offer={tracking.offer} reasons={tracking.reasons} texts={data.offerTexts} />
+            ) : null}
             <section className="panel" aria-labelledby="historial">
               <h2 id="historial" className="panel__title">
                 Historial

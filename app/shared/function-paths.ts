@@ -12,4 +12,6 @@ export const FUNCTION_PATHS = {
   tracking: '/functions/v1/seguimiento',
   /** POST a tracking token in the body ({"seguimiento": token}; never in a URL): the quote's tracking. */
   trackingState: '/functions/v1/seguimiento/estado',
+  /** POST the customer's answer to a price, {seguimiento, version, decision, motivo}. */
+  decision: '/functions/v1/decision',
 } as const

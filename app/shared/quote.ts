@@ -53,7 +53,7 @@ const INVISIBLES = '\\p{Cf}\\u{E0000}-\\u{E007F}\\u115F\\u1160\\u3164\\uFFA0'
 const NOT_SINGLE_LINE = new RegExp(`[${CONTROLS}${INVISIBLES}]`, 'u')
 const ANY_CONTROL = new RegExp(`[${CONTROLS}]`)
 /** The comments keep their line breaks (CR and LF) and nothing else of the controls. */
-const CONTROL_BUT_LINE_BREAK = new RegExp(
+export const CONTROL_BUT_LINE_BREAK = new RegExp(
   `[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`,
 )
 /**

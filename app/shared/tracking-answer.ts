@@ -1,6 +1,7 @@
 // Apart from tracking.ts, which the browser's bundle reads (the private prefix): this one brings zod.
 import * as z from 'zod/mini'
 
+import { DECLINE_REASON_KEYS, OFFER_LIMITS, OFFER_STATUSES } from './offer'
 import { QUOTE_LIMITS, QUOTE_TYPES } from './quote'
 import { TRACKING_STATES } from './tracking'
 
@@ -20,6 +21,22 @@ export const TrackingSchema = z.object({
     .check(z.minLength(1), z.maxLength(100)),
   /** The carrier and tracking number of the way back, once shipped; null (or left out) before. */
   shipment: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  /** The shop's latest price and where it stands; null (or left out) before the first. */
+  offer: z.optional(
+    z.nullable(
+      z.object({
+        version: z.int().check(z.minimum(1)),
+        amountCents: z.int().check(z.minimum(OFFER_LIMITS.minCents), z.maximum(OFFER_LIMITS.maxCents)),
+        note: z.nullable(z.string().check(z.maxLength(OFFER_LIMITS.noteChars * 2))),
+        at: z.int().check(z.nonnegative()),
+        expiresAt: z.int().check(z.nonnegative()),
+        revised: z.boolean(),
+        status: z.enum(OFFER_STATUSES),
+        reason: z.nullable(z.enum(DECLINE_REASON_KEYS)),
+        decidedAt: z.nullable(z.int().check(z.nonnegative())),
+      }),
+    ),
+  ),
 })
 
 export type Tracking = z.infer<typeof TrackingSchema>

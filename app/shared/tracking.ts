@@ -9,6 +9,8 @@
 export const TRACKING_STATES = [
   'received',
   'answered',
+  'accepted',
+  'declined',
   'in_workshop',
   'repairing',
   'ready',
@@ -22,6 +24,8 @@ export type TrackingState = (typeof TRACKING_STATES)[number]
 export const TRACKING_STATE_LABELS = {
   received: 'Solicitud recibida',
   answered: 'Te hemos respondido',
+  accepted: 'Presupuesto aceptado',
+  declined: 'Presupuesto rechazado',
   in_workshop: 'Recibido en el taller',
   repairing: 'En reparación',
   ready: 'Listo para recoger',

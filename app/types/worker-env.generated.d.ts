@@ -6,6 +6,7 @@ interface Env {
   ANALYTICS_ID?: string
   ASSETS: Fetcher
   CF_VERSION_METADATA: WorkerVersionMetadata
+  DECISIONS_PER_IP: RateLimit
   FORM_MIN_SECONDS?: string
   FORM_SECRET?: string
   LOOKUPS_PER_IP: RateLimit

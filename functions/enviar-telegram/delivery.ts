@@ -8,6 +8,8 @@
  */
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, quoteView, reminderText } from './message'
+import { notifyDecisions } from './offer-api'
+import { ownerViewOf } from './offers'
 import { getSettings, type FunctionSettings } from './settings'
 import { pruneWrongGuesses } from './lookup-caps'
 import {
@@ -28,7 +30,6 @@ import {
   release,
   releaseReminders,
   staleViews,
-  stepsOf,
   viewEditFailed,
   type QuoteRow,
 } from './store'
@@ -216,6 +217,9 @@ export async function sendEmailCopy(
   return false
 }
 
+/** The answer's own request tells the chat first; the sweep only takes those it has not told after this. */
+const DECISION_NOTICE_GRACE_MS = 60 * 1000
+
 export interface SweepResult {
   sent: number
   failed: number
@@ -223,6 +227,8 @@ export interface SweepResult {
   edited: number
   reminded: number
   erased: number
+  /** The customer's answers to a price told to the owner's chat late (the first try failed). */
+  notified: number
 }
 
 /**
@@ -232,7 +238,7 @@ export interface SweepResult {
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
   const settings = getSettings(env)
   const now = deps.now ?? Date.now
-  const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0 }
+  const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0, notified: 0 }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
   result.erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
   await pruneWrongGuesses(env.DB, now())
@@ -273,6 +279,7 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
 
   result.edited = await refreshStaleViews(env, settings, deps)
   result.reminded = await remind(env, settings, deps)
+  result.notified = await notifyDecisions(env, settings, now() - DECISION_NOTICE_GRACE_MS, deps)
   return result
 }
 
@@ -288,7 +295,10 @@ async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, d
   let edited = 0
   for (const row of await staleViews(env.DB, now(), SWEEP_BATCH)) {
     if (row.view_stale_at === null || row.view_message_id === null) continue
-    const { text, keyboard } = quoteView(row, { steps: await stepsOf(env.DB, row.id), siteUrl: settings.SITE_URL })
+    const { text, keyboard } = quoteView(row, {
+      ...(await ownerViewOf(env.DB, row, now())),
+      siteUrl: settings.SITE_URL,
+    })
     try {
       await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', row.view_message_id, text, {
         reply_markup: keyboard,

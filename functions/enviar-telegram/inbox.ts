@@ -2,10 +2,11 @@
  * The owner's inbox in Telegram, through grammY: under each quote the next
  * steps of the repair ('✅ Atendida' and '🚫 Spam', then '📦 Recibido en el
  * taller' … '🏁 Entregado'), a way back one step, and a one-tap WhatsApp
- * message to the customer; the commands /pendientes, /taller, /enviado and
- * /olvidar <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to,
- * and in it only TELEGRAM_ALLOWED_USER_IDS when set (allowed.ts); every
- * other update is ignored.
+ * message to the customer; the price ('💶 Enviar presupuesto', offer-inbox.ts);
+ * the commands /pendientes, /taller, /enviado, /presupuesto and /olvidar
+ * <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to, and in it
+ * only TELEGRAM_ALLOWED_USER_IDS when set (allowed.ts); every other update is
+ * ignored.
  *
  * The HTTP edge is ours, not grammY's webhookCallback: that one asks Telegram
  * getMe before it checks the secret and answers a broken body with a 500. Here
@@ -26,6 +27,8 @@ import { onlyAllowed } from './allowed'
 import { backoffMs } from './delivery'
 import { deleteMessages, erasureReport } from './erasure'
 import { pendingList, quoteView, workshopList } from './message'
+import { registerOffers } from './offer-inbox'
+import { offersWaiting, ownerViewOf } from './offers'
 import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from './repair-states'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from './json'
@@ -41,7 +44,6 @@ import {
   quoteByReference,
   setShipment,
   stepBack,
-  stepsOf,
   takeStep,
   workshopQuotes,
   type QuoteRow,
@@ -86,7 +88,7 @@ async function showSaved(
   now: () => number,
 ): Promise<void> {
   if (messageId === undefined) return
-  const { text, keyboard } = quoteView(row, { steps: await stepsOf(env.DB, row.id), siteUrl: settings.SITE_URL })
+  const { text, keyboard } = quoteView(row, { ...(await ownerViewOf(env.DB, row, now())), siteUrl: settings.SITE_URL })
   try {
     await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', messageId, text, {
       reply_markup: keyboard,
@@ -134,8 +136,8 @@ function buildBot(
   })
 
   bot.command('taller', async (ctx) => {
-    const { rows, total } = await workshopQuotes(env.DB, 60)
-    await ctx.reply(workshopList(rows, total, now()), { link_preview_options: { is_disabled: true } })
+    const [{ rows, total }, waiting] = await Promise.all([workshopQuotes(env.DB, 60), offersWaiting(env.DB, now(), 30)])
+    await ctx.reply(workshopList(rows, total, now(), waiting), { link_preview_options: { is_disabled: true } })
   })
 
   bot.command('olvidar', async (ctx) => {
@@ -186,6 +188,17 @@ function buildBot(
     await recordShipment(ctx, reference.toUpperCase(), rest.join(' '))
   })
 
+  // Prices ('💶 Enviar presupuesto', its reply, /presupuesto): before the reply below, which they pass on.
+  registerOffers(bot, {
+    env,
+    settings,
+    botId: info.id,
+    now,
+    whoIs,
+    quietly,
+    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
+  })
+
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
     const prompt = ctx.message.reply_to_message
@@ -233,8 +246,10 @@ function buildBot(
       return quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
     const quote = await quoteById(env.DB, Number(id))
     const from = quote?.state
+    const view = quote && (await ownerViewOf(env.DB, quote, now()))
+    const awaitingCustomer = from === 'in_workshop' && view?.offer?.status === 'open'
     const tap =
-      quote && from && nextSteps(from, await stepsOf(env.DB, quote.id)).includes(to)
+      quote && from && view && nextSteps(from, view.steps, { awaitingCustomer }).includes(to)
         ? await takeStep(env.DB, quote.id, from, to, { by: whoIs(ctx), now: now() })
         : quote
           ? { row: quote, taken: false }

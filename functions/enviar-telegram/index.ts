@@ -4,6 +4,7 @@
  *   POST /functions/v1/telegram-webhook  the owner's buttons and commands, from Telegram
  *   POST /functions/v1/seguimiento/estado the customer's tracking (the token in the body), for the site
  *   POST /functions/v1/seguimiento        the tracking token of a reference and e-mail, for the site
+ *   POST /functions/v1/decision           the customer's answer to a price, for the site
  *   scheduled (every minute)             the delivery sweep, e-mail copies, reminders, retention
  */
 import { sweep } from './delivery'
@@ -12,6 +13,7 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import { handleQuote } from './handler'
 import { handleWebhook } from './inbox'
 import { json } from './json'
+import { handleDecision } from './offer-api'
 import { handleTracking } from './tracking-api'
 
 /**
@@ -28,6 +30,7 @@ export default {
     try {
       if (pathname === FUNCTION_PATHS.quote) return await handleQuote(request, env, ctx)
       if (pathname === FUNCTION_PATHS.webhook) return await handleWebhook(request, env)
+      if (pathname === FUNCTION_PATHS.decision) return await handleDecision(request, env, ctx)
       if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
         return await handleTracking(request, env)
       return json({ success: false, error: 'No encontrado' }, 404)

@@ -2,7 +2,11 @@ import type { InlineKeyboardMarkup } from 'grammy/types'
 
 import { withoutControls } from '~shared/quote'
 
-import { customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type Step } from './repair-states'
+import { formatEuros } from '~shared/offer'
+
+import { canPrice, type OfferRow } from './offers'
+import { AWAITING_BUTTON, offerLines, offerNotice, PRICE_BUTTONS, type OwnerOffer } from './offer-texts'
+import { CUSTOMER_STEPS, customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type Step } from './repair-states'
 import type { TrackingState } from '~shared/tracking'
 import type { QuoteRow } from './store'
 
@@ -59,6 +63,8 @@ export interface MessageOptions {
   steps?: readonly Step[]
   /** The site's origin, for the customer's tracking link. */
   siteUrl?: string
+  /** The latest price and where it stands for the customer. */
+  offer?: OwnerOffer | null
 }
 
 /** The owner's steps (and a spam verdict), as the last lines of the message. */
@@ -86,10 +92,10 @@ function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
  */
 export function formatQuoteMessage(
   quote: QuoteForMessage,
-  { possibleRepeat = false, steps = [], siteUrl }: MessageOptions = {},
+  { possibleRepeat = false, steps = [], siteUrl, offer }: MessageOptions = {},
 ): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
-  const status = statusLines(quote, steps)
+  const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : [])]
   const tracking =
     siteUrl && quote.tracking_token ? [`🔗 Seguimiento del cliente: ${trackingUrl(siteUrl, quote.tracking_token)}`] : []
   const lines = (commentText: string) =>
@@ -132,18 +138,26 @@ export type QuoteForKeyboard = Pick<QuoteRow, 'id' | 'referencia' | 'modelo' | '
   Partial<Pick<QuoteRow, 'state' | 'spam_at' | 'shipment' | 'tracking_token'>>
 
 /**
- * The buttons under a quote: the next steps only, a way back one step, and
- * once the repair has moved, a one-tap WhatsApp message to the customer
- * naming the new state with the tracking link (sent only if the owner taps).
+ * The buttons under a quote: the next steps only, the price ('💶 Enviar
+ * presupuesto' until one is accepted; '💶 Presupuesto revisado' once the
+ * device is in the shop), a way back one step (never over the customer's
+ * own answer), and once the repair has moved, a one-tap WhatsApp message to
+ * the customer naming the new state, or carrying the open price, with the
+ * tracking link (sent only if the owner taps).
  */
 export function inboxKeyboard(
   quote: QuoteForKeyboard,
   steps: readonly Step[] = [],
   siteUrl?: string,
+  offer?: OwnerOffer | null,
 ): InlineKeyboardMarkup {
   const state: TrackingState = quote.state ?? 'received'
   if (quote.spam_at)
     return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
+  const inShop = steps.some((step) => step.state === 'in_workshop')
+  const priceRow = canPrice({ state, spam_at: null }, steps)
+    ? [[{ text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: `precio:${quote.id}` }]]
+    : []
   if (state === 'received') {
     return {
       inline_keyboard: [
@@ -151,27 +165,37 @@ export function inboxKeyboard(
           { text: STEP_BUTTONS.answered, callback_data: `atendida:${quote.id}` },
           { text: '🚫 Spam', callback_data: `spam:${quote.id}` },
         ],
+        ...priceRow,
       ],
     }
   }
   const rows: InlineKeyboardMarkup['inline_keyboard'] = []
-  const next = nextSteps(state, steps).filter((to): to is Exclude<TrackingState, 'received'> => to !== 'received')
-  if (next.length) rows.push(next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` })))
+  const awaitingCustomer = state === 'in_workshop' && offer?.status === 'open'
+  const next = nextSteps(state, steps, { awaitingCustomer }).filter(
+    (to): to is Exclude<TrackingState, 'received'> => to !== 'received',
+  )
+  const buttons = next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` }))
+  if (awaitingCustomer) buttons.unshift({ text: AWAITING_BUTTON, callback_data: `espera:${quote.id}` })
+  if (buttons.length) rows.push(buttons)
+  rows.push(...priceRow)
   const previous = steps.at(-2)?.state ?? 'received'
-  rows.push([
-    previous === 'received'
-      ? { text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }
-      : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: `atras:${quote.id}:${state}` },
-  ])
+  if (!CUSTOMER_STEPS.includes(state))
+    rows.push([
+      previous === 'received'
+        ? { text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }
+        : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: `atras:${quote.id}:${state}` },
+    ])
   const phone = whatsappNumber(quote.telefono)
   if (siteUrl && quote.tracking_token && /^\d{8,15}$/.test(phone)) {
-    const text = customerNotice(
-      { ...quote, state, shipment: quote.shipment ?? null },
-      trackingUrl(siteUrl, quote.tracking_token),
-    )
-    rows.push([
-      { text: '💬 Avisar al cliente por WhatsApp', url: `https://wa.me/${phone}?text=${encodeURIComponent(text)}` },
-    ])
+    const link = trackingUrl(siteUrl, quote.tracking_token)
+    const [label, text] =
+      offer?.status === 'open'
+        ? ['💬 Enviar el presupuesto por WhatsApp', offerNotice(quote.referencia, offer, link)]
+        : [
+            '💬 Avisar al cliente por WhatsApp',
+            customerNotice({ ...quote, state, shipment: quote.shipment ?? null }, link),
+          ]
+    rows.push([{ text: label, url: `https://wa.me/${phone}?text=${encodeURIComponent(text)}` }])
   }
   return { inline_keyboard: rows }
 }
@@ -183,11 +207,11 @@ export function inboxKeyboard(
  */
 export function quoteView(
   quote: QuoteForMessage & QuoteForKeyboard & Pick<QuoteRow, 'ambiguous_attempts'>,
-  { steps = [], siteUrl }: Omit<MessageOptions, 'possibleRepeat'> = {},
+  { steps = [], siteUrl, offer }: Omit<MessageOptions, 'possibleRepeat'> = {},
 ): { text: string; keyboard: InlineKeyboardMarkup } {
   return {
-    text: formatQuoteMessage(quote, { steps, siteUrl, possibleRepeat: quote.ambiguous_attempts > 0 }),
-    keyboard: inboxKeyboard(quote, steps, siteUrl),
+    text: formatQuoteMessage(quote, { steps, siteUrl, offer, possibleRepeat: quote.ambiguous_attempts > 0 }),
+    keyboard: inboxKeyboard(quote, steps, siteUrl, offer),
   }
 }
 
@@ -207,6 +231,7 @@ function boundedList<T extends QuoteRow>(
   total: number,
   entry: (quote: T) => string,
   more = '.',
+  maxChars = TELEGRAM_MAX_CHARS,
 ): { text: string; shown: number } {
   let text = heading
   let shown = 0
@@ -214,7 +239,7 @@ function boundedList<T extends QuoteRow>(
     const next = `${text}\n\n${entry(quote)}`
     const rest = total - shown - 1
     const footer = rest > 0 ? `\n\n… y ${rest} más${more}` : ''
-    if ([...(next + footer)].length > TELEGRAM_MAX_CHARS) break
+    if ([...(next + footer)].length > maxChars) break
     text = next
     shown++
   }
@@ -230,22 +255,45 @@ export function pendingList(quotes: readonly QuoteRow[], total: number, now: num
   return boundedList(heading, quotes, total, (quote) => listEntry(quote, now)).text
 }
 
-/** The answer to /taller: what is in the workshop (received there, or in repair), first in first. */
+/**
+ * The answer to /taller: what is in the workshop (received there, or in
+ * repair), first in first; then the prices waiting for the customer's
+ * answer, and for how long.
+ */
 export function workshopList(
   quotes: ReadonlyArray<QuoteRow & { in_workshop_at: number }>,
   total: number,
   now: number,
+  waiting: ReadonlyArray<
+    Pick<OfferRow, 'at' | 'amount_cents' | 'revised'> & Pick<QuoteRow, 'referencia' | 'modelo'>
+  > = [],
 ): string {
-  if (total === 0) return '🔧 No hay nada en el taller ahora mismo.'
+  const waitingLines = waiting.map(
+    (offer) =>
+      `• ${offer.referencia} · ${formatEuros(offer.amount_cents)}${offer.revised ? ' (revisado)' : ''} · enviado ${ageOf(offer.at, now)} · ${withoutControls(offer.modelo)}`,
+  )
+  const waitingPart = waitingLines.length
+    ? `\n\n💶 Presupuestos esperando respuesta del cliente (${waitingLines.length}):\n${waitingLines.join('\n')}`
+    : ''
+  const budget = TELEGRAM_MAX_CHARS - [...waitingPart].length
+  if (total === 0) return `🔧 No hay nada en el taller ahora mismo.${waitingPart}`.slice(0, TELEGRAM_MAX_CHARS)
   const heading =
     total === 1
       ? '🔧 1 reparación en el taller:'
       : `🔧 ${total} reparaciones en el taller (las que llegaron antes primero):`
-  return boundedList(heading, quotes, total, (quote) => {
-    const state = quote.state === 'repairing' ? STEP_BUTTONS.repairing : STEP_BUTTONS.in_workshop
-    const [model, email, phone] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
-    return `• ${quote.referencia} · ${state} · en el taller ${ageOf(quote.in_workshop_at, now)} · ${model}\n   ${email} · ${phone}`
-  }).text
+  const list = boundedList(
+    heading,
+    quotes,
+    total,
+    (quote) => {
+      const state = quote.state === 'repairing' ? STEP_BUTTONS.repairing : STEP_BUTTONS.in_workshop
+      const [model, email, phone] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
+      return `• ${quote.referencia} · ${state} · en el taller ${ageOf(quote.in_workshop_at, now)} · ${model}\n   ${email} · ${phone}`
+    },
+    '.',
+    budget,
+  ).text
+  return list + waitingPart
 }
 
 /**

@@ -1,15 +1,20 @@
 /**
  * The repair's states, as the owner moves a quote forward from Telegram and
- * the customer follows it on /seguimiento/<token> (docs/decisions/058):
+ * the customer follows it on /seguimiento/<token> (docs/decisions/058, 087):
  *
- *   received -> answered -> in_workshop -> repairing -> ready | shipped -> delivered
- *                        \-> cancelled   \-> cancelled -> ready | shipped -> delivered
+ *   received -> answered -> accepted | declined   (the customer's answer to a price)
+ *   answered | accepted -> in_workshop -> repairing -> ready | shipped -> delivered
+ *   in_workshop -> accepted | declined            (a revised price, answered again)
+ *   any before the repair -> cancelled -> ready | shipped (when the device is in the shop)
  *
+ * 'accepted' and 'declined' are the customer's steps, taken on his page:
+ * the owner never takes them, but may take the device in over his head (a
+ * price accepted by phone: '📦 Recibido en el taller' from 'answered').
  * A customer may not go ahead before sending the device, or once the shop
  * has looked at it: then it is cancelled, and a device in the shop goes
- * back (ready to collect, or shipped). Every step can be taken back one
- * step. Spam is not a state: a quote marked spam stays 'received' for the
- * customer.
+ * back (ready to collect, or shipped). Every owner's step can be taken back
+ * one step. Spam is not a state: a quote marked spam stays 'received' for
+ * the customer.
  */
 import { SHOP_NAME } from '~shared/shop'
 import { TRACKING_STATES, trackingPath, type TrackingState } from '~shared/tracking'
@@ -22,6 +27,8 @@ export const isTrackingState = (value: unknown): value is TrackingState =>
 export const NEXT_STEPS: Record<TrackingState, readonly TrackingState[]> = {
   received: ['answered'],
   answered: ['in_workshop', 'cancelled'],
+  accepted: ['in_workshop', 'cancelled'],
+  declined: ['cancelled'],
   in_workshop: ['repairing', 'cancelled'],
   repairing: ['ready', 'shipped'],
   ready: ['delivered'],
@@ -30,15 +37,32 @@ export const NEXT_STEPS: Record<TrackingState, readonly TrackingState[]> = {
   cancelled: ['ready', 'shipped'],
 }
 
-/** The steps the owner may take now, given the steps taken so far (oldest first). */
-export function nextSteps(state: TrackingState, steps: readonly Pick<Step, 'state'>[]): readonly TrackingState[] {
-  if (state === 'cancelled' && !steps.some((step) => step.state === 'in_workshop')) return []
+/** The states only the customer reaches, on his tracking page. */
+export const CUSTOMER_STEPS: readonly TrackingState[] = ['accepted', 'declined']
+
+/**
+ * The steps the owner may take now, given the steps taken so far (oldest
+ * first). A price accepted once the device is in the shop (a revised one)
+ * lets the repair go on; while a revised price waits for the customer
+ * (`awaitingCustomer`), it may not.
+ */
+export function nextSteps(
+  state: TrackingState,
+  steps: readonly Pick<Step, 'state'>[],
+  { awaitingCustomer = false }: { awaitingCustomer?: boolean } = {},
+): readonly TrackingState[] {
+  const inShop = steps.some((step) => step.state === 'in_workshop')
+  if (state === 'cancelled' && !inShop) return []
+  if (state === 'accepted' && inShop) return ['repairing', 'cancelled']
+  if (state === 'in_workshop' && awaitingCustomer) return ['cancelled']
   return NEXT_STEPS[state]
 }
 
 /** The owner's button for each step; his message shows the same words once it is taken. */
 export const STEP_BUTTONS: Record<Exclude<TrackingState, 'received'>, string> = {
   answered: '✅ Atendida',
+  accepted: '👍 Presupuesto aceptado',
+  declined: '👎 Presupuesto rechazado',
   in_workshop: '📦 Recibido en el taller',
   repairing: '🔧 En reparación',
   ready: '✅ Listo para recoger',
@@ -76,6 +100,8 @@ export function customerNotice(
   const what: Record<TrackingState, string> = {
     received: `Hemos recibido ${on}.`,
     answered: `Te escribimos por ${on}.`,
+    accepted: `Gracias por aceptar el presupuesto de ${on}. Tráelo al taller o envíanoslo: en tu página tienes cómo.`,
+    declined: `Hemos visto que no sigues adelante con ${on}. Si quieres hablarlo, escríbenos.`,
     in_workshop: `Ya tenemos en el taller ${on}. Te avisamos en cuanto haya novedades.`,
     repairing: `Estamos con la reparación de ${on}.`,
     ready: `Ya puedes recoger en el taller ${on}: dinos cuándo te viene bien pasar.`,

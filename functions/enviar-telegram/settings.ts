@@ -12,6 +12,8 @@ import {
   type SettingsSpec,
 } from '~shared/settings'
 
+import { DEFAULT_OFFER_DAYS } from '~shared/offer'
+
 import { json } from './json'
 
 /**
@@ -90,6 +92,11 @@ export const FUNCTION_SETTINGS = {
     ownOffLocal: true,
     refuse: EXAMPLE_ADDRESS,
     doc: 'Sender of that copy: an address of a domain with Cloudflare Email Routing.',
+  },
+  QUOTE_OFFER_DAYS: {
+    schema: z.coerce.number().int().min(1).max(365),
+    local: String(DEFAULT_OFFER_DAYS),
+    doc: 'How many days a price the owner sends stays open for the customer to accept.',
   },
   RETRY_BASE_SECONDS: {
     schema: z.coerce.number().min(1).max(3600),

@@ -16,6 +16,7 @@ import { TRACKING_TOKEN } from '~shared/tracking'
 
 import { json, readJson } from './json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
+import { offerForTracking } from './offers'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
@@ -92,6 +93,7 @@ async function state(request: Request, env: FunctionEnv): Promise<Response> {
     state: reached.at(-1)?.state ?? 'received',
     history: [{ state: 'received', at: row.received_at }, ...reached.map(({ state, at }) => ({ state, at }))],
     shipment: row.state === 'shipped' || row.state === 'delivered' ? row.shipment : null,
+    offer: row.spam_at ? null : await offerForTracking(env.DB, row, Date.now()),
   }
   return json({ success: true, tracking })
 }

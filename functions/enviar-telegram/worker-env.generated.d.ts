@@ -8,6 +8,7 @@ interface FunctionEnv {
   QUOTES_PER_VISITOR: RateLimit
   QUOTE_EMAIL_FROM?: string
   QUOTE_FUNCTION_KEY?: string
+  QUOTE_OFFER_DAYS?: string
   QUOTE_RETENTION_DAYS?: string
   RETRY_BASE_SECONDS?: string
   RETRY_MAX_SECONDS?: string

@@ -117,15 +117,16 @@ describe('the buttons', () => {
         inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>>
       }
     ).inline_keyboard
-    expect(keyboard.slice(0, 2)).toEqual([
+    expect(keyboard.slice(0, 3)).toEqual([
       [
         { text: '📦 Recibido en el taller', callback_data: `paso:${row.id}:in_workshop` },
         { text: '✖️ Cancelada', callback_data: `paso:${row.id}:cancelled` },
       ],
+      [{ text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` }],
       [{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${row.id}` }],
     ])
-    expect(keyboard[2]?.[0]?.text).toBe('💬 Avisar al cliente por WhatsApp')
-    expect(keyboard[2]?.[0]?.url).toMatch(/^https:\/\/wa\.me\/34699111222\?text=/)
+    expect(keyboard[3]?.[0]?.text).toBe('💬 Avisar al cliente por WhatsApp')
+    expect(keyboard[3]?.[0]?.url).toMatch(/^https:\/\/wa\.me\/34699111222\?text=/)
   })
 
   it('🚫 Spam marks it spam; ↩️ brings it back to pending with its buttons', async () => {
@@ -149,6 +150,7 @@ describe('the buttons', () => {
           { text: '✅ Atendida', callback_data: `atendida:${row.id}` },
           { text: '🚫 Spam', callback_data: `spam:${row.id}` },
         ],
+        [{ text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` }],
       ],
     })
   })

@@ -35,6 +35,8 @@ describe('the state machine', () => {
     expect(NEXT_STEPS).toEqual({
       received: ['answered'],
       answered: ['in_workshop', 'cancelled'],
+      accepted: ['in_workshop', 'cancelled'],
+      declined: ['cancelled'],
       in_workshop: ['repairing', 'cancelled'],
       repairing: ['ready', 'shipped'],
       ready: ['delivered'],
@@ -48,9 +50,18 @@ describe('the state machine', () => {
       'ready',
       'shipped',
     ])
+    // A revised price accepted once the device is in the shop lets the repair go on; while it waits, it may not.
+    const inShop = [{ state: 'answered' }, { state: 'in_workshop' }] as const
+    expect(nextSteps('accepted', [...inShop, { state: 'accepted' }])).toEqual(['repairing', 'cancelled'])
+    expect(nextSteps('in_workshop', inShop, { awaitingCustomer: true })).toEqual(['cancelled'])
+    // The customer's answers are never the owner's steps.
+    for (const state of TRACKING_STATES)
+      for (const customer of ['accepted', 'declined'] as const) expect(NEXT_STEPS[state]).not.toContain(customer)
     expect(Object.values(TRACKING_STATE_LABELS)).toEqual([
       'Solicitud recibida',
       'Te hemos respondido',
+      'Presupuesto aceptado',
+      'Presupuesto rechazado',
       'Recibido en el taller',
       'En reparación',
       'Listo para recoger',
@@ -76,12 +87,22 @@ describe('the state machine', () => {
   it.each([
     [
       'answered',
-      [['📦 Recibido en el taller', '✖️ Cancelada'], ['↩️ Volver a pendiente'], ['💬 Avisar al cliente por WhatsApp']],
+      [
+        ['📦 Recibido en el taller', '✖️ Cancelada'],
+        ['💶 Enviar presupuesto'],
+        ['↩️ Volver a pendiente'],
+        ['💬 Avisar al cliente por WhatsApp'],
+      ],
       ['answered'],
     ],
     [
       'in_workshop',
-      [['🔧 En reparación', '✖️ Cancelada'], ['↩️ Volver a ✅ Atendida'], ['💬 Avisar al cliente por WhatsApp']],
+      [
+        ['🔧 En reparación', '✖️ Cancelada'],
+        ['💶 Presupuesto revisado'],
+        ['↩️ Volver a ✅ Atendida'],
+        ['💬 Avisar al cliente por WhatsApp'],
+      ],
       ['answered', 'in_workshop'],
     ],
     [
@@ -92,6 +113,16 @@ describe('the state machine', () => {
         ['💬 Avisar al cliente por WhatsApp'],
       ],
       ['answered', 'in_workshop', 'repairing'],
+    ],
+    [
+      'accepted',
+      [['📦 Recibido en el taller', '✖️ Cancelada'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered', 'accepted'],
+    ],
+    [
+      'declined',
+      [['✖️ Cancelada'], ['💶 Enviar presupuesto'], ['💬 Avisar al cliente por WhatsApp']],
+      ['answered', 'declined'],
     ],
     [
       'ready',
@@ -118,8 +149,8 @@ describe('the state machine', () => {
     ).toEqual(expected)
   })
 
-  it('a new quote: Atendida and Spam; a spam one: only the way back; no WhatsApp button before a step', () => {
-    expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam']])
+  it('a new quote: Atendida, Spam and the price: only the way back; no WhatsApp button before a step', () => {
+    expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam'], ['💶 Enviar presupuesto']])
     expect(inboxKeyboard({ ...row, state: 'received', spam_at: 1 }).inline_keyboard).toEqual([
       [{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:9' }],
     ])
@@ -269,6 +300,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       state: 'received',
       history: [{ state: 'received', at: MONDAY_10 }],
       shipment: null,
+      offer: null,
     })
     const steps: Array<[string, TrackingState]> = [
       [`atendida:${row.id}`, 'answered'],

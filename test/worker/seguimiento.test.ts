@@ -333,10 +333,81 @@ describe('the tracking page', () => {
     expect((await get(tracking('taller'), { headers: { 'CF-Connecting-IP': '10.61.0.2' } })).response.status).toBe(200)
   }, 120_000)
 
-  it('a POST to a tracking page is refused (405), never a 500', async () => {
-    const { response } = await post(tracking('respondida'), { referencia: 'x' })
-    expect(response.status).toBe(405)
+  it('a POST to a tracking page that is no answer to a price: 400, the page again, never a 500', async () => {
+    const { response, document } = await post(tracking('respondida'), { referencia: 'x' })
+    expect(response.status).toBe(400)
     expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(text(document.querySelector('[role="alert"]'))).toContain('No hemos entendido tu respuesta')
+  })
+})
+
+describe('the price on the tracking page', () => {
+  it('an open price: the amount, VAT included, the note, its dates and two forms to its own address, no script', async () => {
+    const { response, document, html } = await get(tracking('presupuesto'))
+    expect(response.status).toBe(200)
+    const panel = document.querySelector('.offer-panel')
+    expect(text(panel)).toContain('Tu presupuesto')
+    expect(text(panel)).toContain('25,50 € IVA incluido')
+    expect(text(panel)).toContain('Cambio de joystick izquierdo, listo en 48 h')
+    expect(text(panel)).toMatch(/Válido hasta el \d+ de \w+ de 2026/)
+    const forms = [...document.querySelectorAll('.offer-panel form')]
+    expect(forms.map((form) => form.getAttribute('method'))).toEqual(['post', 'post'])
+    expect(forms.every((form) => !form.hasAttribute('action'))).toBe(true)
+    expect(forms.map((form) => text(form.querySelector('button[type="submit"]')))).toEqual([
+      'Aceptar presupuesto',
+      'No, gracias',
+    ])
+    expect([...document.querySelectorAll('input[name="motivo"]')].map((input) => input.getAttribute('value'))).toEqual([
+      'caro',
+      'otra-forma',
+      'no-lo-necesito',
+      'otro',
+    ])
+    expect(html).not.toMatch(/<script/i)
+    const weight = await pageWeight(standIn().siteUrl, tracking('presupuesto'))
+    expect(weight.js).toBe(0)
+    expect(weight.html + weight.css).toBeLessThanOrEqual(BUDGETS_KB.firstRender)
+  })
+
+  it('an expired price: says so and how to ask for a new one, and offers no answer', async () => {
+    const { response, document } = await get(tracking('caducado'))
+    expect(response.status).toBe(200)
+    expect(text(document.querySelector('.offer-panel'))).toContain('Este presupuesto ha caducado')
+    expect(document.querySelector('.offer-panel a[href^="https://wa.me/"]')).not.toBeNull()
+    expect(document.querySelector('.offer-panel form')).toBeNull()
+  })
+
+  it('an answer when the function cannot be reached: 503, a page that says so with the price, never a 500', async () => {
+    const { response, document } = await post(tracking('decisioncaida'), { version: '1', decision: 'aceptar' })
+    expect(response.status).toBe(503)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(text(document.querySelector('[role="alert"]'))).toContain('No hemos podido guardar tu respuesta')
+    expect(text(document.querySelector('.offer-panel'))).toContain('25,50 €')
+  })
+
+  it('an answer the function takes (or finds already given): 303 back to the page; a foreign origin 403', async () => {
+    const answered = await post(tracking('presupuesto'), { version: '1', decision: 'rechazar', motivo: 'caro' })
+    expect(answered.response.status).toBe(303)
+    expect(answered.response.headers.get('location')).toBe(tracking('presupuesto'))
+    const foreign = await post(
+      tracking('presupuesto'),
+      { version: '1', decision: 'aceptar' },
+      { Origin: 'https://otro-sitio.example' },
+    )
+    expect(foreign.response.status).toBe(403)
+    const unknown = await post(`/seguimiento/${'z'.repeat(22)}`, { version: '1', decision: 'aceptar' })
+    expect(unknown.response.status).toBe(404)
+    // A reason that is not one of the fixed ones, a version that is no number: 400, nothing asked.
+    for (const fields of [
+      { version: '1', decision: 'rechazar', motivo: 'me llamo Ana y mi teléfono es 600000000' },
+      { version: 'uno', decision: 'aceptar', motivo: '' },
+      { version: '1', decision: 'quizá', motivo: '' },
+    ])
+      expect((await post(tracking('presupuesto'), fields)).response.status).toBe(400)
+    // The token went in the body, never in the URL.
+    const calls = standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision')
+    expect(calls.length).toBeGreaterThan(0)
+    expect(calls.every((call) => !call.path.includes(STAND_IN_TOKENS.presupuesto))).toBe(true)
   })
 })
 

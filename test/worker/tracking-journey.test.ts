@@ -8,52 +8,7 @@
 import { describe, expect, inject, it } from 'vitest'
 
 import { delivered, marker, page, postQuote, randomIp, text } from '../support/html'
-import { TEST_TELEGRAM } from '../support/settings'
-
-const CHAT = Number(TEST_TELEGRAM.TELEGRAM_CHAT_ID)
-let updateId = Math.floor(Math.random() * 1e6) + 5e6
-const from = { id: 91, is_bot: false, first_name: 'Nerea' }
-
-function sendUpdate(update: object) {
-  return fetch(inject('functionUrl').replace('/enviar-telegram', '/telegram-webhook'), {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET,
-    },
-    body: JSON.stringify({ update_id: updateId++, ...update }),
-  })
-}
-const press = (data: string, messageId: number) =>
-  sendUpdate({
-    callback_query: {
-      id: `cb${updateId}`,
-      from,
-      chat_instance: 'j',
-      data,
-      message: { message_id: messageId, date: 0, chat: { id: CHAT, type: 'supergroup' }, text: '…' },
-    },
-  })
-const say = (text: string) =>
-  sendUpdate({
-    message: {
-      message_id: 1,
-      date: 0,
-      chat: { id: CHAT, type: 'supergroup' },
-      from,
-      text,
-      entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
-    },
-  })
-
-/** The buttons under the owner's message now (the fake Telegram keeps the chat as edited). */
-async function buttonsOf(messageId: number) {
-  const chat = (await (await fetch(`${inject('telegramUrl')}/__messages`)).json()) as Array<{
-    message_id: number
-    reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> }
-  }>
-  return chat.find((message) => message.message_id === messageId)?.reply_markup?.inline_keyboard.flat() ?? []
-}
+import { buttonsOf, press, say } from '../support/owner-chat'
 
 async function trackingPage(path: string) {
   const result = await page(path)

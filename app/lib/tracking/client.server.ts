@@ -55,7 +55,7 @@ export function functionEndpoint(
  * status, another body) is down. Logs name the call and the status only
  * (never the token, the reference or the e-mail).
  */
-async function ask<T>(
+export async function ask<T>(
   settings: FunctionSettings,
   request: { url: string; init: RequestInit; what: string; timeoutMs: number },
   found: z.ZodMiniType<T>,

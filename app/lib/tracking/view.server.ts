@@ -8,6 +8,7 @@ import type { Settings } from '../env.server'
 import { TYPE_LABELS } from '../quote/options'
 import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
+import { DECLINE_REASONS, DECLINE_REASON_KEYS, formatEuros } from '~shared/offer'
 import type { Tracking } from '~shared/tracking-answer'
 import { trackingPath } from '~shared/tracking'
 
@@ -28,21 +29,47 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
   const when = (at: number) => ({ fecha: localDateTime(at, zone), fechaIso: new Date(at).toISOString() })
   const state = estadosSeguimiento[tracking.state]
   const last = tracking.history[tracking.history.length - 1]
+  const inShop = tracking.history.some((step) => step.state === 'in_workshop')
+  const texts = catalogo.textosSeguimiento.presupuesto
+  // A revised price accepted once the device is in the shop: nothing to bring or send, the repair goes on.
+  const now =
+    tracking.state === 'accepted' && inShop ? { ahora: texts.aceptadoEnTaller, next: 'Nos ponemos a repararlo' } : null
   return {
     referencia: tracking.referencia,
     tipo: TYPE_LABELS[tracking.tipo],
     modelo: tracking.modelo,
-    state: { etiqueta: state.etiqueta, icono: state.icono, ahora: state.ahora, ...when(last?.at ?? Date.now()) },
+    state: {
+      etiqueta: state.etiqueta,
+      icono: state.icono,
+      ahora: now?.ahora ?? state.ahora,
+      ...when(last?.at ?? Date.now()),
+    },
     history: tracking.history.map((step) => ({
       etiqueta: estadosSeguimiento[step.state].etiqueta,
       ...when(step.at),
     })),
-    next: state.siguiente,
+    next: now?.next ?? state.siguiente,
     shipment: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
     mailIn:
-      tracking.state === 'answered'
+      (tracking.state === 'answered' || tracking.state === 'accepted') && !inShop
         ? { ...envios.resumen, datos: fillFacts(envios.resumen.datos, mailInFacts(settings)) }
         : null,
+    offer: tracking.offer
+      ? {
+          version: tracking.offer.version,
+          amount: formatEuros(tracking.offer.amountCents),
+          note: tracking.offer.note,
+          sent: when(tracking.offer.at),
+          validUntil: when(tracking.offer.expiresAt),
+          decided: tracking.offer.decidedAt === null ? null : when(tracking.offer.decidedAt),
+          updated: tracking.offer.version > 1,
+          revised: tracking.offer.revised,
+          status: tracking.offer.status,
+          reason: tracking.offer.reason ? DECLINE_REASONS[tracking.offer.reason] : null,
+          whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
+        }
+      : null,
+    reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
   }
 }

@@ -1,0 +1,23 @@
+interface Notice {
+  titulo: string
+  texto: string
+}
+
+interface OfferFailureProps {
+  /** Why the customer's answer was not saved. */
+  failure: 'limited' | 'invalid' | 'down'
+  texts: { demasiadas: Notice; noValida: Notice; caidaDecision: Notice }
+}
+
+/** Above the tracking page when the customer's answer to his price could not be saved, and why. */
+export function OfferFailure({ failure, texts }: OfferFailureProps) {
+  const notice = { limited: texts.demasiadas, invalid: texts.noValida, down: texts.caidaDecision }[failure]
+  return (
+    <section className="panel offer-failure" role="alert" aria-labelledby="respuesta-no-guardada">
+      <h2 id="respuesta-no-guardada" className="panel__title">
+        {notice.titulo}
+      </h2>
+      <p>{notice.texto}</p>
+    </section>
+  )
+}

@@ -1,0 +1,100 @@
+import type { OfferStatus } from '~shared/offer'
+
+import { Icon } from './icon'
+import { OfferDecision } from './offer-decision'
+
+interface When {
+  fecha: string
+  fechaIso: string
+}
+
+interface OfferPanelProps {
+  offer: {
+    version: number
+    /** "25,50 €", written by the one shared helper. */
+    amount: string
+    note: string | null
+    sent: When
+    validUntil: When
+    decided: When | null
+    updated: boolean
+    revised: boolean
+    status: OfferStatus
+    reason: string | null
+    /** A wa.me link to talk the price over, prefilled with the reference. */
+    whatsapp: string
+  }
+  reasons: ReadonlyArray<{ value: string; label: string }>
+  texts: {
+    titulo: string
+    iva: string
+    actualizado: string
+    revisado: string
+    enviado: string
+    validoHasta: string
+    aceptar: string
+    rechazar: string
+    motivoPregunta: string
+    aceptado: string
+    rechazado: string
+    caducado: { titulo: string; texto: string }
+    retirado: string
+    hablarlo: string
+  }
+}
+
+/**
+ * 'Tu presupuesto' on the tracking page: the amount (VAT included), the
+ * owner's note, when it was sent and until when it holds, and while it is
+ * open the customer's two answers; once answered, expired or overtaken, what
+ * became of it.
+ */
+export function OfferPanel({ offer, reasons, texts }: OfferPanelProps) {
+  return (
+    <section className="panel offer-panel" aria-labelledby="tu-presupuesto">
+      <h2 id="tu-presupuesto" className="panel__title">
+        {texts.titulo}
+        {offer.updated ? <span className="offer-panel__updated"> ({texts.actualizado})</span> : null}
+      </h2>
+      <p className="offer-panel__amount">
+        <strong>{offer.amount}</strong> <span className="offer-panel__vat">{texts.iva}</span>
+      </p>
+      {offer.revised && offer.status === 'open' ? <p>{texts.revisado}</p> : null}
+      {offer.note ? <p className="offer-panel__note">{offer.note}</p> : null}
+      <p className="offer-panel__dates">
+        {texts.enviado} <time dateTime={offer.sent.fechaIso}>{offer.sent.fecha}</time>
+        {offer.status === 'open' ? (
+          <>
+            {' · '}
+            {texts.validoHasta} <time dateTime={offer.validUntil.fechaIso}>{offer.validUntil.fecha}</time>
+          </>
+        ) : null}
+      </p>
+      {offer.status === 'open' ? <OfferDecision version={offer.version} reasons={reasons} texts={texts} /> : null}
+      {offer.status === 'accepted' && offer.decided ? (
+        <p className="offer-panel__outcome">
+          <Icon name="check" size={20} /> {texts.aceptado}{' '}
+          <time dateTime={offer.decided.fechaIso}>{offer.decided.fecha}</time>.
+        </p>
+      ) : null}
+      {offer.status === 'declined' && offer.decided ? (
+        <p className="offer-panel__outcome">
+          {texts.rechazado} <time dateTime={offer.decided.fechaIso}>{offer.decided.fecha}</time>
+          {offer.reason ? ` (${offer.reason})` : ''}.
+        </p>
+      ) : null}
+      {offer.status === 'expired' ? (
+        <div className="offer-panel__expired" role="status">
+          <h3>{texts.caducado.titulo}</h3>
+          <p>{texts.caducado.texto}</p>
+        </div>
+      ) : null}
+      {offer.status === 'withdrawn' ? <p>{texts.retirado}</p> : null}
+      {offer.status === 'declined' || offer.status === 'expired' ? (
+        <a className="button button--whatsapp" href={offer.whatsapp} rel="noopener noreferrer">
+          <Icon name="whatsapp" size={20} /> {texts.hablarlo}
+        </a>
+      ) : null}
+    </section>
+  )
+}

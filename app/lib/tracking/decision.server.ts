@@ -1,0 +1,51 @@
+import * as z from 'zod/mini'
+
+import type { Settings } from '../env.server'
+
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { readBoundedForm } from '~shared/form-body'
+import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
+
+import { ask, TRACKING_TIMEOUT_MS } from './client.server'
+
+/**
+ * The customer's answer to a price, from his tracking page's forms to the
+ * function, which owns the data (docs/decisions/086). The token travels in
+ * the JSON body, never in a URL; logs name the call and the status only.
+ */
+
+const Answered = z.object({
+  success: z.literal(true),
+  outcome: z.enum(['taken', 'unchanged', 'replaced', 'expired']),
+})
+
+const DecisionForm = z.object({
+  version: z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number)),
+  decision: z.enum([OFFER_DECISIONS.accept, OFFER_DECISIONS.decline]),
+  motivo: z.optional(z.union([z.enum(DECLINE_REASON_KEYS), z.literal('')])),
+})
+export type Decision = z.infer<typeof DecisionForm>
+
+/** The posted form, bounded: the answer, or null when it is not one (a 400 for the visitor). */
+export async function readDecision(request: Request): Promise<Decision | null> {
+  const form = await readBoundedForm(request, { version: 10, decision: 20, motivo: 40 }, 1024)
+  const parsed = DecisionForm.safeParse(form.fields)
+  return form.complete && parsed.success ? parsed.data : null
+}
+
+export type DecisionAnswer = { kind: 'answered' } | { kind: 'unknown' } | { kind: 'down' }
+
+/** Posts the answer: answered (taken, or nothing to change), unknown (404 of the contract) or down. */
+export async function postDecision(
+  settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
+  token: string,
+  decision: Decision,
+  { timeoutMs = TRACKING_TIMEOUT_MS } = {},
+): Promise<DecisionAnswer> {
+  const url = `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.decision}`
+  const body = JSON.stringify({ seguimiento: token, ...decision, motivo: decision.motivo || null })
+  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }
+  const answer = await ask(settings, { url, init, what: 'respuesta al presupuesto', timeoutMs }, Answered)
+  if (answer.kind === 'found') return { kind: 'answered' }
+  return answer.kind === 'unknown' ? answer : { kind: 'down' }
+}

@@ -1,0 +1,127 @@
+/**
+ * The owner prices a quote from Telegram (docs/decisions/086): '💶 Enviar
+ * presupuesto' under the quote asks for the amount as a forced reply naming
+ * the reference; the reply, or `/presupuesto P-7K3Q 25 nota`, records a new
+ * version of the price and redraws the quote's message with the one-tap
+ * WhatsApp button that carries it to the customer. A reply the bot cannot
+ * read stores nothing and says what it expected. Registered by inbox.ts
+ * into its bot, before its own reply handler.
+ */
+import type { Bot, Context } from 'grammy'
+
+import { REFERENCE } from '~shared/reference'
+import { TRACKING_STATE_LABELS } from '~shared/tracking'
+
+import { AWAITING_BUTTON, PRICE_PROMPT, PRICE_USAGE, pricePrompt, readPrice } from './offer-texts'
+import { canPrice, recordOffer } from './offers'
+import type { FunctionSettings } from './settings'
+import { quoteById, quoteByReference, stepsOf, type QuoteRow } from './store'
+import { formatEuros } from '~shared/offer'
+
+export interface OfferInboxDeps {
+  env: FunctionEnv
+  settings: FunctionSettings
+  /** The bot's own id: only a reply to its prompt prices a quote. */
+  botId: number
+  now: () => number
+  whoIs: (ctx: Context) => string
+  /** Redraws a quote's message as saved (inbox.ts). */
+  showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) => Promise<void>
+  /** A Bot API call whose failure changes nothing saved (inbox.ts). */
+  quietly: (call: Promise<unknown>, what: string) => Promise<void>
+}
+
+export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
+  const { env, settings, now } = deps
+
+  /** Prices the quote with this reference from the owner's typed words. */
+  async function price(ctx: Context, reference: string, typed: string) {
+    const read = readPrice(typed)
+    if (!read) return ctx.reply(PRICE_USAGE)
+    const quote = await quoteByReference(env.DB, reference)
+    if (!quote) return ctx.reply(`No hay ningún presupuesto ${reference}.`)
+    const result = await recordOffer(env.DB, quote.id, {
+      ...read,
+      by: deps.whoIs(ctx),
+      now: now(),
+      days: settings.QUOTE_OFFER_DAYS,
+    })
+    if (result.kind === 'unknown') return ctx.reply(`No hay ningún presupuesto ${reference}.`)
+    if (result.kind === 'refused') {
+      const why = result.row.spam_at ? 'está marcado como spam' : `está en «${TRACKING_STATE_LABELS[result.row.state]}»`
+      return ctx.reply(
+        `${result.row.referencia} ${why}: ahora no se le puede enviar un presupuesto. No he guardado nada.`,
+      )
+    }
+    await deps.showSaved(ctx, result.row, result.row.telegram_message_id ?? undefined)
+    const replaced = result.offer.version > 1 ? ` (versión ${result.offer.version}: sustituye a la anterior)` : ''
+    await ctx.reply(
+      `💶 Guardado para ${result.row.referencia}: ${formatEuros(result.offer.amount_cents)}${replaced}. Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente.`,
+      result.row.telegram_message_id
+        ? { reply_parameters: { message_id: result.row.telegram_message_id, allow_sending_without_reply: true } }
+        : {},
+    )
+  }
+
+  bot.command('presupuesto', async (ctx) => {
+    const [, reference = '', rest = ''] = /^\s*(\S*)\s*([\s\S]*)$/u.exec(ctx.match) ?? []
+    if (!REFERENCE.test(reference.toUpperCase())) {
+      await ctx.reply(`Uso: /presupuesto P-7K3Q 25 nota para el cliente\n${PRICE_USAGE}`)
+      return
+    }
+    await price(ctx, reference.toUpperCase(), rest)
+  })
+
+  // The owner's reply to a price prompt; any other message goes on to the next handler.
+  bot.on('message:text', async (ctx, next) => {
+    const prompt = ctx.message.reply_to_message
+    const reference = prompt?.from?.id === deps.botId ? PRICE_PROMPT.exec(prompt.text ?? '')?.[1] : undefined
+    if (!reference) return next()
+    await price(ctx, reference, ctx.message.text)
+  })
+
+  bot.callbackQuery(/^precio:(\d{1,12})$/, async (ctx) => {
+    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+    if (!quote) {
+      await deps.quietly(
+        ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }),
+        'La respuesta al botón',
+      )
+      return
+    }
+    const steps = await stepsOf(env.DB, quote.id)
+    if (!canPrice(quote, steps)) {
+      await deps.quietly(
+        ctx.answerCallbackQuery({
+          text: `${quote.referencia} está en «${TRACKING_STATE_LABELS[quote.state]}»: ya no admite presupuesto.`,
+        }),
+        `${quote.referencia}: la respuesta al botón`,
+      )
+      await deps.showSaved(ctx, quote, ctx.callbackQuery.message?.message_id)
+      return
+    }
+    await deps.quietly(
+      ctx.answerCallbackQuery({ text: '💶 Escribe el importe' }),
+      `${quote.referencia}: la respuesta al botón`,
+    )
+    await ctx.api.sendMessage(
+      settings.TELEGRAM_CHAT_ID ?? '',
+      pricePrompt(
+        quote.referencia,
+        quote.state === 'in_workshop' || steps.some((step) => step.state === 'in_workshop'),
+      ),
+      {
+        reply_markup: { force_reply: true, input_field_placeholder: '25 Cambio de joystick, listo en 48 h' },
+      },
+    )
+  })
+
+  bot.callbackQuery(/^espera:(\d{1,12})$/, (ctx) =>
+    deps.quietly(
+      ctx.answerCallbackQuery({
+        text: `${AWAITING_BUTTON}: el cliente tiene que aceptar el presupuesto revisado antes de seguir.`,
+      }),
+      'La respuesta al botón',
+    ),
+  )
+}

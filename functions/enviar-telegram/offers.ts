@@ -1,0 +1,239 @@
+/**
+ * The shop's prices for a quote and the customer's answers, in D1
+ * (migrations/0005_offers.sql, docs/decisions/086). Every price the owner
+ * sends is a new version, never overwritten; the customer answers the latest
+ * one only, once, while it is open. Every function takes `now` (epoch ms).
+ */
+import type { DeclineReason, OfferStatus } from '~shared/offer'
+import type { TrackingState } from '~shared/tracking'
+import type { Tracking } from '~shared/tracking-answer'
+
+import type { Step } from './repair-states'
+import { quoteById, stepsOf, takeStep, type QuoteRow } from './store'
+
+export interface OfferRow {
+  id: number
+  quote_id: number
+  version: number
+  amount_cents: number
+  note: string | null
+  at: number
+  by: string | null
+  expires_at: number
+  /** 1: sent after the workshop looked at the device; accepting it lets the repair go on. */
+  revised: number
+  decision: 'accepted' | 'declined' | null
+  reason: DeclineReason | null
+  decided_at: number | null
+  notified_at: number | null
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The states in which the owner may send a price, and where the quote then stands. */
+function pricedState(state: TrackingState, steps: readonly Pick<Step, 'state'>[]): TrackingState | null {
+  const inShop = steps.some((step) => step.state === 'in_workshop')
+  if (state === 'received' || state === 'answered') return 'answered'
+  if (state === 'declined') return inShop ? 'in_workshop' : 'answered'
+  if (state === 'in_workshop') return 'in_workshop'
+  return null
+}
+
+/** Whether the owner may price this quote now: not spam, and no price accepted before the device is looked at. */
+export function canPrice(quote: Pick<QuoteRow, 'state' | 'spam_at'>, steps: readonly Pick<Step, 'state'>[]): boolean {
+  return !quote.spam_at && pricedState(quote.state, steps) !== null
+}
+
+/** The latest price of a quote; null before the first. */
+export const latestOffer = (db: D1Database, quoteId: number) =>
+  db
+    .prepare('SELECT * FROM quote_offers WHERE quote_id = ?1 ORDER BY version DESC LIMIT 1')
+    .bind(quoteId)
+    .first<OfferRow>()
+
+/**
+ * Where an offer stands for the customer, given the quote's state now: open
+ * while undecided, within its days and the quote still waits for that
+ * answer ('answered' for a first price, 'in_workshop' for a revised one);
+ * withdrawn when the repair went on (or back) without it.
+ */
+export function offerStatus(offer: OfferRow, state: TrackingState, now: number): OfferStatus {
+  if (offer.decision) return offer.decision
+  const waiting = offer.revised ? state === 'in_workshop' : state === 'answered'
+  if (!waiting) return 'withdrawn'
+  return now >= offer.expires_at ? 'expired' : 'open'
+}
+
+export type PriceResult =
+  { kind: 'priced'; row: QuoteRow; offer: OfferRow } | { kind: 'refused'; row: QuoteRow } | { kind: 'unknown' }
+
+/**
+ * Records a new price for a quote: the next version, open for `days`; a
+ * quote still 'received' (or whose last price was declined) moves to where
+ * it waits for the customer's answer. Refused when the quote is spam or past
+ * the point where a price means anything (accepted, in repair, closed).
+ */
+export async function recordOffer(
+  db: D1Database,
+  quoteId: number,
+  {
+    amountCents,
+    note,
+    by,
+    now,
+    days,
+  }: { amountCents: number; note: string | null; by: string; now: number; days: number },
+): Promise<PriceResult> {
+  const quote = await quoteById(db, quoteId)
+  if (!quote) return { kind: 'unknown' }
+  const steps = await stepsOf(db, quote.id)
+  const to = pricedState(quote.state, steps)
+  if (quote.spam_at || !to) return { kind: 'refused', row: quote }
+  const offer = await db
+    .prepare(
+      `INSERT INTO quote_offers (quote_id, version, amount_cents, note, at, by, expires_at, revised)
+       SELECT ?1, COALESCE((SELECT MAX(version) FROM quote_offers WHERE quote_id = ?1), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
+       WHERE EXISTS (SELECT 1 FROM presupuestos WHERE id = ?1 AND state = ?8 AND spam_at IS NULL)
+       RETURNING *`,
+    )
+    .bind(
+      quote.id,
+      amountCents,
+      note,
+      now,
+      by.slice(0, 100),
+      now + days * DAY_MS,
+      to === 'in_workshop' ? 1 : 0,
+      quote.state,
+    )
+    .first<OfferRow>()
+  if (!offer) return { kind: 'refused', row: (await quoteById(db, quote.id)) ?? quote }
+  const moved = quote.state === to ? null : await takeStep(db, quote.id, quote.state, to, { by, now })
+  return { kind: 'priced', row: moved?.row ?? (await quoteById(db, quote.id)) ?? quote, offer }
+}
+
+export type DecisionResult =
+  | { kind: 'taken'; row: QuoteRow; offer: OfferRow }
+  /** Nothing changed: a repeat, an offer no longer open, or one replaced since the page was read. */
+  | { kind: 'unchanged' | 'replaced' | 'expired' }
+  | { kind: 'unknown' }
+
+/**
+ * The customer's answer to version `version` of his quote's price, taken
+ * once: the offer records it and the quote moves to 'accepted' or
+ * 'declined' in one transaction, only if that offer is still the latest,
+ * undecided and open. A second post, concurrent or later, changes nothing.
+ */
+export async function decideOffer(
+  db: D1Database,
+  token: string,
+  {
+    version,
+    decision,
+    reason,
+    now,
+  }: { version: number; decision: 'accepted' | 'declined'; reason: DeclineReason | null; now: number },
+): Promise<DecisionResult> {
+  const quote = await db.prepare('SELECT * FROM presupuestos WHERE tracking_token = ?1').bind(token).first<QuoteRow>()
+  if (!quote) return { kind: 'unknown' }
+  const offer = await latestOffer(db, quote.id)
+  if (!offer) return { kind: 'unchanged' }
+  if (offer.version !== version) return { kind: 'replaced' }
+  const status = offerStatus(offer, quote.state, now)
+  if (status === 'expired') return { kind: 'expired' }
+  if (status !== 'open') return { kind: 'unchanged' }
+  const [decided] = await db.batch([
+    db
+      .prepare(
+        `UPDATE quote_offers SET decision = ?2, reason = ?3, decided_at = ?4
+         WHERE id = ?1 AND decision IS NULL AND expires_at > ?4
+           AND version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = ?5)`,
+      )
+      .bind(offer.id, decision, decision === 'declined' ? reason : null, now, quote.id),
+    db
+      .prepare('UPDATE presupuestos SET state = ?3 WHERE id = ?1 AND state = ?2 AND changes() = 1')
+      .bind(quote.id, quote.state, decision),
+    db
+      .prepare("INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, 'el cliente' WHERE changes() = 1")
+      .bind(quote.id, decision, now),
+  ])
+  if (decided?.meta.changes !== 1) return { kind: 'unchanged' }
+  const [row, after] = await Promise.all([quoteById(db, quote.id), latestOffer(db, quote.id)])
+  return row && after ? { kind: 'taken', row, offer: after } : { kind: 'unknown' }
+}
+
+/** Decisions the owner's chat has not been told of yet, decided before `decidedBefore`. */
+export async function unnotifiedDecisions(
+  db: D1Database,
+  decidedBefore: number,
+  limit: number,
+): Promise<Array<OfferRow & Pick<QuoteRow, 'referencia' | 'telegram_message_id'>>> {
+  const { results } = await db
+    .prepare(
+      `SELECT o.*, p.referencia, p.telegram_message_id FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id
+       WHERE o.notified_at IS NULL AND o.decided_at IS NOT NULL AND o.decided_at <= ?1
+       ORDER BY o.decided_at LIMIT ?2`,
+    )
+    .bind(decidedBefore, limit)
+    .all<OfferRow & Pick<QuoteRow, 'referencia' | 'telegram_message_id'>>()
+  return results
+}
+
+/** The owner's chat was told of this decision; false when another run told it first. */
+export async function markNotified(db: D1Database, offerId: number, now: number): Promise<boolean> {
+  const result = await db
+    .prepare('UPDATE quote_offers SET notified_at = ?2 WHERE id = ?1 AND notified_at IS NULL')
+    .bind(offerId, now)
+    .run()
+  return result.meta.changes === 1
+}
+
+/** Prices waiting for the customer (open, latest, undecided), the longest waiting first: for /taller. */
+export async function offersWaiting(
+  db: D1Database,
+  now: number,
+  limit: number,
+): Promise<Array<OfferRow & Pick<QuoteRow, 'referencia' | 'modelo'>>> {
+  const { results } = await db
+    .prepare(
+      `SELECT o.*, p.referencia, p.modelo FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id
+       WHERE o.decision IS NULL AND o.expires_at > ?1 AND p.spam_at IS NULL
+         AND o.version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = o.quote_id)
+         AND ((o.revised = 0 AND p.state = 'answered') OR (o.revised = 1 AND p.state = 'in_workshop'))
+       ORDER BY o.at, o.id LIMIT ?2`,
+    )
+    .bind(now, limit)
+    .all<OfferRow & Pick<QuoteRow, 'referencia' | 'modelo'>>()
+  return results
+}
+
+/** What the owner's message shows of a quote besides the row: its steps and its latest price with where it stands. */
+export async function ownerViewOf(
+  db: D1Database,
+  row: Pick<QuoteRow, 'id' | 'state'>,
+  now: number,
+): Promise<{ steps: Step[]; offer: (OfferRow & { status: OfferStatus }) | null }> {
+  const [steps, offer] = await Promise.all([stepsOf(db, row.id), latestOffer(db, row.id)])
+  return { steps, offer: offer ? { ...offer, status: offerStatus(offer, row.state, now) } : null }
+}
+
+/** What the customer's tracking page shows of the latest price (never who sent it). */
+export async function offerForTracking(
+  db: D1Database,
+  row: Pick<QuoteRow, 'id' | 'state'>,
+  now: number,
+): Promise<Tracking['offer']> {
+  const offer = await latestOffer(db, row.id)
+  if (!offer) return null
+  return {
+    version: offer.version,
+    amountCents: offer.amount_cents,
+    note: offer.note,
+    at: offer.at,
+    expiresAt: offer.expires_at,
+    revised: offer.revised === 1,
+    status: offerStatus(offer, row.state, now),
+    reason: offer.reason,
+    decidedAt: offer.decided_at,
+  }
+}

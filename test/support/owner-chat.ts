@@ -1,0 +1,100 @@
+import { expect, inject } from 'vitest'
+
+import { FAKE_BOT, type TelegramMessage } from '../../scripts/fake-telegram'
+
+import { delivered, marker, page, postQuote } from './html'
+import { TEST_TELEGRAM } from './settings'
+
+/**
+ * The owner's side of the chat on the stack: updates posted to the
+ * function's webhook as Telegram would (taps, commands, replies), and the
+ * chat as the fake Telegram holds it.
+ */
+export const CHAT = Number(TEST_TELEGRAM.TELEGRAM_CHAT_ID)
+let updateId = Math.floor(Math.random() * 1e6) + 5e6
+const from = { id: 91, is_bot: false, first_name: 'Nerea' }
+const chat = { id: CHAT, type: 'supergroup' }
+
+export function sendUpdate(update: object) {
+  return fetch(inject('functionUrl').replace('/enviar-telegram', '/telegram-webhook'), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Telegram-Bot-Api-Secret-Token': TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET,
+    },
+    body: JSON.stringify({ update_id: updateId++, ...update }),
+  })
+}
+
+/** The owner taps a button under message `messageId`. */
+export const press = (data: string, messageId: number) =>
+  sendUpdate({
+    callback_query: {
+      id: `cb${updateId}`,
+      from,
+      chat_instance: 'j',
+      data,
+      message: { message_id: messageId, date: 0, chat, text: '…' },
+    },
+  })
+
+/** The owner sends a command in the shop's chat. */
+export const say = (text: string) =>
+  sendUpdate({
+    message: {
+      message_id: 1,
+      date: 0,
+      chat,
+      from,
+      text,
+      entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+    },
+  })
+
+/** The owner replies to one of the bot's messages (a forced-reply prompt). */
+export const replyTo = (prompt: Pick<TelegramMessage, 'message_id' | 'text'>, text: string) =>
+  sendUpdate({
+    message: {
+      message_id: 2,
+      date: 0,
+      chat,
+      from,
+      text,
+      reply_to_message: { message_id: prompt.message_id, date: 0, chat, from: FAKE_BOT, text: prompt.text },
+    },
+  })
+
+/** The chat as it stands (the fake Telegram keeps messages as edited). */
+export async function chatNow(): Promise<TelegramMessage[]> {
+  return (await (await fetch(`${inject('telegramUrl')}/__messages`)).json()) as TelegramMessage[]
+}
+
+/** The buttons under the owner's message now. */
+export async function buttonsOf(messageId: number) {
+  const message = (await chatNow()).find((candidate) => candidate.message_id === messageId) as
+    | { reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> } }
+    | undefined
+  return message?.reply_markup?.inline_keyboard.flat() ?? []
+}
+
+/** A quote sent without JavaScript: its tracking link, reference and the owner's message. */
+export async function newQuote(label: string) {
+  const id = marker(label)
+  const email = `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`
+  const sent = await postQuote({
+    tipo: 'mando',
+    modelo: 'PlayStation 5 DualSense',
+    email,
+    telefono: '655 123 987',
+    comentarios: `Drift ${id}`,
+    website: '',
+  })
+  expect(sent.response.status).toBe(303)
+  const cookie = sent.response.headers.get('set-cookie')?.split(';')[0] ?? ''
+  const toast = await page('/presupuesto', { headers: { Cookie: cookie } })
+  const link = /href="(\/seguimiento\/[A-Za-z0-9_-]{22,})"/.exec(toast.html)?.[1] ?? ''
+  const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec(toast.html)?.[1] ?? ''
+  expect(link).not.toBe('')
+  const [message] = await delivered(id)
+  return { id, email, link, reference, messageId: message?.message_id ?? 0 }
+}

@@ -1,0 +1,158 @@
+/**
+ * The quote's answer on the real stack (site -> function with its D1 -> fake
+ * Telegram): the owner prices a quote from the chat ('💶 Enviar presupuesto',
+ * the forced reply, /presupuesto), the customer accepts or declines on his
+ * tracking page without JavaScript, the owner is told once and his keyboard
+ * moves on; a revised price, a replaced one, replays, junk prices, and an
+ * erased quote.
+ */
+import { describe, expect, inject, it } from 'vitest'
+
+import { chatMessages, delivered, page, randomIp, text } from '../support/html'
+import { buttonsOf, chatNow, newQuote, press, replyTo, say } from '../support/owner-chat'
+
+/** The customer's answer, as his browser posts the page's form. */
+const answer = (link: string, fields: Record<string, string>, origin = inject('siteUrl')) =>
+  page(link, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'CF-Connecting-IP': randomIp() },
+    body: new URLSearchParams(fields).toString(),
+  })
+
+/** The tracking page as the customer reads it: the state, the price panel, its answer buttons and version. */
+async function customerSees(link: string) {
+  const result = await page(link)
+  const main = result.document.querySelector('main')
+  return {
+    ...result,
+    state: text(result.document.querySelector('#estado-actual')),
+    offer: text(result.document.querySelector('.offer-panel')),
+    buttons: [...(main?.querySelectorAll('form button[type="submit"]') ?? [])].map((button) => text(button)),
+    version: result.document.querySelector('.offer-panel input[name="version"]')?.getAttribute('value') ?? '',
+  }
+}
+
+/** Waits for the chat to hold `count` messages containing `words` (the function tells the owner after it answers). */
+async function toldOwner(words: string, count = 1) {
+  const messages = await delivered(words, { count })
+  return messages
+}
+
+async function tap(messageId: number, button: string) {
+  const data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data
+  expect(data, button).toBeTruthy()
+  expect((await press(data ?? '', messageId)).status).toBe(200)
+}
+
+describe('the quote’s answer, from the owner’s price to the customer’s decision', () => {
+  it('accept: the forced reply prices it, the page takes the yes once, the owner is told and moves on; a revised price is accepted again', async () => {
+    const quote = await newQuote('acepta')
+    expect((await customerSees(quote.link)).offer).toBe('')
+
+    // '💶 Enviar presupuesto' asks, as a forced reply naming the reference.
+    await tap(quote.messageId, 'Enviar presupuesto')
+    const prompt = (await chatNow()).find((message) => message.text.startsWith(`💶 ${quote.reference}: responde`))
+    expect(prompt).toBeTruthy()
+    expect((prompt?.body as { reply_markup?: { force_reply?: boolean } }).reply_markup?.force_reply).toBe(true)
+    expect(prompt?.text).toContain('El cliente verá')
+
+    // Junk stores nothing, and the bot says what it expected.
+    expect((await replyTo(prompt!, '25,999 caro')).status).toBe(200)
+    await toldOwner('No he entendido el importe')
+    expect((await customerSees(quote.link)).offer).toBe('')
+
+    expect((await replyTo(prompt!, '25,5 Cambio de joystick izquierdo\nListo en 48 h')).status).toBe(200)
+    const whatsapp = (await buttonsOf(quote.messageId)).find((button) =>
+      button.url?.startsWith('https://wa.me/34655123987'),
+    )
+    const prefilled = new URL(whatsapp?.url ?? 'https://x').searchParams.get('text') ?? ''
+    expect(prefilled).toContain(`Tu presupuesto para ${quote.reference}: 25,50 €, IVA incluido`)
+    expect(prefilled).toContain(`https://taller.test${quote.link}`)
+
+    const priced = await customerSees(quote.link)
+    expect(priced.state).toBe('Te hemos respondido')
+    expect(priced.offer).toContain('Tu presupuesto')
+    expect(priced.offer).toContain('25,50 € IVA incluido')
+    expect(priced.offer).toContain('Cambio de joystick izquierdo')
+    expect(priced.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    expect(priced.html).not.toMatch(/<script/i)
+    for (const secret of [quote.email, '655 123 987', 'Drift']) expect(priced.html).not.toContain(secret)
+
+    // A foreign origin is refused; the yes is taken once, then the page as it is.
+    expect(
+      (await answer(quote.link, { version: priced.version, decision: 'aceptar' }, 'https://otro.example')).response
+        .status,
+    ).toBe(403)
+    const yes = await answer(quote.link, { version: priced.version, decision: 'aceptar' })
+    expect(yes.response.status).toBe(303)
+    expect(yes.response.headers.get('location')).toBe(quote.link)
+    const accepted = await customerSees(quote.link)
+    expect(accepted.state).toBe('Presupuesto aceptado')
+    expect(text(accepted.document.querySelector('main'))).toMatch(/tráelo|envíanoslo/i)
+    expect(accepted.buttons).toEqual([])
+    const [notice] = await toldOwner(`✅ ${quote.reference}: aceptado, 25,50 €`)
+    expect((notice?.body as { reply_parameters?: { message_id?: number } }).reply_parameters?.message_id).toBe(
+      quote.messageId,
+    )
+    const nextButtons = (await buttonsOf(quote.messageId)).map((button) => button.text)
+    expect(nextButtons).toContain('📦 Recibido en el taller')
+    expect(nextButtons.join(' ')).not.toContain('Enviar presupuesto')
+
+    // Replays (a double click, the back button, a decline from an old tab) change nothing and tell nobody.
+    for (const fields of [
+      { version: priced.version, decision: 'aceptar', motivo: '' },
+      { version: priced.version, decision: 'rechazar', motivo: 'caro' },
+    ])
+      expect((await answer(quote.link, fields)).response.status).toBe(303)
+    expect((await customerSees(quote.link)).state).toBe('Presupuesto aceptado')
+    expect(await chatMessages(`${quote.reference}: aceptado`)).toHaveLength(1)
+    expect(await chatMessages(`${quote.reference}: rechazado`)).toHaveLength(0)
+
+    // In the shop, the owner revises the price: the repair waits for the customer's yes.
+    await tap(quote.messageId, 'Recibido en el taller')
+    expect((await buttonsOf(quote.messageId)).map((button) => button.text)).toContain('💶 Presupuesto revisado')
+    expect(
+      (await say(`/presupuesto ${quote.reference.toLowerCase()} 40 Hay que cambiar también el gatillo`)).status,
+    ).toBe(200)
+    const waiting = (await buttonsOf(quote.messageId)).map((button) => button.text)
+    expect(waiting).toContain('⏳ Esperando al cliente')
+    expect(waiting).not.toContain('🔧 En reparación')
+    const revised = await customerSees(quote.link)
+    expect(revised.offer).toContain('40,00 €')
+    expect(revised.offer).toContain('necesitamos que lo aceptes de nuevo')
+    expect(revised.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    expect((await answer(quote.link, { version: revised.version, decision: 'aceptar' })).response.status).toBe(303)
+    expect((await customerSees(quote.link)).state).toBe('Presupuesto aceptado')
+    await toldOwner(`✅ ${quote.reference}: aceptado, 40,00 €`)
+    expect((await buttonsOf(quote.messageId)).map((button) => button.text)).toContain('🔧 En reparación')
+  }, 90_000)
+
+  it('decline: a replaced price cannot be answered, the no is taken with its reason, then an erased quote is 404', async () => {
+    const quote = await newQuote('rechaza')
+    expect((await say(`/presupuesto ${quote.reference} 1.234,50`)).status).toBe(200)
+    const first = await customerSees(quote.link)
+    expect(first.offer).toContain('1.234,50 €')
+    // A new price before the decision replaces it; an answer to the old one changes nothing.
+    expect((await say(`/presupuesto ${quote.reference} 35 €`)).status).toBe(200)
+    expect((await answer(quote.link, { version: first.version, decision: 'aceptar' })).response.status).toBe(303)
+    const second = await customerSees(quote.link)
+    expect(second.state).toBe('Te hemos respondido')
+    expect(second.offer).toContain('35,00 €')
+    expect(second.offer).toContain('actualizado')
+    expect(second.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+
+    const no = await answer(quote.link, { version: second.version, decision: 'rechazar', motivo: 'caro' })
+    expect(no.response.status).toBe(303)
+    const declined = await customerSees(quote.link)
+    expect(declined.state).toBe('Presupuesto rechazado')
+    expect(declined.offer).toContain('(Es caro)')
+    expect(declined.buttons).toEqual([])
+    expect(declined.document.querySelector('.offer-panel a[href^="https://wa.me/"]')).not.toBeNull()
+    await toldOwner(`✖️ ${quote.reference}: rechazado (Es caro)`)
+    expect(await chatMessages(`${quote.reference}: aceptado`)).toHaveLength(0)
+    expect((await buttonsOf(quote.messageId)).map((button) => button.text)).toContain('✖️ Cancelada')
+
+    expect((await say(`/olvidar ${quote.email}`)).status).toBe(200)
+    expect((await answer(quote.link, { version: second.version, decision: 'aceptar' })).response.status).toBe(404)
+  }, 60_000)
+})
