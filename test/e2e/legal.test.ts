@@ -82,6 +82,10 @@ describe('the cookie table is what a real browser stores', () => {
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     await page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' }).waitFor({ timeout: 30_000 })
     await note()
+    // Leaving the quote page (the one page React runs) is when its scroll restoration stores the positions.
+    await page.goto(`${base}/envios`)
+    await enhanced(page)
+    await note()
 
     for (const name of [...seen.cookie, ...told]) expect(listed('cookie', name), `cookie ${name}`).toBe(true)
     for (const key of seen.localStorage) expect(listed('localStorage', key), `localStorage ${key}`).toBe(true)

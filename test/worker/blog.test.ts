@@ -120,8 +120,9 @@ describe('blog articles', () => {
     const scripts = [
       ...[...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src') ?? ''),
       ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
-    ].filter((src) => src.startsWith('/build/'))
-    expect(scripts.length).toBeGreaterThan(3)
+    ].filter((src) => src.startsWith('/'))
+    // A content page ships only its behaviour modules (docs/decisions/096), never the article.
+    expect(scripts.length).toBeGreaterThan(0)
     for (const src of scripts) {
       const code = await (await fetch(`${inject('siteUrl')}${src}`)).text()
       expect(code, src).not.toContain('potenciómetros')

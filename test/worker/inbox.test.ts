@@ -145,6 +145,7 @@ describe('the owner’s inbox in Telegram', () => {
     expect(edited?.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual([
       '📦 Recibido en el taller',
       '✖️ Cancelada',
+      '💶 Enviar presupuesto',
       '↩️ Volver a pendiente',
       '💬 Avisar al cliente por WhatsApp',
     ])

@@ -38,6 +38,9 @@ beforeAll(async () => {
         SITE_URL: `https://${HOST}`,
         SHOP_PHONE: '612345678',
         SHOP_EMAIL: 'hola@taller-mandos.es',
+        SHOP_LEGAL_NAME: 'Mandos Lakua S.L.',
+        SHOP_TAX_ID: 'B12345674',
+        SHOP_LEGAL_ADDRESS: 'Calle Real 1, 01010 Vitoria-Gasteiz (Álava)',
       },
       quoteFunctionUrl: FUNCTION_URL,
     }),
@@ -70,6 +73,7 @@ describe('the site on its public host, unconfigured', () => {
       expect(body, path).not.toContain('600000000')
       expect(body, path).not.toContain('600 000 000')
       expect(body, path).not.toContain('example.com')
+      expect(body, path).not.toContain('00000000T')
     }
     const page = (await get(unconfigured, '/')).body
     expect(page).toContain('No disponible en este momento')
@@ -87,9 +91,19 @@ describe('the site on its public host, unconfigured', () => {
     expect(post.response.status).toBe(503)
     await expect
       .poll(() => readFileSync(unconfigured.siteLog, 'utf8'), { timeout: 30_000, interval: 250 })
-      .toMatch(/Falta SITE_URL, QUOTE_FUNCTION_URL, SHOP_PHONE, SHOP_EMAIL \(.*la web entera responde 503/)
+      .toMatch(
+        /Falta SITE_URL, QUOTE_FUNCTION_URL, SHOP_PHONE, SHOP_EMAIL, SHOP_LEGAL_NAME, SHOP_TAX_ID, SHOP_LEGAL_ADDRESS \(.*la web entera responde 503/,
+      )
     const log = readFileSync(unconfigured.siteLog, 'utf8')
-    for (const key of ['SITE_URL', 'QUOTE_FUNCTION_URL', 'SHOP_PHONE', 'SHOP_EMAIL'])
+    for (const key of [
+      'SITE_URL',
+      'QUOTE_FUNCTION_URL',
+      'SHOP_PHONE',
+      'SHOP_EMAIL',
+      'SHOP_LEGAL_NAME',
+      'SHOP_TAX_ID',
+      'SHOP_LEGAL_ADDRESS',
+    ])
       expect(log).toContain(`${key}: escríbelo en [env.production.vars] de wrangler.toml`)
     // No line of ours names the tracking token (wrangler's own request lines are not the platform's logs).
     const ours = log.split('\n').filter((line) => !line.includes('[wrangler:'))
