@@ -13,6 +13,7 @@
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_TYPES } from '~shared/quote'
 import { trackingPath, TRACKING_STATES } from '~shared/tracking'
+import { VISITOR_HEADER } from '~shared/visitor'
 
 import { FAKE_BOT } from './fake-telegram'
 
@@ -766,7 +767,8 @@ try {
   const siteUp = (await fetch(`${base}/`)).status === 200
   const quote = await fetch(stack.functionUrl, {
     method: 'POST',
-    headers: { apikey: KEY, 'Content-Type': 'application/json' },
+    // A visitor of his own: the fuzz's callers may be past their per-visitor limit, which is no outage.
+    headers: { apikey: KEY, 'Content-Type': 'application/json', [VISITOR_HEADER]: '198.51.100.250' },
     body: JSON.stringify({
       tipo: 'mando',
       modelo: 'Otro',

@@ -401,6 +401,9 @@ describe('the price on the tracking page', () => {
     for (const fields of [
       { version: '1', decision: 'rechazar', motivo: 'me llamo Ana y mi teléfono es 600000000' },
       { version: 'uno', decision: 'aceptar', motivo: '' },
+      // Outside the function's range (1 to 100,000): the site's own 400, never the function's 400 shown as an outage.
+      { version: '0', decision: 'aceptar', motivo: '' },
+      { version: '100001', decision: 'aceptar', motivo: '' },
       { version: '1', decision: 'quizá', motivo: '' },
     ])
       expect((await post(tracking('presupuesto'), fields)).response.status).toBe(400)

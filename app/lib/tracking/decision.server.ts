@@ -20,7 +20,8 @@ const Answered = z.object({
 })
 
 const DecisionForm = z.object({
-  version: z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number)),
+  // 1 to 100,000, as the function takes it: anything else is no answer (400), never an outage.
+  version: z.pipe(z.string().check(z.regex(/^(?:[1-9]\d{0,4}|100000)$/)), z.transform(Number)),
   decision: z.enum([OFFER_DECISIONS.accept, OFFER_DECISIONS.decline]),
   motivo: z.optional(z.union([z.enum(DECLINE_REASON_KEYS), z.literal('')])),
 })
