@@ -2,7 +2,7 @@ import { articulos } from './articulos.generado'
 import { blog, posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
 import { envios } from './envios'
-import { avisoLegal, cookies, privacidad, proveedores, registros } from './legal'
+import { avisoLegal, cookies, privacidad, proveedores, registros, resumenLegal } from './legal'
 import { marcasMandos, modelosMandos } from './mandos'
 import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
@@ -29,7 +29,7 @@ export const catalogo = {
   envios,
   estadosSeguimiento,
   textosSeguimiento,
-  legal: { avisoLegal, privacidad, cookies, proveedores, registros },
+  legal: { avisoLegal, privacidad, cookies, proveedores, registros, resumen: resumenLegal },
 }
 
 export function marcaMando(slug: string | undefined): MarcaMando | undefined {

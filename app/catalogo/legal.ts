@@ -136,3 +136,54 @@ export const cookies = {
   titulo: 'Política de cookies',
   lead: 'Qué guarda esta web en tu navegador. Solo la analítica de Google necesita tu permiso, y puedes darlo o retirarlo aquí mismo cuando quieras.',
 }
+
+/**
+ * The short privacy and cookie policies in every page's footer (#politica-privacidad, #politica-cookies),
+ * the summary the quote form's notice points to; /privacidad and /cookies say it in full. Data, not code:
+ * the root loader sends it, so the quote page's JavaScript never carries it. `{correo}` is the shop's
+ * e-mail (a link), `{dias}` the retention setting; `formulario` is the notice beside the quote form, `aviso` the consent banner's text.
+ */
+export const resumenLegal = {
+  privacidad: [
+    {
+      termino: 'Responsable',
+      texto: '{tienda}, taller en Lakua, Vitoria-Gasteiz (01010). Contacto: {correo}.',
+    },
+    {
+      termino: 'Para qué',
+      texto:
+        'Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y tus comentarios) solo preparamos tu presupuesto y te contestamos. Lo tratamos porque tú nos lo pides, antes de un posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad. Si nos dejas el aparato, anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas.',
+    },
+    {
+      termino: 'Tu página de seguimiento',
+      texto:
+        'Cada solicitud tiene una dirección privada e imposible de adivinar donde ves su estado: solo muestra la referencia, el tipo y el modelo, las fechas de cada paso y, cuando te lo enviamos, el presupuesto con tu respuesta; nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores. Se borra con tu solicitud.',
+    },
+    {
+      termino: 'Quién lo recibe',
+      texto:
+        'Tu solicitud llega al taller por su chat de Telegram y, si este falla, por correo electrónico; se guarda en Cloudflare, que aloja esta web. No se la damos a nadie más.',
+    },
+    {
+      termino: 'Cuánto tiempo',
+      texto:
+        '{dias} desde que la recibimos o desde el último paso de la reparación o del presupuesto (nunca mientras tu aparato esté en el taller o de camino); después se borra sola, con su historial y su página de seguimiento. Si nos pides que la borremos antes, lo hacemos.',
+    },
+    {
+      termino: 'Tus derechos',
+      texto:
+        'Puedes pedir acceso a tus datos, corregirlos, borrarlos, limitar su uso, oponerte o llevártelos: escríbenos a {correo}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de Protección de Datos (aepd.es).',
+    },
+  ],
+  formulario:
+    '{tienda} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si falla, por correo; te damos un enlace privado para seguirla, que no muestra tus datos de contacto. Se borran a los {dias} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que los borremos escribiendo a {correo}.',
+  aviso:
+    'Usamos una cookie para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se visitan.',
+  cookies:
+    'Guardamos tu elección sobre las cookies en una cookie propia (cookie-consent) y en el almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de opinión cuando quieras en «Configurar cookies».',
+} satisfies {
+  privacidad: Array<{ termino: string; texto: string }>
+  formulario: string
+  aviso: string
+  cookies: string
+}

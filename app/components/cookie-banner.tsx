@@ -11,6 +11,8 @@ interface CookieBannerProps {
   /** The choice the server read from the cookie; null shows the banner. */
   stored: Consent | null
   analyticsId: string
+  /** What the banner says (the catalogue's, through the root loader). */
+  text: string
 }
 
 /**
@@ -20,7 +22,7 @@ interface CookieBannerProps {
  * (app/enhancements/consent.ts) stores the choice in localStorage and the cookie on the spot and loads the
  * Google tag after 'Aceptar' (docs/decisions/020, 097).
  */
-export function CookieBanner({ stored, analyticsId }: CookieBannerProps) {
+export function CookieBanner({ stored, analyticsId, text }: CookieBannerProps) {
   useEnhancement('consent')
   const location = useLocation()
   return (
@@ -38,8 +40,7 @@ export function CookieBanner({ stored, analyticsId }: CookieBannerProps) {
             Cookies
           </h2>
           <p>
-            Usamos una cookie para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se
-            visitan. <a href="#politica-cookies">Política de cookies</a>
+            {text} <a href="#politica-cookies">Política de cookies</a>
           </p>
         </div>
         <div className="cookie-banner__actions">

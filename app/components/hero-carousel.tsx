@@ -1,3 +1,4 @@
+import clsx from 'clsx'
 import type { Sello, Slide } from '~/catalogo/tipos'
 import { CAROUSEL, CAROUSEL_TEXTS } from '~/enhancements/carousel'
 
@@ -35,7 +36,7 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
           return (
             <div
               key={slide.titulo}
-              className={current ? 'hero__slide hero__slide--active' : 'hero__slide'}
+              className={clsx('hero__slide', current && 'hero__slide--active')}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} de ${count}`}

@@ -1,3 +1,4 @@
+import clsx from 'clsx'
 import type { ReactNode } from 'react'
 
 import type { Imagen } from '~/catalogo/tipos'
@@ -43,7 +44,7 @@ export function LinkCard({
     </span>
   )
   return (
-    <article className={className ? `card ${className}` : 'card'}>
+    <article className={clsx('card', className)}>
       <Illustration className="card__image" image={image} priority={priority} />
       <div className="card__body">
         {meta}

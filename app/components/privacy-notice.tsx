@@ -2,6 +2,8 @@ interface PrivacyNoticeProps {
   shopName: string
   email: string
   retentionDays: number
+  /** The notice's text (the catalogue's, through the root loader): `{tienda}`, `{dias}` and `{correo}` filled here. */
+  text: string
 }
 
 /**
@@ -9,18 +11,17 @@ interface PrivacyNoticeProps {
  * visitor sends anything: who, what for, who receives it, how long, the
  * rights; the summary in the footer and the full policy at /privacidad.
  */
-export function PrivacyNotice({ shopName, email, retentionDays }: PrivacyNoticeProps) {
+export function PrivacyNotice({ shopName, email, retentionDays, text }: PrivacyNoticeProps) {
+  const [before, after] = text.replace('{tienda}', shopName).replace('{dias}', String(retentionDays)).split('{correo}')
   return (
     <aside className="privacy-notice" aria-labelledby="proteccion-datos">
       <h3 id="proteccion-datos" className="privacy-notice__title">
         Protección de datos
       </h3>
       <p>
-        {shopName} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si
-        falla, por correo; te damos un enlace privado para seguirla, que no muestra tus datos de contacto. Se borran a
-        los {retentionDays} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que los
-        borremos escribiendo a <a href={`mailto:${email}`}>{email}</a>.{' '}
-        <a href="#politica-privacidad">Política de privacidad</a> (<a href="/privacidad">texto completo</a>)
+        {before}
+        <a href={`mailto:${email}`}>{email}</a>
+        {after} <a href="#politica-privacidad">Política de privacidad</a> (<a href="/privacidad">texto completo</a>)
       </p>
     </aside>
   )

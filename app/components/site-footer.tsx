@@ -9,11 +9,11 @@ interface SiteFooterProps {
   copyrightYear: number
   /** The shop's contact block; absent only on a page whose layout data failed. */
   contact: LayoutData['contact'] | undefined
-  /** Days a quote is kept (QUOTE_RETENTION_DAYS). */
-  retentionDays: number | undefined
+  /** The root loader's privacy facts; absent only on a page whose layout data failed. */
+  privacy: LayoutData['privacy'] | undefined
 }
 
-export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: SiteFooterProps) {
+export function SiteFooter({ shopName, copyrightYear, contact, privacy }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -53,16 +53,14 @@ export function SiteFooter({ shopName, copyrightYear, contact, retentionDays }: 
         ) : null}
       </div>
       <div className="container site-footer__legal">
-        <PrivacyPolicy shopName={shopName} email={contact?.email} retentionDays={retentionDays} />
+        <PrivacyPolicy shopName={shopName} email={contact?.email} privacy={privacy} />
         <section id="politica-cookies" className="site-footer__policy" aria-labelledby="politica-cookies-titulo">
           <h2 id="politica-cookies-titulo" className="site-footer__title">
             Política de cookies
           </h2>
+          <p>{privacy?.summary.cookies ?? 'Solo si aceptas cargamos Google Analytics.'}</p>
           <p>
-            Guardamos tu elección sobre las cookies en una cookie propia (<code>cookie-consent</code>) y en el
-            almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus
-            propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de
-            opinión cuando quieras en «Configurar cookies».
+            <a href="/cookies">Política de cookies completa</a>
           </p>
         </section>
       </div>

@@ -31,11 +31,13 @@ export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
         shopName={shopName}
         copyrightYear={layout?.shop.anioCopyright ?? 2024}
         contact={layout?.contact}
-        retentionDays={layout?.privacy.retentionDays}
+        privacy={layout?.privacy}
       />
       <NewTabHint />
       {whatsapp && layout ? <WhatsAppFloat href={layout.contact.whatsapp} hours={layout.contact.shortHours} /> : null}
-      {layout ? <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} /> : null}
+      {layout ? (
+        <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} text={layout.privacy.summary.aviso} />
+      ) : null}
     </>
   )
 }

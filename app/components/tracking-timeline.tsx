@@ -1,3 +1,4 @@
+import clsx from 'clsx'
 interface TrackingTimelineProps {
   /** Every state the quote reached, oldest first, with its Madrid date and time; the last is the current one. */
   history: ReadonlyArray<{ etiqueta: string; fecha: string; fechaIso: string }>
@@ -14,7 +15,7 @@ export function TrackingTimeline({ history, next }: TrackingTimelineProps) {
         return (
           <li
             key={`${step.fechaIso}-${index}`}
-            className={current ? 'timeline__item timeline__item--current' : 'timeline__item'}
+            className={clsx('timeline__item', current && 'timeline__item--current')}
             aria-current={current ? 'step' : undefined}
           >
             <span className="timeline__dot" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import clsx from 'clsx'
 import type { Sello } from '~/catalogo/tipos'
 
 import { Icon } from './icon'
@@ -12,7 +13,7 @@ interface TrustSignalsProps {
 /** Compact trust signals placed near calls to action; a claim backed by a page (shipping) links to it. */
 export function TrustSignals({ claims, tone = 'light' }: TrustSignalsProps) {
   return (
-    <ul className={`icon-row ${tone === 'hero' ? 'hero__trust' : `trust trust--${tone}`}`}>
+    <ul className={clsx('icon-row', tone === 'hero' ? 'hero__trust' : ['trust', `trust--${tone}`])}>
       {claims.map((claim) => (
         <li key={claim.texto}>
           {tone === 'hero' ? <Icon name="check" size={16} /> : <Icon name={claim.icono} size={18} />}

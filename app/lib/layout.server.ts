@@ -41,7 +41,7 @@ export function layoutData(request: Request, settings: Settings) {
       horario: { dias: tienda.horario.dias, desde: tienda.horario.desde, hasta: tienda.horario.hasta },
     },
     contact: contactOf(settings),
-    privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS },
+    privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS, summary: catalogo.legal.resumen },
   }
 }
 

@@ -158,6 +158,7 @@ export default function QuotePage() {
                 shopName={layout.shop.nombre}
                 email={layout.contact.email}
                 retentionDays={layout.privacy.retentionDays}
+                text={layout.privacy.summary.formulario}
               />
             ) : null}
           </section>
