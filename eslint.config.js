@@ -117,7 +117,7 @@ export default tseslint.config(
       'public/build/',
       'public/enhance/',
       '.cache/',
-      '.wrangler/',
+      '**/.wrangler/',
       'node_modules/',
       'artifacts/',
       'test-results/',

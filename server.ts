@@ -10,7 +10,7 @@ import { UNAVAILABLE_PATH } from '~/lib/layout'
 import { CACHE, PRIVATE_PAGE_HEADERS, contentSecurityPolicy, createNonce, withPolicy } from '~/lib/http-policy.server'
 import { deploymentVersion, servePage } from '~/lib/page-cache.server'
 import { readBoundedBody } from '~shared/form-body'
-import { crossSiteRefusal } from '~/lib/origin.server'
+import { crossSiteRefusal, vouchedRequest } from '~/lib/origin.server'
 import { refuseMalformedRequest } from '~/lib/request-guard.server'
 import { isPrivatePath } from '~/lib/tracking/paths'
 
@@ -29,6 +29,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url)
   const csp = { nonce: createNonce(), used: false }
   const spelling = privateSpelling(request)
+  // What Remix is given: the request, a private address's stand-in, or the request without its 'null' Origin.
+  let forwarded = request
   // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
   // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
   const unconfigured = siteUnconfigured(request, settings)
@@ -40,14 +42,15 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
     (unconfigured.length > 0
       ? await unavailable(request, { cloudflare: { env, ctx }, csp })
       : (crossSiteRefusal(request, settings.SITE_URL) ??
-        (await handleRemixRequest('request' in spelling ? spelling.request : request, {
+        (await handleRemixRequest((forwarded = vouchedRequest('request' in spelling ? spelling.request : request)), {
           cloudflare: { env, ctx },
           csp,
         }))))
   // A request body nobody read (a refused POST, a POST to a page without an
   // action) is drained, read and thrown away up to a bound, or wrangler's local
   // proxy stalls the next request on the same keep-alive connection with a 503.
-  if (request.body && !request.bodyUsed) await readBoundedBody(request, 0)
+  if (forwarded.body && !forwarded.bodyUsed) await readBoundedBody(forwarded, 0)
+  else if (request.body && !request.bodyUsed && !request.body.locked) await readBoundedBody(request, 0)
 
   // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
   const privatePage = isPrivatePath(url.pathname)

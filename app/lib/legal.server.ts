@@ -1,6 +1,7 @@
 import { catalogo } from '~/catalogo/consultas'
+import { DECLINE_REASONS } from '~shared/offer'
 import { QUOTE_LIMITS, type Quote } from '~shared/quote'
-import { TRACKING_STATE_LABELS } from '~shared/tracking'
+import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
 
 import { SITE_SETTINGS, type Settings } from './env.server'
 import { readablePhone } from './whatsapp'
@@ -70,10 +71,14 @@ export interface Processing {
 
 const { avisoLegal, cookies, privacidad, proveedores, registros } = catalogo.legal
 
+/** "a, b y c". */
+const list = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} y ${items.at(-1)}` : items.join('')
+
 export function privacyPage(settings: Settings) {
   const days = settings.QUOTE_RETENTION_DAYS
   const fields = Object.values(QUOTE_FIELDS)
-  const fieldList = `${fields.slice(0, -1).join(', ')} y ${fields.at(-1)}`
+  const fieldList = list(fields)
   const afterLastStep = `${days} días desde que la recibimos o desde el último paso de la reparación, nunca mientras tu aparato esté en el taller o de camino de vuelta; después se borra sola`
   const processing: Processing[] = [
     {
@@ -94,6 +99,27 @@ export function privacyPage(settings: Settings) {
       basis: 'Es parte del servicio que nos pides (art. 6.1.b del RGPD).',
       retention: `Se borra con la solicitud: ${afterLastStep}.`,
       recipients: `${proveedores.cloudflare.nombre} (la guarda) y ${proveedores.telegram.nombre} (desde donde el taller anota cada paso).`,
+    },
+    {
+      title: 'Tu presupuesto y tu respuesta',
+      data: `El precio que te enviamos (el importe, la nota del taller, la fecha y hasta cuándo vale; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${list(
+        Object.values(DECLINE_REASONS).map((reason) => `«${reason}»`),
+      )}. No hay texto libre: ahí no acaba ningún dato tuyo.`,
+      purpose:
+        'Que veas nuestro precio y lo aceptes o lo rechaces tú mismo, que el taller lo sepa al momento en su chat y que quede constancia de qué precio aceptaste.',
+      basis: 'Es el paso previo al encargo que nos pides (art. 6.1.b del RGPD).',
+      retention: `Se borra con la solicitud: ${afterLastStep}.`,
+      recipients: `${proveedores.cloudflare.nombre} (lo guarda) y ${proveedores.telegram.nombre} (el chat del taller, donde se envía el precio y llega tu respuesta).`,
+    },
+    {
+      title: 'Los límites contra abusos',
+      data: `Tu dirección IP (en IPv6, su prefijo /64), para contar cuántas solicitudes, búsquedas y respuestas llegan de ti por minuto. Si buscas tu seguimiento con una referencia y un e-mail que no coinciden, anotamos ese intento: la referencia, una huella del e-mail (un resumen SHA-256, no el e-mail en sí) y tu dirección IP.`,
+      purpose:
+        'Que nadie pueda adivinar el enlace de seguimiento de otra persona probando e-mails, ni bloquear la web a los demás enviando solicitudes sin parar. Los límites cuentan por visitante: lo que hagan otros no te impide enviar tu solicitud.',
+      basis:
+        'Nuestro interés legítimo en proteger tus datos y el servicio frente a abusos (art. 6.1.f y considerando 49 del RGPD).',
+      retention: `Los contadores por minuto no se guardan: los lleva ${proveedores.cloudflare.nombre} y caducan solos. De un intento fallido, tu IP se borra pasada ${LOOKUP_CAP_HOURS.visitor === 1 ? 'una hora' : `${LOOKUP_CAP_HOURS.visitor} horas`}, y la referencia y la huella del e-mail pasadas ${LOOKUP_CAP_HOURS.pair} horas.`,
+      recipients: `${proveedores.cloudflare.nombre}.`,
     },
     {
       title: 'El buzón del taller',

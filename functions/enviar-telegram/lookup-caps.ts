@@ -65,11 +65,13 @@ export async function recordWrongGuess(db: D1Database, subjects: Subjects, now: 
   await db.batch([subjects.reference, subjects.email, subjects.visitor].map((subject) => insert.bind(subject, now)))
 }
 
-/** Erases the guesses that no longer count (the sweep calls it). */
+/**
+ * Erases the guesses that no longer count (the sweep calls it): a visitor's (his address) after its own
+ * window, a reference's and an e-mail hash's after theirs, as /privacidad says.
+ */
 export async function pruneWrongGuesses(db: D1Database, now: number): Promise<void> {
-  const longest = Math.max(LOOKUP_CAP_WINDOW_MS.pair, LOOKUP_CAP_WINDOW_MS.visitor)
   await db
-    .prepare('DELETE FROM lookup_failures WHERE at <= ?1')
-    .bind(now - longest)
+    .prepare(`DELETE FROM lookup_failures WHERE at <= ?1 OR (subject LIKE 'visitante:%' AND at <= ?2)`)
+    .bind(now - LOOKUP_CAP_WINDOW_MS.pair, now - LOOKUP_CAP_WINDOW_MS.visitor)
     .run()
 }

@@ -12,10 +12,7 @@ import { newQuote, say } from '../support/owner-chat'
 
 const browser = useBrowser()
 
-// Skipped: in Chromium the click on 'Aceptar presupuesto' did not reach 'Presupuesto aceptado' within 20 s
-// on the busy machine, while the same posts over plain HTTP pass (test/worker/offer-journey.test.ts).
-// Left for the lead to debug: see the report of issue 22.
-describe.skip('accepting and declining a price on the tracking page', () => {
+describe('accepting and declining a price on the tracking page', () => {
   for (const [label, javaScript, device] of [
     ['on', true, DESKTOP],
     ['off', false, PHONE],
@@ -30,15 +27,20 @@ describe.skip('accepting and declining a price on the tracking page', () => {
       await page.getByText('25,50 €').waitFor()
       expect(await page.locator('script').count()).toBe(0)
       await page.getByRole('button', { name: 'Aceptar presupuesto' }).click()
-      await page.getByRole('heading', { name: 'Presupuesto aceptado' }).waitFor({ timeout: 20_000 })
+      await page.getByRole('heading', { name: 'Presupuesto aceptado' }).waitFor({ timeout: 30_000 })
       expect(page.url()).toBe(`${inject('siteUrl')}${yes.link}`)
+      expect(await page.getByText('Has aceptado el presupuesto. Tráelo al taller o envíanoslo').count()).toBe(1)
+      expect(await page.getByRole('heading', { name: 'Cómo traerlo o enviarlo' }).count()).toBe(1)
+      expect(await page.getByRole('link', { name: 'Todo sobre envíos y recogida' }).getAttribute('href')).toBe(
+        '/envios',
+      )
       expect(await page.getByRole('button', { name: 'Aceptar presupuesto' }).count()).toBe(0)
       await delivered(`✅ ${yes.reference}: aceptado, 25,50 €`)
 
       await page.goto(`${inject('siteUrl')}${no.link}`)
       await page.getByLabel('Es caro').check()
       await page.getByRole('button', { name: 'No, gracias' }).click()
-      await page.getByRole('heading', { name: 'Presupuesto rechazado' }).waitFor({ timeout: 20_000 })
+      await page.getByRole('heading', { name: 'Presupuesto rechazado' }).waitFor({ timeout: 30_000 })
       expect(await page.getByRole('link', { name: 'Hablarlo por WhatsApp' }).count()).toBe(1)
       expect(await delivered(`✖️ ${no.reference}: rechazado (Es caro)`)).toHaveLength(1)
       expect(errors).toEqual([])

@@ -252,6 +252,14 @@ describe('cross-site refusal', () => {
     expect(post({ Origin: 'https://otro.example' })?.status).toBe(403)
     expect(post({ Origin: 'null' })?.status).toBe(403)
     expect(post({ 'Sec-Fetch-Site': 'cross-site' })?.status).toBe(403)
+    expect(post({ 'Sec-Fetch-Site': 'same-site', Origin: 'https://otro.sitio.test' })?.status).toBe(403)
+    expect(post({ 'Sec-Fetch-Site': 'cross-site', Origin: 'null' })?.status).toBe(403)
+  })
+
+  it("trusts the browser's Sec-Fetch-Site: same-origin, even with Origin null (a no-referrer page's own form)", () => {
+    expect(post({ 'Sec-Fetch-Site': 'same-origin', Origin: 'null' })).toBeUndefined()
+    expect(post({ 'Sec-Fetch-Site': 'same-origin', Origin: 'http://sitio.test' })).toBeUndefined()
+    expect(post({ 'Sec-Fetch-Site': 'same-site', Origin: 'HTTPS://TALLER.ES' })).toBeUndefined()
   })
 })
 

@@ -542,7 +542,17 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const rows = await db.prepare('SELECT subject FROM lookup_failures').all<{ subject: string }>()
     expect(rows.results).toHaveLength(6)
     expect(JSON.stringify(rows.results)).not.toContain('otra@correo.es')
-    clock.advance(LOOKUP_CAP_WINDOW_MS.pair + 1)
+    // The visitor's address goes after its own window; the reference and the e-mail hash stay till theirs.
+    clock.advance(LOOKUP_CAP_WINDOW_MS.visitor + 1)
+    await sweep(env, { fetch: telegram.fetch, now: clock.now })
+    const left = await db.prepare('SELECT subject FROM lookup_failures').all<{ subject: string }>()
+    expect(left.results.map((r) => r.subject.split(':')[0]).sort()).toEqual([
+      'email',
+      'email',
+      'referencia',
+      'referencia',
+    ])
+    clock.advance(LOOKUP_CAP_WINDOW_MS.pair - LOOKUP_CAP_WINDOW_MS.visitor)
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
     expect((await db.prepare('SELECT COUNT(*) AS n FROM lookup_failures').first())?.n).toBe(0)
   })

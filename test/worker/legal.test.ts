@@ -46,6 +46,15 @@ describe('the legal pages', () => {
     for (const field of ['el modelo', 'tu e-mail', 'tu teléfono', 'tus comentarios', 'qué quieres reparar'])
       expect(main).toContain(field)
     expect(main).toContain('180 días desde que la recibimos')
+    // The price and the customer's answer, with the fixed reasons of a decline (~shared/offer).
+    expect(main).toContain('Tu presupuesto y tu respuesta')
+    for (const reason of ['«Es caro»', '«Lo arreglaré de otra forma»', '«Ya no lo necesito»', '«Otro motivo»'])
+      expect(main).toContain(reason)
+    // The limits and the lookup's wrong guesses: what is kept, and how long (docs/decisions/092).
+    expect(main).toContain('Los límites contra abusos')
+    expect(main).toContain('una huella del e-mail (un resumen SHA-256, no el e-mail en sí)')
+    expect(main).toContain('tu IP se borra pasada una hora, y la referencia y la huella del e-mail pasadas 24 horas')
+    expect(main).toContain('art. 6.1.f')
     for (const provider of ['Cloudflare', 'Telegram', 'Google']) expect(main).toContain(provider)
     expect(main).toContain('fuera del Espacio Económico Europeo')
     expect(main).toContain('Marco de Privacidad de Datos UE-EE. UU.')

@@ -6,16 +6,20 @@
  * moves on; a revised price, a replaced one, replays, junk prices, and an
  * erased quote.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { chatMessages, delivered, page, randomIp, text } from '../support/html'
 import { buttonsOf, chatNow, newQuote, press, replyTo, say } from '../support/owner-chat'
 
-/** The customer's answer, as his browser posts the page's form. */
-const answer = (link: string, fields: Record<string, string>, origin = inject('siteUrl')) =>
+/**
+ * The customer's answer, as his browser posts the page's form: the page is sent with `no-referrer`, so
+ * Chromium's POST carries `Origin: null` and `Sec-Fetch-Site: same-origin` (docs/decisions/101).
+ */
+const BROWSER_HEADERS = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }
+const answer = (link: string, fields: Record<string, string>, headers: Record<string, string> = BROWSER_HEADERS) =>
   page(link, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'CF-Connecting-IP': randomIp() },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers, 'CF-Connecting-IP': randomIp() },
     body: new URLSearchParams(fields).toString(),
   })
 
@@ -78,11 +82,18 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect(priced.html).not.toMatch(/<script/i)
     for (const secret of [quote.email, '655 123 987', 'Drift']) expect(priced.html).not.toContain(secret)
 
-    // A foreign origin is refused; the yes is taken once, then the page as it is.
-    expect(
-      (await answer(quote.link, { version: priced.version, decision: 'aceptar' }, 'https://otro.example')).response
-        .status,
-    ).toBe(403)
+    // A foreign origin, or a null one the browser does not vouch for, is refused; the yes is taken once,
+    // then the page as it is.
+    for (const headers of [
+      { Origin: 'https://otro.example' } as Record<string, string>,
+      { Origin: 'null' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+      { Origin: 'https://otro.example', 'Sec-Fetch-Site': 'same-site' },
+    ])
+      expect(
+        (await answer(quote.link, { version: priced.version, decision: 'aceptar' }, headers)).response.status,
+      ).toBe(403)
+    expect((await customerSees(quote.link)).state).toBe('Te hemos respondido')
     const yes = await answer(quote.link, { version: priced.version, decision: 'aceptar' })
     expect(yes.response.status).toBe(303)
     expect(yes.response.headers.get('location')).toBe(quote.link)
