@@ -2,7 +2,7 @@
 //   1. bytes of HTML, CSS, JS and images (raw and gzip) and the request count of a first load;
 //   2. Lighthouse 12 mobile scores and metrics, medians of BENCH_RUNS (3) runs (Debian chromium, third parties blocked);
 //   3. throughput: pages/s of a content page from the edge cache and rendered cold, against a static file of
-//      the same Worker;
+//      the same Worker, taking turns in alternating rounds (medians);
 //   4. before and after, side by side: JavaScript of a first load (gzip), LCP and TBT per page type, of this
 //      build and of BENCH_BEFORE (a git ref, default the last commit before content pages stopped hydrating,
 //      docs/decisions/096), built in a temporary worktree and served beside it; BENCH_BEFORE=none skips it.
@@ -193,39 +193,78 @@ try {
     await chrome.kill()
   }
 
-  // 3. Server rendering against a static file of the same Worker (bounded: a few seconds each, loopback only).
-  console.log('\n## Throughput on loopback (8 concurrent clients, 4 s each)\n')
-  const throughput = async (path: () => string) => {
-    const until = Date.now() + 4000
+  // 3. Server rendering against a static file of the same Worker (bounded: loopback only). The three kinds
+  // take turns, ROUNDS rounds of 2 s each after a warm-up of each, and each figure is the median of its
+  // rounds: on a shared machine the load drifts within a run, and taking turns spreads the drift evenly.
+  const ROUNDS = 5
+  console.log(`\n## Throughput on loopback (8 concurrent clients, median of ${ROUNDS} alternating rounds of 2 s)\n`)
+  // The clients ask for no compression (as a client on the server's own machine should: gunzipping every
+  // answer would spend the two cores the server runs on); one more row asks for gzip, as browsers do.
+  const rate = async (path: () => string, seconds: number, encoding = 'identity') => {
+    const until = Date.now() + seconds * 1000
     let done = 0
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         while (Date.now() < until) {
-          const response = await fetch(`${base}${path()}`, { headers: { Cookie: 'cookie-consent=rejected' } })
+          const response = await fetch(`${base}${path()}`, {
+            headers: { Cookie: 'cookie-consent=rejected', 'Accept-Encoding': encoding },
+          })
           await response.arrayBuffer()
           done++
         }
       }),
     )
-    return done / 4
+    return done / seconds
   }
   const CONTENT_PAGE = '/servicios/mandos/playstation/ps5'
   let unique = 0
-  // Warm: the page is in the cache (the first request stores it). Cold: a query no one asked for before,
+  // Cached: the page is in the cache (the first request stores it). Cold: a query no one asked for before,
   // so each request is rendered (and then stored) as after a deployment.
-  await (await fetch(`${base}${CONTENT_PAGE}`, { headers: { Cookie: 'cookie-consent=rejected' } })).arrayBuffer()
-  const cached = await throughput(() => CONTENT_PAGE)
-  const cold = await throughput(() => `${CONTENT_PAGE}?frio=${unique++}`)
-  const staticFile = await throughput(() => '/images/favicon.svg')
-  console.log('| What | Requests/s | Ratio to the static file |')
-  console.log('| --- | --- | --- |')
+  // A static file of more than the page's weight beside the tiny icon: the site's stylesheet.
+  const stylesheet = /href="(\/build\/_assets\/[^"]+\.css)"/.exec(
+    await (await fetch(`${base}${CONTENT_PAGE}`)).text(),
+  )?.[1]
+  if (!stylesheet) throw new Error(`${CONTENT_PAGE} names no stylesheet`)
+  const stylesheetBytes = (await (await fetch(`${base}${stylesheet}`)).arrayBuffer()).byteLength
+  const pageBytes = (await (await fetch(`${base}${CONTENT_PAGE}`)).arrayBuffer()).byteLength
+  const kinds = {
+    cached: (seconds: number) => rate(() => CONTENT_PAGE, seconds),
+    cold: (seconds: number) => rate(() => `${CONTENT_PAGE}?frio=${unique++}`, seconds),
+    staticFile: (seconds: number) => rate(() => '/images/favicon.svg', seconds),
+    cachedGzip: (seconds: number) => rate(() => CONTENT_PAGE, seconds, 'gzip'),
+    stylesheet: (seconds: number) => rate(() => stylesheet, seconds),
+  }
+  for (const measure of Object.values(kinds)) await measure(1)
+  const rounds: Record<keyof typeof kinds, number[]> = {
+    cached: [],
+    cold: [],
+    staticFile: [],
+    cachedGzip: [],
+    stylesheet: [],
+  }
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [kind, measure] of Object.entries(kinds)) rounds[kind as keyof typeof kinds].push(await measure(2))
+  const cached = median(rounds.cached)
+  const cold = median(rounds.cold)
+  const staticFile = median(rounds.staticFile)
+  const cachedGzip = median(rounds.cachedGzip)
+  const styles = median(rounds.stylesheet)
+  const each = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ')
+  console.log('| What | Requests/s (median) | Each round | Ratio to the static file |')
+  console.log('| --- | --- | --- | --- |')
   console.log(
-    `| Content page \`${CONTENT_PAGE}\` from the edge cache | ${cached.toFixed(0)} | ${(cached / staticFile).toFixed(2)} |`,
+    `| Content page \`${CONTENT_PAGE}\` (${kb(pageBytes)} KB) from the edge cache | ${cached.toFixed(0)} | ${each(rounds.cached)} | ${(cached / staticFile).toFixed(2)} |`,
   )
   console.log(
-    `| The same page rendered cold (not yet in the cache) | ${cold.toFixed(0)} | ${(cold / staticFile).toFixed(2)} |`,
+    `| The same page rendered cold (not yet in the cache) | ${cold.toFixed(0)} | ${each(rounds.cold)} | ${(cold / staticFile).toFixed(2)} |`,
   )
-  console.log(`| Static file \`/images/favicon.svg\` | ${staticFile.toFixed(0)} | 1.00 |`)
+  console.log(`| Static file \`/images/favicon.svg\` | ${staticFile.toFixed(0)} | ${each(rounds.staticFile)} | 1.00 |`)
+  console.log(
+    `| The cached page, the client asking for gzip (and gunzipping it on the same cores) | ${cachedGzip.toFixed(0)} | ${each(rounds.cachedGzip)} | ${(cachedGzip / staticFile).toFixed(2)} |`,
+  )
+  console.log(
+    `| Static file \`${stylesheet}\` (${kb(stylesheetBytes)} KB) | ${styles.toFixed(0)} | ${each(rounds.stylesheet)} | ${(styles / staticFile).toFixed(2)} |`,
+  )
 
   // 4. Before and after, side by side.
   if (BEFORE !== 'none') {

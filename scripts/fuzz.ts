@@ -5,8 +5,10 @@
 // method, truncated bodies, foreign origins; for the webhook the callback data of every button (paso: and
 // atras: with every state and junk), empty and stale callback ids (the fake Telegram refuses to answer
 // those, as Telegram does), odd chats, every command (/taller, /enviado...), replies to the bot's prompt and
-// odd shapes (message_id null, entities null, a numeric text, an object as chat.id or as a reply's text);
-// and FUZZ_TRACKING (3,000) to the tracking: the site's lookup form and pages and the function's endpoints. It prints the status histogram, the
+// odd shapes (message_id null, entities null, a numeric text, an object as chat.id or as a reply's text),
+// hostile prices (replies to the price prompt, /presupuesto commands); and FUZZ_TRACKING (3,000) to the
+// tracking: the site's lookup form and pages, the customer's answers to a price (site and function), and
+// the function's endpoints. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run.
@@ -224,6 +226,8 @@ async function record(
 ): Promise<void> {
   let status: Status
   let size = 0
+  /** The start of a 5xx answer's body, to tell our Workers' answers from the runtime's or the local proxy's. */
+  let said = ''
   try {
     const response = await send()
     if (typeof response === 'string') {
@@ -231,11 +235,13 @@ async function record(
         Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0) || (cut ? 'cut by the client, no answer' : 'no answer')
       if (status === 501 && response.endsWith(RUNTIME_501)) status = '501 from the runtime (unknown method)'
       size = response.length
+      said = response.split('\r\n\r\n').slice(1).join('').slice(0, 160)
     } else {
       const body = await response.text()
       status =
         response.status === 501 && body === RUNTIME_501 ? '501 from the runtime (unknown method)' : response.status
       size = Buffer.byteLength(body)
+      said = body.slice(0, 160)
     }
   } catch (error) {
     status = `network error (${failureName(error)})`
@@ -243,7 +249,7 @@ async function record(
   histogram(results[target], status)
   if (process.env.FUZZ_VERBOSE && (typeof status !== 'number' || status === 204)) console.log(`${status}: ${label}`)
   if ((typeof status === 'number' && status >= 500) || status === 'no answer')
-    failures.push(`${target} ${status}: ${label}`)
+    failures.push(`${target} ${status}: ${label} → ${JSON.stringify(said.replace(/\s+/g, ' '))}`)
   if ((target === 'site' || target === 'tracking') && size > largest.size) largest = { size, what: label }
 }
 

@@ -79,7 +79,7 @@ export function privacyPage(settings: Settings) {
   const days = settings.QUOTE_RETENTION_DAYS
   const fields = Object.values(QUOTE_FIELDS)
   const fieldList = list(fields)
-  const afterLastStep = `${days} días desde que la recibimos o desde el último paso de la reparación, nunca mientras tu aparato esté en el taller o de camino de vuelta; después se borra sola`
+  const afterLastStep = `${days} días desde que la recibimos o desde el último paso de la reparación o del presupuesto (el último precio que te enviamos o tu respuesta), nunca mientras tu aparato esté en el taller o de camino de vuelta; después se borra sola`
   const processing: Processing[] = [
     {
       title: 'Tu solicitud de presupuesto',

@@ -60,10 +60,11 @@ export function isCacheablePage(response: Response): boolean {
   )
 }
 
-/** A page answer kept whole in the isolate: status, headers and its body, gzipped once. */
+/** A page answer kept whole in the isolate: status, headers and its body, as it is and gzipped once. */
 interface KeptPage {
   status: number
   headers: Array<[string, string]>
+  body: ArrayBuffer
   gzip: ArrayBuffer
   /** When it stops being served (the same lifetime the Cache API gives it). */
   until: number
@@ -71,8 +72,9 @@ interface KeptPage {
 
 /**
  * The isolate's own copies of the pages it served last, in front of the Cache API: a page this isolate has
- * just served comes from memory, without a round trip to the cache, and already gzipped, so it is not
- * compressed again for every visitor. At most MEMORY_PAGES pages of at most MEMORY_PAGE_BYTES each, the
+ * just served comes from memory, without a round trip to the cache, already gzipped for a client that
+ * takes gzip and as it is for one that does not, so it is neither compressed nor decompressed again for
+ * every visitor. At most MEMORY_PAGES pages of at most MEMORY_PAGE_BYTES each, the
  * least recently used dropped first, each for the pages' max-age.
  */
 const MEMORY_PAGES = 64
@@ -95,15 +97,15 @@ function fromMemory(key: string, request: Request, now: number): Response | null
     const init = { status: kept.status, headers: [...kept.headers, ['Content-Encoding', 'gzip']], encodeBody: 'manual' }
     return new Response(kept.gzip, init as ResponseInit)
   }
-  const plain = new Response(kept.gzip).body?.pipeThrough(new DecompressionStream('gzip'))
-  return new Response(plain, { status: kept.status, headers: kept.headers })
+  return new Response(kept.body, { status: kept.status, headers: kept.headers })
 }
 
 async function keep(key: string, response: Response, body: ArrayBuffer): Promise<void> {
   if (body.byteLength > MEMORY_PAGE_BYTES) return
   const headers = [...response.headers].filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()))
   memory.delete(key)
-  memory.set(key, { status: response.status, headers, gzip: await gzip(body), until: Date.now() + PAGE_LIFETIME_MS })
+  const page = { status: response.status, headers, body, gzip: await gzip(body), until: Date.now() + PAGE_LIFETIME_MS }
+  memory.set(key, page)
   for (const oldest of memory.keys()) {
     if (memory.size <= MEMORY_PAGES) break
     memory.delete(oldest)

@@ -45,7 +45,9 @@ describe('the legal pages', () => {
     expect(main).toContain(SITE_SETTINGS.SHOP_TAX_ID.local)
     for (const field of ['el modelo', 'tu e-mail', 'tu teléfono', 'tus comentarios', 'qué quieres reparar'])
       expect(main).toContain(field)
-    expect(main).toContain('180 días desde que la recibimos')
+    expect(main).toContain(
+      '180 días desde que la recibimos o desde el último paso de la reparación o del presupuesto (el último precio que te enviamos o tu respuesta)',
+    )
     // The price and the customer's answer, with the fixed reasons of a decline (~shared/offer).
     expect(main).toContain('Tu presupuesto y tu respuesta')
     for (const reason of ['«Es caro»', '«Lo arreglaré de otra forma»', '«Ya no lo necesito»', '«Otro motivo»'])

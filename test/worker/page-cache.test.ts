@@ -27,6 +27,18 @@ describe('the rendered-page cache (docs/decisions/099)', () => {
       expect(again.response.headers.get(header), header).toBe(first.response.headers.get(header))
   })
 
+  it('serves the kept copy again and again, gzipped to a client that takes gzip and plain to one that does not', async () => {
+    const { first } = await cachedCopy('/servicios/mandos')
+    for (let i = 0; i < 3; i++)
+      for (const encoding of ['gzip', 'identity']) {
+        const again = await page('/servicios/mandos', { headers: { 'Accept-Encoding': encoding } })
+        expect(again.response.headers.get(PAGE_CACHE_HEADER), encoding).toBe('hit')
+        expect(again.html, encoding).toBe(first.html)
+      }
+    const raw = await fetch(`${inject('siteUrl')}/servicios/mandos`, { headers: { 'Accept-Encoding': 'identity' } })
+    expect(raw.headers.get('content-encoding')).toBeNull()
+  })
+
   it('keeps one copy per consent choice: the banner and the Google hosts follow the cookie', async () => {
     const accepted = { headers: { Cookie: 'cookie-consent=accepted' } }
     const rejected = { headers: { Cookie: 'cookie-consent=rejected' } }
