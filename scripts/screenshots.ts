@@ -72,6 +72,11 @@ const PAGES = {
   'seguimiento-enviado': tracking('enviado'),
   'seguimiento-cancelada': tracking('cancelada'),
   'seguimiento-caido': tracking('falla'),
+  'seguimiento-presupuesto': tracking('presupuesto'),
+  'seguimiento-caducado': tracking('caducado'),
+  'aviso-legal': '/aviso-legal',
+  privacidad: '/privacidad',
+  cookies: '/cookies',
   'seguimiento-404': trackingPath('no-existe-este-enlace-de-seguimiento'),
 }
 const only = process.argv.slice(2)

@@ -8,6 +8,8 @@ import { Tooltip } from './tooltip'
 import { TrustSignals } from './trust-signals'
 
 interface HeroCarouselProps {
+  /** The page's h1, outside the slides: it stays in place (and readable) while they rotate. */
+  heading: string
   slides: readonly Slide[]
   /** Claims under each slide's button. */
   claims: readonly Sello[]
@@ -16,11 +18,12 @@ interface HeroCarouselProps {
 const hook = (attribute: string) => ({ [attribute]: '' })
 
 /**
- * Hero carousel after the WAI-ARIA carousel pattern. The server HTML shows the first slide complete (the
+ * Hero carousel after the WAI-ARIA carousel pattern, under the page's h1 (never inside a slide, which is
+ * hidden from assistive technology once it rotates away). The server HTML shows the first slide complete (the
  * others aria-hidden and inert) and hides the controls; the carousel module (app/enhancements/carousel.ts)
  * reveals them and rotates the slides.
  */
-export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
+export function HeroCarousel({ heading, slides, claims }: HeroCarouselProps) {
   useEnhancement('carousel')
   const count = slides.length
   return (
@@ -30,6 +33,9 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
       aria-label="Nuestros servicios destacados"
       {...hook(CAROUSEL.root)}
     >
+      <div className="hero__heading container">
+        <h1 className="eyebrow hero__eyebrow">{heading}</h1>
+      </div>
       <div className="hero__slides" aria-live="polite" {...hook(CAROUSEL.slides)}>
         {slides.map((slide, index) => {
           const current = index === 0
@@ -55,11 +61,7 @@ export function HeroCarousel({ slides, claims }: HeroCarouselProps) {
                 decoding={current ? 'sync' : 'async'}
               />
               <div className="hero__content container">
-                {current ? (
-                  <h1 className="hero__title">{slide.titulo}</h1>
-                ) : (
-                  <h2 className="hero__title">{slide.titulo}</h2>
-                )}
+                <h2 className="hero__title">{slide.titulo}</h2>
                 <p className="hero__subtitle">{slide.subtitulo}</p>
                 <div className="actions">
                   <a href="/presupuesto" className="button button--primary button--large">

@@ -30,9 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   })
 }
 
+/** The page's h1 and its title. */
+const HEADING = 'Reparación de mandos y consolas en Vitoria-Gasteiz'
+
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: 'Reparación de mandos y consolas en Vitoria-Gasteiz',
+    title: HEADING,
     description:
       'Reparamos mandos PlayStation, Xbox y Nintendo y consolas en Vitoria-Gasteiz (Lakua) con envío a toda España. Garantía, la mayoría en 24-48 h y presupuesto gratis.',
     jsonLd: (shop) => [localBusiness(shop)],
@@ -43,7 +46,7 @@ export default function Home() {
   const contact = useLayoutData()?.contact
   return (
     <>
-      <HeroCarousel slides={data.slides} claims={data.claims.portada} />
+      <HeroCarousel heading={HEADING} slides={data.slides} claims={data.claims.portada} />
 
       <section id="servicios" className="section" aria-labelledby="servicios-titulo">
         <div className="container">

@@ -49,7 +49,7 @@ describe('carousel', () => {
   const button = (name: string) => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!
 
   function carousel() {
-    serve(createElement(HeroCarousel, { slides, claims: [] }))
+    serve(createElement(HeroCarousel, { heading: 'Taller', slides, claims: [] }))
     const before = shape(document.body)
     expect(document.querySelector('.hero__controls')?.hasAttribute('hidden')).toBe(true)
     startCarousel(document)

@@ -10,7 +10,7 @@ import { page, text } from '../support/html'
 /** The heading each route must show. */
 function expectedHeadings(): Map<string, string> {
   const headings = new Map<string, string>([
-    ['/', 'Reparación profesional de mandos'],
+    ['/', 'Reparación de mandos y consolas en Vitoria-Gasteiz'],
     ['/blog', 'Blog del taller'],
     ['/presupuesto', 'Solicitar Presupuesto'],
     ['/envios', 'Envíos y recogida'],
@@ -125,6 +125,9 @@ describe('page content', () => {
     for (const slide of slides) {
       expect(slide.querySelector('a[href="/presupuesto"]')?.textContent).toBe('Solicitar Presupuesto')
       expect(slide.querySelector('img')?.getAttribute('src')).toMatch(/^\/images\/hero\//)
+      // Each slide's title is an h2: the page's h1 stays outside the slides, which hide as they rotate.
+      expect(slide.querySelector('h2.hero__title')).not.toBeNull()
+      expect(slide.querySelector('h1')).toBeNull()
     }
     expect(carousel?.querySelectorAll('.hero__dot')).toHaveLength(3)
     expect(carousel?.querySelector('[aria-label="Diapositiva anterior"]')).not.toBeNull()
