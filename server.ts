@@ -29,8 +29,9 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url)
   const csp = { nonce: createNonce(), used: false }
   const spelling = privateSpelling(request)
-  // What Remix is given: the request, a private address's stand-in, or the request without its 'null' Origin.
-  let forwarded = request
+  // What Remix is given: the request, a private address's stand-in, or the request without its 'null' Origin
+  // (read only once crossSiteRefusal let it through, docs/decisions/101).
+  const forwarded = vouchedRequest('request' in spelling ? spelling.request : request)
   // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
   // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
   const unconfigured = siteUnconfigured(request, settings)
@@ -42,15 +43,15 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
     (unconfigured.length > 0
       ? await unavailable(request, { cloudflare: { env, ctx }, csp })
       : (crossSiteRefusal(request, settings.SITE_URL) ??
-        (await handleRemixRequest((forwarded = vouchedRequest('request' in spelling ? spelling.request : request)), {
+        (await handleRemixRequest(forwarded, {
           cloudflare: { env, ctx },
           csp,
         }))))
   // A request body nobody read (a refused POST, a POST to a page without an
   // action) is drained, read and thrown away up to a bound, or wrangler's local
   // proxy stalls the next request on the same keep-alive connection with a 503.
-  if (forwarded.body && !forwarded.bodyUsed) await readBoundedBody(forwarded, 0)
-  else if (request.body && !request.bodyUsed && !request.body.locked) await readBoundedBody(request, 0)
+  for (const sent of new Set([forwarded, request]))
+    if (sent.body && !sent.bodyUsed && !sent.body.locked) await readBoundedBody(sent, 0)
 
   // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
   const privatePage = isPrivatePath(url.pathname)

@@ -104,8 +104,13 @@ async function keep(key: string, response: Response, body: ArrayBuffer): Promise
   if (body.byteLength > MEMORY_PAGE_BYTES) return
   const headers = [...response.headers].filter(([name]) => !BODY_HEADERS.has(name.toLowerCase()))
   memory.delete(key)
-  const page = { status: response.status, headers, body, gzip: await gzip(body), until: Date.now() + PAGE_LIFETIME_MS }
-  memory.set(key, page)
+  memory.set(key, {
+    status: response.status,
+    headers,
+    body,
+    gzip: await gzip(body),
+    until: Date.now() + PAGE_LIFETIME_MS,
+  })
   for (const oldest of memory.keys()) {
     if (memory.size <= MEMORY_PAGES) break
     memory.delete(oldest)
