@@ -56,16 +56,33 @@ const ANY_CONTROL = new RegExp(`[${CONTROLS}]`)
 export const CONTROL_BUT_LINE_BREAK = new RegExp(
   `[${CONTROLS.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F')}]`,
 )
-/**
- * Spaces and invisible characters at either end of a free text, trimmed:
- * inside it they stay (a ZWJ joins an emoji sequence), and so does the tag
- * sequence that ends a subdivision flag (🏴 + tags + U+E007F, e.g. Scotland's).
- */
-const EDGES = new RegExp(`^[\\s${INVISIBLES}]+|(?<!\\u{1F3F4}[\\u{E0020}-\\u{E007E}]*)[\\s${INVISIBLES}]+$`, 'gu')
+/** One space or invisible character: what a free text loses at its ends. */
+const EDGE = new RegExp(`^[\\s${INVISIBLES}]$`, 'u')
+/** The tag characters that spell a subdivision flag after 🏴 (U+E007F, the cancel tag, ends it). */
+const FLAG_TAG = /^[\u{E0020}-\u{E007E}]$/u
+const BLACK_FLAG = '\u{1F3F4}'
 
-/** A free text without spaces or invisible characters at its ends. */
+/**
+ * A free text without spaces or invisible characters at its ends: inside it
+ * they stay (a ZWJ joins an emoji sequence), and so does the tag sequence that
+ * ends a subdivision flag (🏴 + tags + U+E007F, e.g. Scotland's). Scanned
+ * once from each end by code point, so a long run of spaces costs linear time
+ * (a trailing `[…]+$` pattern retried at every space of the run is quadratic).
+ */
 export function trimInvisible(text: string): string {
-  return text.replace(EDGES, '')
+  const chars = [...text]
+  let start = 0
+  while (start < chars.length && EDGE.test(chars[start] ?? '')) start++
+  if (start === chars.length) return ''
+  let end = chars.length
+  while (EDGE.test(chars[end - 1] ?? '')) end--
+  // Right after 🏴, the run's leading tags and the character after them belong to the flag.
+  if (chars[end - 1] === BLACK_FLAG) {
+    let tags = end
+    while (tags < chars.length && FLAG_TAG.test(chars[tags] ?? '')) tags++
+    end = Math.min(tags + 1, chars.length)
+  }
+  return chars.slice(start, end).join('')
 }
 
 /** A text with every control character made a space: for lines built from values stored before this rule. */

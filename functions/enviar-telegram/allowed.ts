@@ -9,6 +9,8 @@
 import type { Context, MiddlewareFn } from 'grammy'
 import type { UserFromGetMe } from 'grammy/types'
 
+import { repliesToBot } from './bot-identity'
+
 /** What someone who may not act is told: who may, and his own id. */
 export function notAllowedText(userId: number | undefined): string {
   const id = userId === undefined ? '' : ` Tu id de Telegram es ${userId}: si debes poder, pide que lo añadan.`
@@ -19,7 +21,7 @@ export function notAllowedText(userId: number | undefined): string {
 function addressedToBot(ctx: Context, bot: UserFromGetMe): boolean {
   const message = ctx.message
   if (!message) return false
-  if (message.reply_to_message?.from?.id === bot.id) return true
+  if (repliesToBot(message.reply_to_message, bot.id)) return true
   const text: unknown = message.text
   const command = typeof text === 'string' ? /^\/\w+(?:@(\w+))?(?:\s|$)/.exec(text) : null
   return command !== null && (command[1] === undefined || command[1].toLowerCase() === bot.username.toLowerCase())

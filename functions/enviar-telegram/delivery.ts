@@ -7,11 +7,12 @@
  * what retention says (docs/decisions/007-durable-delivery.md).
  */
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
-import { emailCopy, formatQuoteMessage, quoteView, reminderText } from './message'
-import { notifyDecisions } from './offer-api'
-import { ownerViewOf } from './offers'
+import { emailCopy, formatQuoteMessage, reminderText } from './message'
+import { notifyDecisions } from './decision-notice'
+import { refreshView } from './owner-view'
 import { getSettings, type FunctionSettings } from './settings'
 import { pruneWrongGuesses } from './lookup-caps'
+import { eraseOlderThan } from './retention'
 import {
   claimDue,
   claimEmail,
@@ -19,21 +20,19 @@ import {
   claimReminders,
   dueForEmail,
   emailFailed,
-  eraseOlderThan,
   lastReminderAt,
   markEmailed,
   markFailed,
   markSent,
-  markViewFresh,
   quoteExists,
   reminderCandidates,
   release,
   releaseReminders,
   staleViews,
-  viewEditFailed,
   type QuoteRow,
 } from './store'
 import {
+  backoffMs,
   readFailure,
   sendQuoteMessage,
   TELEGRAM_TIMEOUT_S,
@@ -41,6 +40,9 @@ import {
   type SendOutcome,
   type TelegramDeps,
 } from './telegram'
+
+/** Wait before attempt n+1 after n failures (telegram.ts; also read from here). */
+export { backoffMs }
 
 /** An undelivered quote gets its e-mail copy after this long. */
 export const EMAIL_AFTER_MS = 30 * 60 * 1000
@@ -51,8 +53,6 @@ export const REMINDER_GAP_MS = 60 * 60 * 1000
 /** Rows one sweep claims, and how many it sends at once (Telegram allows ~20 a minute to a group). */
 export const SWEEP_BATCH = 20
 const SWEEP_PARALLEL = 4
-/** Edits of a stale message before giving up: with the backoff, about a day. */
-const MAX_VIEW_ATTEMPTS = 50
 /** The e-mail copy may take this long before its outcome counts as unknown (and it is tried again later, marked). */
 export const EMAIL_TIMEOUT_S = 10
 /** A send starts only with this much lease left: one Bot API call, one e-mail, and room to spare. */
@@ -76,16 +76,6 @@ const wait = (ms: number, signal: AbortSignal) =>
     const timer = setTimeout(resolve, ms)
     signal.addEventListener('abort', () => clearTimeout(timer))
   })
-
-/** Wait before attempt n+1 after n failures: base·2^(n-1), capped; never less than Telegram asked. */
-export function backoffMs(
-  failures: number,
-  settings: Pick<FunctionSettings, 'RETRY_BASE_SECONDS' | 'RETRY_MAX_SECONDS'>,
-  retryAfterS = 0,
-): number {
-  const exponential = settings.RETRY_BASE_SECONDS * 2 ** Math.max(0, failures - 1)
-  return Math.max(Math.min(exponential, settings.RETRY_MAX_SECONDS), retryAfterS) * 1000
-}
 
 /** Sends one claimed row and records the outcome (sent, or due again later). */
 async function deliverClaimed(
@@ -217,9 +207,6 @@ export async function sendEmailCopy(
   return false
 }
 
-/** The answer's own request tells the chat first; the sweep only takes those it has not told after this. */
-const DECISION_NOTICE_GRACE_MS = 60 * 1000
-
 export interface SweepResult {
   sent: number
   failed: number
@@ -232,8 +219,9 @@ export interface SweepResult {
 }
 
 /**
- * Delivery retries, e-mail copies, stale messages, the reminder and retention
- * (of quotes, and of the lookup's wrong guesses past their window): one scheduled run.
+ * Delivery retries, e-mail copies, the notices of the customers' answers,
+ * stale messages, the reminder and retention (of quotes, and of the lookup's
+ * wrong guesses past their window): one scheduled run.
  */
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
   const settings = getSettings(env)
@@ -277,16 +265,17 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
     if (await sendEmailCopy(env, settings, row, reason, deps)) result.emailed++
   }
 
+  // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
+  result.notified = await notifyDecisions(env, settings, deps)
   result.edited = await refreshStaleViews(env, settings, deps)
   result.reminded = await remind(env, settings, deps)
-  result.notified = await notifyDecisions(env, settings, now() - DECISION_NOTICE_GRACE_MS, deps)
   return result
 }
 
 /**
- * Owner's messages whose edit Telegram refused after a tap (a 429, a
- * timeout): edited again until they show the saved state. A message that
- * no longer exists, or already shows it, needs nothing more.
+ * Owner's messages whose edit Telegram refused after a tap or an answer (a
+ * 429, a timeout, a run that ended first): edited again until they show the
+ * saved state (owner-view.ts). A 429 stops the round.
  */
 async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, deps: DeliveryDeps): Promise<number> {
   const now = deps.now ?? Date.now
@@ -294,38 +283,9 @@ async function refreshStaleViews(env: FunctionEnv, settings: FunctionSettings, d
   const api = telegramApi(settings, deps)
   let edited = 0
   for (const row of await staleViews(env.DB, now(), SWEEP_BATCH)) {
-    if (row.view_stale_at === null || row.view_message_id === null) continue
-    const { text, keyboard } = quoteView(row, {
-      ...(await ownerViewOf(env.DB, row, now())),
-      siteUrl: settings.SITE_URL,
-    })
-    try {
-      await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', row.view_message_id, text, {
-        reply_markup: keyboard,
-        link_preview_options: { is_disabled: true },
-      })
-      edited++
-      await markViewFresh(env.DB, row.id, row.view_stale_at)
-    } catch (error) {
-      const failure = readFailure(error)
-      if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) {
-        await markViewFresh(env.DB, row.id, row.view_stale_at)
-        continue
-      }
-      // Telegram will not take it until someone acts, or it has refused for a day: the saved state stands, the message stays.
-      if (failure.permanent || row.view_attempts + 1 >= MAX_VIEW_ATTEMPTS) {
-        console.error(
-          `[enviar-telegram] ${row.referencia}: se deja de editar su mensaje (${failure.error}); el estado está guardado`,
-        )
-        await markViewFresh(env.DB, row.id, row.view_stale_at)
-        continue
-      }
-      console.error(
-        `[enviar-telegram] ${row.referencia}: el mensaje del chat aún no muestra su estado (${failure.error})`,
-      )
-      await viewEditFailed(env.DB, row.id, now() + backoffMs(row.view_attempts + 1, settings, failure.retryAfterS))
-      if (failure.retryAfterS) break
-    }
+    const refreshed = await refreshView(env, settings, api, row, now)
+    if (refreshed.edited) edited++
+    if (refreshed.retryAfterS) break
   }
   return edited
 }

@@ -9,10 +9,11 @@
  */
 import type { Api } from 'grammy'
 
+import type { MessageKind, QuoteMessage } from './chat-messages'
 import { readFailure } from './telegram'
 import type { QuoteRow } from './store'
 
-/** The rows of an erasure, as much as the report needs. */
+/** The rows of an erasure, as much as the report needs; with the bot's other messages about each, when recorded. */
 export type ErasedQuote = Pick<
   QuoteRow,
   | 'referencia'
@@ -22,13 +23,33 @@ export type ErasedQuote = Pick<
   | 'email_ambiguous'
   | 'sent_at'
   | 'lease_owner'
->
+> & {
+  messages?: ReadonlyArray<Pick<QuoteMessage, 'message_id' | 'kind'>>
+  /** Notices of the customer's answer whose send had an unknown outcome. */
+  unknown_notices?: number
+}
 
 /** What became of a quote's known message: deleted, already gone, or left for the owner. */
 export type MessageFate = 'deleted' | 'gone' | 'left'
 
+/** What became of a quote's other messages: the kinds that left the chat, and those left for the owner. */
+export interface OtherFates {
+  removed: MessageKind[]
+  left: Array<Pick<QuoteMessage, 'message_id' | 'kind'>>
+}
+
 /** At most this many quotes are named one by one: one Telegram message holds the report. */
 const NAMED = 20
+
+/** Deletes one message: gone when it was deleted by hand already, left when Telegram refuses (past 48 hours). */
+async function deleteOne(api: Pick<Api, 'deleteMessage'>, chatId: string, messageId: number): Promise<MessageFate> {
+  try {
+    await api.deleteMessage(chatId, messageId)
+    return 'deleted'
+  } catch (error) {
+    return /message to delete not found/i.test(readFailure(error).error) ? 'gone' : 'left'
+  }
+}
 
 /** Deletes the known messages of the erased quotes, all at once (each call is bounded): their fate, in order. */
 export async function deleteMessages(
@@ -37,18 +58,51 @@ export async function deleteMessages(
   erased: readonly ErasedQuote[],
 ): Promise<Array<MessageFate | null>> {
   return Promise.all(
+    erased.map((row) => (row.telegram_message_id ? deleteOne(api, chatId, row.telegram_message_id) : null)),
+  )
+}
+
+/** Deletes the bot's other recorded messages about the erased quotes (prompts, confirmations, notices), in order. */
+export async function deleteOtherMessages(
+  api: Pick<Api, 'deleteMessage'>,
+  chatId: string,
+  erased: readonly ErasedQuote[],
+): Promise<OtherFates[]> {
+  return Promise.all(
     erased.map(async (row) => {
-      if (!row.telegram_message_id) return null
-      try {
-        await api.deleteMessage(chatId, row.telegram_message_id)
-        return 'deleted'
-      } catch (error) {
-        // Deleted by hand already: nothing is left.
-        if (/message to delete not found/i.test(readFailure(error).error)) return 'gone'
-        return 'left'
+      const messages = row.messages ?? []
+      const fates = await Promise.all(messages.map((message) => deleteOne(api, chatId, message.message_id)))
+      return {
+        removed: messages.filter((_, i) => fates[i] !== 'left').map((message) => message.kind),
+        left: messages.filter((_, i) => fates[i] === 'left'),
       }
     }),
   )
+}
+
+/** Each kind of the bot's other messages, as the report names it: one, several, and "its" one. */
+const KIND_WORDS: Record<MessageKind, [string, string, string]> = {
+  'price-prompt': ['petición de importe', 'peticiones de importe', 'su petición de importe'],
+  'price-saved': ['confirmación del presupuesto', 'confirmaciones del presupuesto', 'su confirmación del presupuesto'],
+  'decision-notice': [
+    'aviso de la respuesta del cliente',
+    'avisos de la respuesta del cliente',
+    'su aviso de la respuesta del cliente',
+  ],
+  'shipment-prompt': ['petición del envío', 'peticiones del envío', 'su petición del envío'],
+  'shipment-saved': ['confirmación del envío', 'confirmaciones del envío', 'su confirmación del envío'],
+}
+
+/** "1 petición de importe y 2 avisos de la respuesta del cliente". */
+function kindCounts(kinds: readonly MessageKind[]): string {
+  const counts = new Map<MessageKind, number>()
+  for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  return join([...counts].map(([kind, n]) => `${n} ${KIND_WORDS[kind][n === 1 ? 0 : 1]}`))
+}
+
+/** "A", "A y B", "A, B y C". */
+function join(parts: readonly string[]): string {
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : (parts[0] ?? '')
 }
 
 /** A message's address in the chat: only supergroups and channels (ids -100…) have one. */
@@ -59,18 +113,78 @@ export function messageLink(chatId: string, messageId: number): string | null {
 
 /** "P-A", "P-A y P-B", "P-A, P-B y P-C", and past NAMED "…, P-T y 5 más". */
 function list(references: readonly string[]): string {
-  const named = references.slice(0, NAMED)
   const rest = references.length > NAMED ? [`${references.length - NAMED} más`] : []
-  const all = [...named, ...rest]
-  return all.length > 1 ? `${all.slice(0, -1).join(', ')} y ${all.at(-1)}` : (all[0] ?? '')
+  return join([...references.slice(0, NAMED), ...rest])
 }
 
-/** The reply to /olvidar <email>: what was erased, what left the chat, what the owner must delete by hand. */
+/** What the owner must delete by hand of one erased quote: one line each, with a link or what to search. */
+function byHandLines(row: ErasedQuote, fate: MessageFate | null, others: OtherFates | undefined, chatId: string) {
+  const lines: string[] = []
+  const where = (messageId: number) => messageLink(chatId, messageId) ?? `búscalo por «${row.referencia}»`
+  if (fate === 'left' && row.telegram_message_id)
+    lines.push(
+      `• ${row.referencia}: Telegram no dejó borrar su mensaje (solo deja los de menos de 48 horas): ${where(row.telegram_message_id)}`,
+    )
+  // A send under way when the row went: the sender takes its message out if Telegram posts it (delivery.ts).
+  if (row.sent_at === null && row.lease_owner !== null)
+    lines.push(
+      `• ${row.referencia}: se estaba enviando al chat en este momento; si llega, se quitará solo. Si dentro de un minuto sigue ahí, bórralo.`,
+    )
+  if (row.ambiguous_attempts > 0) {
+    const count = row.ambiguous_attempts === 1 ? 'un mensaje' : `hasta ${row.ambiguous_attempts} mensajes`
+    lines.push(
+      `• ${row.referencia}: Telegram no respondió a ${row.ambiguous_attempts === 1 ? 'un envío' : `${row.ambiguous_attempts} envíos`}, así que puede haber ${count} más en el chat que no se pueden enlazar ni borrar desde aquí: busca «${row.referencia}» y bórralos.`,
+    )
+  }
+  for (const message of others?.left ?? [])
+    lines.push(
+      `• ${row.referencia}: Telegram no dejó borrar ${KIND_WORDS[message.kind][2]} (solo deja los de menos de 48 horas): ${where(message.message_id)}`,
+    )
+  const notices = row.unknown_notices ?? 0
+  if (notices > 0)
+    lines.push(
+      `• ${row.referencia}: Telegram no respondió a ${notices === 1 ? 'un aviso' : `${notices} avisos`} de la respuesta del cliente, así que puede haber ${notices === 1 ? 'uno' : `hasta ${notices}`} más en el chat: busca «${row.referencia}» y ${notices === 1 ? 'bórralo' : 'bórralos'}.`,
+    )
+  return lines
+}
+
+/** Whether anything of the quote reached, or may have reached, the chat. */
+function reachedChat(row: ErasedQuote, fate: MessageFate | null): boolean {
+  return (
+    fate !== null ||
+    row.ambiguous_attempts > 0 ||
+    (row.sent_at === null && row.lease_owner !== null) ||
+    (row.messages?.length ?? 0) > 0 ||
+    (row.unknown_notices ?? 0) > 0
+  )
+}
+
+/** The lines about the e-mail copies the shop's mailbox holds, or may hold. */
+function mailboxLines(erased: readonly ErasedQuote[]): string[] {
+  const lines: string[] = []
+  const emailed = erased.filter((row) => row.emailed_at).length
+  const maybeEmailed = erased.filter((row) => !row.emailed_at && row.email_ambiguous).map((row) => row.referencia)
+  if (emailed)
+    lines.push(
+      `${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórrala${emailed === 1 ? '' : 's'} también del buzón.`,
+    )
+  if (maybeEmailed.length)
+    lines.push(`Quizá llegó también por correo la copia de ${list(maybeEmailed)}: búscala en el buzón.`)
+  return lines
+}
+
+/**
+ * The reply to /olvidar <email>: what was erased, what left the chat (the
+ * quotes' messages, then the bot's other messages about them: price
+ * prompts, confirmations, notices of the customer's answer, the shipment's
+ * prompt and confirmation), and what the owner must delete by hand.
+ */
 export function erasureReport(
   email: string,
   erased: readonly ErasedQuote[],
   fates: ReadonlyArray<MessageFate | null>,
   chatId: string,
+  others: readonly OtherFates[] = [],
 ): string {
   if (erased.length === 0) return `No hay presupuestos de ${email}.`
   const lines = [
@@ -81,46 +195,24 @@ export function erasureReport(
     lines.push(
       `Quitado${removed.length === 1 ? ' del chat el mensaje' : 's del chat los mensajes'} de ${list(removed)}.`,
     )
+  const removedOthers = others.flatMap((fate) => fate.removed)
+  if (removedOthers.length)
+    lines.push(
+      `Quitado${removedOthers.length === 1 ? ' también del chat 1 mensaje' : `s también del chat ${removedOthers.length} mensajes`} del bot sobre ${erased.length === 1 ? 'él' : 'ellos'}: ${kindCounts(removedOthers)}.`,
+    )
 
-  const byHand: string[] = []
-  erased.forEach((row, i) => {
-    const id = row.telegram_message_id
-    if (fates[i] === 'left' && id) {
-      const link = messageLink(chatId, id)
-      byHand.push(
-        `• ${row.referencia}: Telegram no dejó borrar su mensaje (solo deja los de menos de 48 horas): ${link ?? `búscalo por «${row.referencia}»`}`,
-      )
-    }
-    // A send under way when the row went: the sender takes its message out if Telegram posts it (delivery.ts).
-    if (row.sent_at === null && row.lease_owner !== null)
-      byHand.push(
-        `• ${row.referencia}: se estaba enviando al chat en este momento; si llega, se quitará solo. Si dentro de un minuto sigue ahí, bórralo.`,
-      )
-    if (row.ambiguous_attempts > 0) {
-      const count = row.ambiguous_attempts === 1 ? 'un mensaje' : `hasta ${row.ambiguous_attempts} mensajes`
-      byHand.push(
-        `• ${row.referencia}: Telegram no respondió a ${row.ambiguous_attempts === 1 ? 'un envío' : `${row.ambiguous_attempts} envíos`}, así que puede haber ${count} más en el chat que no se pueden enlazar ni borrar desde aquí: busca «${row.referencia}» y bórralos.`,
-      )
-    }
-  })
-  const inChat = erased.some(
-    (row, i) => fates[i] !== null || row.ambiguous_attempts > 0 || (row.sent_at === null && row.lease_owner !== null),
-  )
-  if (!inChat) lines.push('Ninguno llegó al chat: no hay mensajes suyos que borrar.')
+  const byHand = erased.flatMap((row, i) => byHandLines(row, fates[i] ?? null, others[i], chatId))
+  if (!erased.some((row, i) => reachedChat(row, fates[i] ?? null)))
+    lines.push('Ninguno llegó al chat: no hay mensajes suyos que borrar.')
   const shown = byHand.slice(0, NAMED)
   if (byHand.length > shown.length) shown.push(`• … y ${byHand.length - shown.length} más: busca «${email}».`)
   lines.push(
     ...(shown.length ? ['Bórralos tú del chat:', ...shown] : []),
     'Los recordatorios y listas (/pendientes, /taller) que los nombren, si los hay, bórralos a mano.',
   )
-
-  const emailed = erased.filter((row) => row.emailed_at).length
-  const maybeEmailed = erased.filter((row) => !row.emailed_at && row.email_ambiguous).map((row) => row.referencia)
-  if (emailed)
+  if (erased.some((row) => (row.messages?.length ?? 0) > 0))
     lines.push(
-      `${emailed === 1 ? 'Una copia llegó' : `${emailed} copias llegaron`} por correo al taller: bórrala${emailed === 1 ? '' : 's'} también del buzón.`,
+      'Tus propios mensajes sobre ellos (el importe o la nota que respondiste, /presupuesto, /enviado) no los borra el bot: bórralos tú.',
     )
-  if (maybeEmailed.length)
-    lines.push(`Quizá llegó también por correo la copia de ${list(maybeEmailed)}: búscala en el buzón.`)
-  return lines.join('\n')
+  return [...lines, ...mailboxLines(erased)].join('\n')
 }

@@ -24,8 +24,9 @@ import { REFERENCE } from '~shared/reference'
 import { withoutControls } from '~shared/quote'
 
 import { onlyAllowed } from './allowed'
-import { backoffMs } from './delivery'
-import { deleteMessages, erasureReport } from './erasure'
+import { addressedName, botInfoOf, repliesToBot } from './bot-identity'
+import { forgetEmailWithMessages, recordMessage } from './chat-messages'
+import { deleteMessages, deleteOtherMessages, erasureReport } from './erasure'
 import { pendingList, quoteView, workshopList } from './message'
 import { registerOffers } from './offer-inbox'
 import { offersWaiting, ownerViewOf } from './offers'
@@ -33,10 +34,9 @@ import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from './
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from './json'
 import { sameSecret } from './secret'
-import { usableUpdate } from './update-shape'
+import { usableUpdate, type UsableUpdate } from './update-shape'
 import { getSettings, requireSettings, type FunctionSettings } from './settings'
 import {
-  forgetEmail,
   markSpam,
   markViewStale,
   openQuotes,
@@ -48,7 +48,7 @@ import {
   workshopQuotes,
   type QuoteRow,
 } from './store'
-import { readFailure, TELEGRAM_TIMEOUT_S, telegramApi, type TelegramDeps } from './telegram'
+import { backoffMs, EDIT_NEEDLESS, readFailure, TELEGRAM_TIMEOUT_S, telegramApi, type TelegramDeps } from './telegram'
 
 const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 /** Updates are small; anything past this is not Telegram's. */
@@ -56,8 +56,8 @@ const MAX_UPDATE_BYTES = 64 * 1024
 /** The prompt '🚚 Enviado' sends; the owner's reply to it carries the carrier and tracking number. */
 const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCE.source.slice(1, -1)}): `, 'u')
 
-/** getMe once per isolate and token: grammY needs the bot's username to route /cmd@bot. */
-const botInfo = new Map<string, Promise<UserFromGetMe>>()
+/** getMe's username per token, once it answered in this isolate: grammY needs it to route /cmd@bot. */
+const usernames = new Map<string, string>()
 
 function whoIs(ctx: Context): string {
   const from = ctx.from
@@ -97,7 +97,7 @@ async function showSaved(
   } catch (error) {
     const failure = readFailure(error)
     // Two quick taps: the second edit changes nothing, and Telegram says so. A deleted message needs no edit.
-    if (/message is not modified|message to edit not found|message can't be edited/i.test(failure.error)) return
+    if (EDIT_NEEDLESS.test(failure.error)) return
     console.error(
       `[enviar-telegram] ${row.referencia}: estado guardado, pero el mensaje no se pudo editar (${failure.error}); se reintentará`,
     )
@@ -136,8 +136,10 @@ function buildBot(
   })
 
   bot.command('taller', async (ctx) => {
-    const [{ rows, total }, waiting] = await Promise.all([workshopQuotes(env.DB, 60), offersWaiting(env.DB, now(), 30)])
-    await ctx.reply(workshopList(rows, total, now(), waiting), { link_preview_options: { is_disabled: true } })
+    const [{ rows, total }, waiting] = await Promise.all([workshopQuotes(env.DB, 60), offersWaiting(env.DB, now(), 60)])
+    await ctx.reply(workshopList(rows, total, now(), waiting.rows, waiting.total), {
+      link_preview_options: { is_disabled: true },
+    })
   })
 
   bot.command('olvidar', async (ctx) => {
@@ -148,10 +150,16 @@ function buildBot(
       )
       return
     }
-    const erased = await forgetEmail(env.DB, email)
-    // Their messages go too where Telegram still allows it; the reply says what is left (erasure.ts).
-    const fates = await deleteMessages(ctx.api, chatId, erased)
-    await ctx.reply(erasureReport(email, erased, fates, chatId), { link_preview_options: { is_disabled: true } })
+    const erased = await forgetEmailWithMessages(env.DB, email)
+    // Their messages go too where Telegram still allows it, the bot's prompts, confirmations and notices about
+    // them with them; the reply says what is left (erasure.ts).
+    const [fates, others] = await Promise.all([
+      deleteMessages(ctx.api, chatId, erased),
+      deleteOtherMessages(ctx.api, chatId, erased),
+    ])
+    await ctx.reply(erasureReport(email, erased, fates, chatId, others), {
+      link_preview_options: { is_disabled: true },
+    })
   })
 
   /** The carrier and tracking number of a quote: shown on the customer's page and in the owner's message. */
@@ -174,7 +182,10 @@ function buildBot(
       )
     }
     await showSaved(ctx.api, env, settings, row, row.telegram_message_id ?? undefined, now)
-    await ctx.reply(`🚚 Anotado para ${row.referencia}: ${shipment}. El cliente lo verá en su página de seguimiento.`)
+    const saved = await ctx.reply(
+      `🚚 Anotado para ${row.referencia}: ${shipment}. El cliente lo verá en su página de seguimiento.`,
+    )
+    await recordMessage(env.DB, row.id, saved.message_id, 'shipment-saved', now())
   }
 
   bot.command('enviado', async (ctx) => {
@@ -202,7 +213,7 @@ function buildBot(
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
     const prompt = ctx.message.reply_to_message
-    const reference = prompt?.from?.id === info.id ? SHIPMENT_PROMPT.exec(prompt.text ?? '')?.[1] : undefined
+    const reference = repliesToBot(prompt, info.id) ? SHIPMENT_PROMPT.exec(prompt?.text ?? '')?.[1] : undefined
     if (reference) await recordShipment(ctx, reference, ctx.message.text)
   })
 
@@ -256,13 +267,16 @@ function buildBot(
           : null
     await afterTap(ctx, tap, `${STEP_BUTTONS[to]}: anotado`)
     if (tap?.taken && to === 'shipped') {
+      const { row } = tap
       await quietly(
-        ctx.api.sendMessage(
-          chatId,
-          `🚚 ${tap.row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${tap.row.referencia} SEUR 123456789.`,
-          { reply_markup: { force_reply: true, input_field_placeholder: 'Empresa y número de seguimiento' } },
-        ),
-        `${tap.row.referencia}: la pregunta del envío`,
+        ctx.api
+          .sendMessage(
+            chatId,
+            `🚚 ${row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${row.referencia} SEUR 123456789.`,
+            { reply_markup: { force_reply: true, input_field_placeholder: 'Empresa y número de seguimiento' } },
+          )
+          .then((prompt) => recordMessage(env.DB, row.id, prompt.message_id, 'shipment-prompt', now())),
+        `${row.referencia}: la pregunta del envío`,
       )
     }
   })
@@ -275,6 +289,34 @@ function buildBot(
 
   bot.on('callback_query', (ctx) => quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido'))
   return bot
+}
+
+/**
+ * The bot as grammY needs it, with no call to Telegram for most updates: its
+ * id comes from the token (bot-identity.ts). Its username is asked of getMe
+ * only for a command written '/cmd@name', and kept; should getMe fail, that
+ * command is taken as this bot's (the shop's chat has no other), never
+ * answered 5xx: only a failure to save may be (docs/decisions/100).
+ */
+async function botInfoFor(
+  settings: FunctionSettings,
+  deps: TelegramDeps,
+  update: UsableUpdate,
+): Promise<UserFromGetMe> {
+  const token = settings.TELEGRAM_BOT_TOKEN ?? ''
+  const known = usernames.get(token)
+  const name = addressedName(update.message?.text ?? update.message?.caption)
+  if (known !== undefined || name === null) return botInfoOf(token, known)
+  try {
+    const me = await telegramApi(settings, deps).getMe()
+    usernames.set(token, me.username)
+    return botInfoOf(token, me.username)
+  } catch (error) {
+    console.error(
+      `[enviar-telegram] getMe falló (${readFailure(error).error}): «/…@${name}» se atiende como un comando de este bot`,
+    )
+    return botInfoOf(token, name)
+  }
 }
 
 /** A body's JSON, or undefined when it is not JSON. */
@@ -311,22 +353,7 @@ export async function handleWebhook(
   }
   const update = usable.update
 
-  const token = settings.TELEGRAM_BOT_TOKEN
-  let info = botInfo.get(token)
-  if (!info) {
-    info = telegramApi(settings, deps).getMe()
-    botInfo.set(token, info)
-    info.catch(() => botInfo.delete(token))
-  }
-  let me: UserFromGetMe
-  try {
-    me = await info
-  } catch (error) {
-    // Without the bot's name no command can be routed: Telegram delivers the update again later.
-    console.error(`[enviar-telegram] getMe falló (${readFailure(error).error}); Telegram reintentará la actualización`)
-    return json({ ok: false, error: 'Telegram no responde' }, 503)
-  }
-  const bot = buildBot(env, settings, me, deps)
+  const bot = buildBot(env, settings, await botInfoFor(settings, deps, update), deps)
   try {
     await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0])
   } catch (error) {

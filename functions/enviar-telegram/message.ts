@@ -133,6 +133,22 @@ export function repeatLine(reference: string): string {
   return `🔁 Posible repetición de ${reference}: un envío anterior quizá llegó al chat; si ya la tienes, es la misma solicitud.`
 }
 
+/**
+ * The customer's WhatsApp number and tracking link, when the owner's message
+ * can carry a WhatsApp button: a number of 8 to 15 digits and the site's
+ * address; null otherwise.
+ */
+export function whatsappTarget(
+  quote: Pick<QuoteRow, 'telefono'> & Partial<Pick<QuoteRow, 'tracking_token'>>,
+  siteUrl?: string,
+): { phone: string; link: string } | null {
+  if (!siteUrl || !quote.tracking_token || !takesWhatsapp(quote.telefono)) return null
+  return { phone: whatsappNumber(quote.telefono), link: trackingUrl(siteUrl, quote.tracking_token) }
+}
+
+/** Whether wa.me can take this phone: 8 to 15 digits once written as its number. */
+export const takesWhatsapp = (phone: string) => /^\d{8,15}$/.test(whatsappNumber(phone))
+
 /** What the buttons need of a quote. */
 export type QuoteForKeyboard = Pick<QuoteRow, 'id' | 'referencia' | 'modelo' | 'telefono'> &
   Partial<Pick<QuoteRow, 'state' | 'spam_at' | 'shipment' | 'tracking_token'>>
@@ -185,9 +201,9 @@ export function inboxKeyboard(
         ? { text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }
         : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: `atras:${quote.id}:${state}` },
     ])
-  const phone = whatsappNumber(quote.telefono)
-  if (siteUrl && quote.tracking_token && /^\d{8,15}$/.test(phone)) {
-    const link = trackingUrl(siteUrl, quote.tracking_token)
+  const target = whatsappTarget(quote, siteUrl)
+  if (target) {
+    const { phone, link } = target
     const [label, text] =
       offer?.status === 'open'
         ? ['💬 Enviar el presupuesto por WhatsApp', offerNotice(quote.referencia, offer, link)]
@@ -222,29 +238,29 @@ function listEntry(quote: QuoteRow, now: number): string {
 }
 
 /**
- * A list that stays within one Telegram message, saying how many more there
- * are (`more` ends that line). `shown` is how many quotes it names.
+ * A list that stays within `maxChars` (one Telegram message by default),
+ * saying how many more there are (`more` ends that line); entries are
+ * parted by `gap`. `shown` is how many items it names.
  */
-function boundedList<T extends QuoteRow>(
+function boundedList<T>(
   heading: string,
-  quotes: readonly T[],
+  items: readonly T[],
   total: number,
-  entry: (quote: T) => string,
-  more = '.',
-  maxChars = TELEGRAM_MAX_CHARS,
+  entry: (item: T) => string,
+  { more = '.', maxChars = TELEGRAM_MAX_CHARS, gap = '\n\n' }: { more?: string; maxChars?: number; gap?: string } = {},
 ): { text: string; shown: number } {
   let text = heading
   let shown = 0
-  for (const quote of quotes) {
-    const next = `${text}\n\n${entry(quote)}`
+  for (const item of items) {
+    const next = `${text}${gap}${entry(item)}`
     const rest = total - shown - 1
-    const footer = rest > 0 ? `\n\n… y ${rest} más${more}` : ''
+    const footer = rest > 0 ? `${gap}… y ${rest} más${more}` : ''
     if ([...(next + footer)].length > maxChars) break
     text = next
     shown++
   }
   const rest = total - shown
-  return { text: rest > 0 ? `${text}\n\n… y ${rest} más${more}` : text, shown }
+  return { text: rest > 0 ? `${text}${gap}… y ${rest} más${more}` : text, shown }
 }
 
 /** The answer to /pendientes: newest first, or that there are none. */
@@ -255,28 +271,45 @@ export function pendingList(quotes: readonly QuoteRow[], total: number, now: num
   return boundedList(heading, quotes, total, (quote) => listEntry(quote, now)).text
 }
 
+/** A price waiting for the customer's answer, as /taller lists it. */
+export type WaitingOffer = Pick<OfferRow, 'at' | 'amount_cents' | 'revised'> & Pick<QuoteRow, 'referencia' | 'modelo'>
+
+/** The part of /taller about prices: at most half the message when the workshop has something to list. */
+const WAITING_SHARE = TELEGRAM_MAX_CHARS / 2
+
+/** The prices waiting for the customer's answer, `total` in all, within `maxChars`; '' when there are none. */
+function waitingList(waiting: readonly WaitingOffer[], total: number, now: number, maxChars: number): string {
+  if (total === 0) return ''
+  return boundedList(
+    `💶 Presupuestos esperando respuesta del cliente (${total}):`,
+    waiting,
+    total,
+    (offer) =>
+      `• ${offer.referencia} · ${formatEuros(offer.amount_cents)}${offer.revised ? ' (revisado)' : ''} · enviado ${ageOf(offer.at, now)} · ${withoutControls(offer.modelo)}`,
+    { gap: '\n', maxChars },
+  ).text
+}
+
 /**
  * The answer to /taller: what is in the workshop (received there, or in
  * repair), first in first; then the prices waiting for the customer's
- * answer, and for how long.
+ * answer, and for how long, `waitingTotal` of them in all. Always one
+ * Telegram message: each part says how many it could not name.
  */
 export function workshopList(
   quotes: ReadonlyArray<QuoteRow & { in_workshop_at: number }>,
   total: number,
   now: number,
-  waiting: ReadonlyArray<
-    Pick<OfferRow, 'at' | 'amount_cents' | 'revised'> & Pick<QuoteRow, 'referencia' | 'modelo'>
-  > = [],
+  waiting: readonly WaitingOffer[] = [],
+  waitingTotal = waiting.length,
 ): string {
-  const waitingLines = waiting.map(
-    (offer) =>
-      `• ${offer.referencia} · ${formatEuros(offer.amount_cents)}${offer.revised ? ' (revisado)' : ''} · enviado ${ageOf(offer.at, now)} · ${withoutControls(offer.modelo)}`,
-  )
-  const waitingPart = waitingLines.length
-    ? `\n\n💶 Presupuestos esperando respuesta del cliente (${waitingLines.length}):\n${waitingLines.join('\n')}`
-    : ''
-  const budget = TELEGRAM_MAX_CHARS - [...waitingPart].length
-  if (total === 0) return `🔧 No hay nada en el taller ahora mismo.${waitingPart}`.slice(0, TELEGRAM_MAX_CHARS)
+  const empty = '🔧 No hay nada en el taller ahora mismo.'
+  if (total === 0) {
+    const part = waitingList(waiting, waitingTotal, now, TELEGRAM_MAX_CHARS - [...empty].length - 2)
+    return part ? `${empty}\n\n${part}` : empty
+  }
+  const part = waitingList(waiting, waitingTotal, now, WAITING_SHARE)
+  const waitingPart = part ? `\n\n${part}` : ''
   const heading =
     total === 1
       ? '🔧 1 reparación en el taller:'
@@ -290,8 +323,7 @@ export function workshopList(
       const [model, email, phone] = [quote.modelo, quote.email, quote.telefono].map(withoutControls)
       return `• ${quote.referencia} · ${state} · en el taller ${ageOf(quote.in_workshop_at, now)} · ${model}\n   ${email} · ${phone}`
     },
-    '.',
-    budget,
+    { maxChars: TELEGRAM_MAX_CHARS - [...waitingPart].length },
   ).text
   return list + waitingPart
 }
@@ -310,13 +342,9 @@ export function reminderText(
     total === 1
       ? '⏰ Recordatorio: este presupuesto lleva más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):'
       : `⏰ Recordatorio: estos ${total} presupuestos llevan más de 20 horas laborables sin atender (prometemos respuesta en menos de 24):`
-  const { text, shown } = boundedList(
-    heading,
-    quotes,
-    total,
-    (quote) => listEntry(quote, now),
-    ': irán en el próximo recordatorio; /pendientes los muestra todos.',
-  )
+  const { text, shown } = boundedList(heading, quotes, total, (quote) => listEntry(quote, now), {
+    more: ': irán en el próximo recordatorio; /pendientes los muestra todos.',
+  })
   return { text, listed: quotes.slice(0, shown) }
 }
 

@@ -12,16 +12,30 @@ import type { Bot, Context } from 'grammy'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 
-import { AWAITING_BUTTON, PRICE_PROMPT, PRICE_USAGE, pricePrompt, readPrice } from './offer-texts'
+import { withoutControls } from '~shared/quote'
+
+import { repliesToBot } from './bot-identity'
+import { recordMessage } from './chat-messages'
+import { takesWhatsapp, whatsappTarget } from './message'
+import {
+  AWAITING_BUTTON,
+  PRICE_PROMPT,
+  PRICE_USAGE,
+  priceRefusal,
+  priceSaved,
+  pricePrompt,
+  readPrice,
+  type PriceReach,
+} from './offer-texts'
 import { canPrice, recordOffer } from './offers'
+import { trackingUrl } from './repair-states'
 import type { FunctionSettings } from './settings'
 import { quoteById, quoteByReference, stepsOf, type QuoteRow } from './store'
-import { formatEuros } from '~shared/offer'
 
 export interface OfferInboxDeps {
   env: FunctionEnv
   settings: FunctionSettings
-  /** The bot's own id: only a reply to its prompt prices a quote. */
+  /** The bot's own id (from its token): only a reply to its prompt prices a quote. */
   botId: number
   now: () => number
   whoIs: (ctx: Context) => string
@@ -37,7 +51,7 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
   /** Prices the quote with this reference from the owner's typed words. */
   async function price(ctx: Context, reference: string, typed: string) {
     const read = readPrice(typed)
-    if (!read) return ctx.reply(PRICE_USAGE)
+    if ('fault' in read) return ctx.reply(priceRefusal(read))
     const quote = await quoteByReference(env.DB, reference)
     if (!quote) return ctx.reply(`No hay ningún presupuesto ${reference}.`)
     const result = await recordOffer(env.DB, quote.id, {
@@ -53,14 +67,29 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
         `${result.row.referencia} ${why}: ahora no se le puede enviar un presupuesto. No he guardado nada.`,
       )
     }
-    await deps.showSaved(ctx, result.row, result.row.telegram_message_id ?? undefined)
-    const replaced = result.offer.version > 1 ? ` (versión ${result.offer.version}: sustituye a la anterior)` : ''
-    await ctx.reply(
-      `💶 Guardado para ${result.row.referencia}: ${formatEuros(result.offer.amount_cents)}${replaced}. Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente.`,
-      result.row.telegram_message_id
-        ? { reply_parameters: { message_id: result.row.telegram_message_id, allow_sending_without_reply: true } }
+    const { row, offer } = result
+    await deps.showSaved(ctx, row, row.telegram_message_id ?? undefined)
+    const saved = await ctx.reply(
+      priceSaved(row.referencia, offer, reachOf(row)),
+      row.telegram_message_id
+        ? { reply_parameters: { message_id: row.telegram_message_id, allow_sending_without_reply: true } }
         : {},
     )
+    await recordMessage(env.DB, row.id, saved.message_id, 'price-saved', now())
+  }
+
+  /** How a price just saved reaches the customer: the WhatsApp button under his quote's message, if it has one. */
+  function reachOf(row: QuoteRow): PriceReach {
+    const target = whatsappTarget(row, settings.SITE_URL)
+    if (row.telegram_message_id && target) return { button: true }
+    const why = !row.telegram_message_id ? 'not-in-chat' : takesWhatsapp(row.telefono) ? 'no-link' : 'no-whatsapp'
+    return {
+      button: false,
+      why,
+      email: withoutControls(row.email),
+      phone: withoutControls(row.telefono),
+      link: settings.SITE_URL && row.tracking_token ? trackingUrl(settings.SITE_URL, row.tracking_token) : null,
+    }
   }
 
   bot.command('presupuesto', async (ctx) => {
@@ -75,7 +104,8 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
   // The owner's reply to a price prompt; any other message goes on to the next handler.
   bot.on('message:text', async (ctx, next) => {
     const prompt = ctx.message.reply_to_message
-    const reference = prompt?.from?.id === deps.botId ? PRICE_PROMPT.exec(prompt.text ?? '')?.[1] : undefined
+    // Its prompt's text names the reference; a reply to a person's message is not a reply to the prompt.
+    const reference = repliesToBot(prompt, deps.botId) ? PRICE_PROMPT.exec(prompt?.text ?? '')?.[1] : undefined
     if (!reference) return next()
     await price(ctx, reference, ctx.message.text)
   })
@@ -104,7 +134,7 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
       ctx.answerCallbackQuery({ text: '💶 Escribe el importe' }),
       `${quote.referencia}: la respuesta al botón`,
     )
-    await ctx.api.sendMessage(
+    const prompt = await ctx.api.sendMessage(
       settings.TELEGRAM_CHAT_ID ?? '',
       pricePrompt(
         quote.referencia,
@@ -114,6 +144,7 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
         reply_markup: { force_reply: true, input_field_placeholder: '25 Cambio de joystick, listo en 48 h' },
       },
     )
+    await recordMessage(env.DB, quote.id, prompt.message_id, 'price-prompt', now())
   })
 
   bot.callbackQuery(/^espera:(\d{1,12})$/, (ctx) =>

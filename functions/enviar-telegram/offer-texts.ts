@@ -55,14 +55,59 @@ export function offerNotice(
   return `Hola, te escribimos de ${SHOP_NAME}. ${what} para ${reference}: ${formatEuros(offer.amount_cents)}, IVA incluido. Acéptalo o dinos que no aquí: ${link}`
 }
 
-/** The message the owner's chat gets when the customer answers: '✅ P-7K3Q: aceptado, 25,00 €'. */
+/**
+ * The message the owner's chat gets when the customer answers: '✅ P-7K3Q:
+ * aceptado, 25,00 €'. A send after one whose outcome is unknown starts with
+ * a line saying it may be a repeat (the quotes' '🔁 Posible repetición').
+ */
 export function decisionNotice(
   reference: string,
   offer: Pick<OfferRow, 'decision' | 'reason' | 'amount_cents'>,
+  { possibleRepeat = false }: { possibleRepeat?: boolean } = {},
 ): string {
-  if (offer.decision === 'accepted') return `✅ ${reference}: aceptado, ${formatEuros(offer.amount_cents)}`
+  const repeat = possibleRepeat
+    ? `🔁 Posible repetición del aviso de ${reference}: un envío anterior quizá llegó al chat; si ya lo tienes, es la misma respuesta.\n`
+    : ''
+  if (offer.decision === 'accepted') return `${repeat}✅ ${reference}: aceptado, ${formatEuros(offer.amount_cents)}`
   const reason = offer.reason ? ` (${DECLINE_REASONS[offer.reason]})` : ''
-  return `✖️ ${reference}: rechazado${reason}, ${formatEuros(offer.amount_cents)}`
+  return `${repeat}✖️ ${reference}: rechazado${reason}, ${formatEuros(offer.amount_cents)}`
+}
+
+/** How the customer hears of a price just saved: the WhatsApp button under his quote, or why there is none. */
+export type PriceReach =
+  | { button: true }
+  | {
+      button: false
+      /**
+       * 'not-in-chat': the quote's message is not in the chat yet; 'no-whatsapp': its phone is no WhatsApp
+       * number; 'no-link': no SITE_URL (or no token) to link his tracking page.
+       */
+      why: 'not-in-chat' | 'no-whatsapp' | 'no-link'
+      email: string
+      phone: string
+      /** His tracking page, where he reads the price and answers it (null without SITE_URL). */
+      link: string | null
+    }
+
+/** The owner's confirmation of a price: what was saved, and how it reaches the customer. */
+export function priceSaved(
+  reference: string,
+  offer: Pick<OfferRow, 'amount_cents' | 'version'>,
+  reach: PriceReach,
+): string {
+  const replaced = offer.version > 1 ? ` (versión ${offer.version}: sustituye a la anterior)` : ''
+  const saved = `💶 Guardado para ${reference}: ${formatEuros(offer.amount_cents)}${replaced}.`
+  if (reach.button)
+    return `${saved} Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente.`
+  const why = {
+    'not-in-chat': 'Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp',
+    'no-whatsapp': `Su teléfono (${reach.phone}) no es un número de WhatsApp, así que no hay botón para mandárselo`,
+    'no-link': 'Sin SITE_URL no hay enlace de seguimiento, así que no hay botón de WhatsApp',
+  }[reach.why]
+  const page = reach.link
+    ? `El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (${reach.email}) o por teléfono (${reach.phone}): ${reach.link}`
+    : `El cliente lo ve y lo acepta en su página de seguimiento; avísale por correo (${reach.email}) o por teléfono (${reach.phone}).`
+  return `${saved} ${why}. ${page}`
 }
 
 /** The forced-reply prompt after '💶 Enviar presupuesto'; the owner's reply to it prices the quote. */
@@ -73,19 +118,70 @@ export function pricePrompt(reference: string, revised: boolean): string {
 /** The reference a price prompt names (its first line), when a message is one. */
 export const PRICE_PROMPT = new RegExp(`^💶 (${REFERENCE.source.slice(1, -1)}): responde`, 'u')
 
-/** What the bot says when it cannot read a price: what it expected, and nothing stored. */
-export const PRICE_USAGE = `No he entendido el importe: no he guardado nada. Escribe el importe en euros, de 0,01 a 9.999,99 (25, 25,50, 25.50, 25 € o 1.234,50), y si quieres una nota de hasta ${OFFER_LIMITS.noteChars} caracteres detrás: 25 Cambio de joystick izquierdo. Con el comando: /presupuesto P-7K3Q 25 nota`
+/** How the owner writes a price: the end of every message that refuses one. */
+const PRICE_HOW = `Escribe el importe en euros, de 0,01 a 9.999,99 (25, 25,50, 25.50, 25 € o 1.234,50), y si quieres una nota de hasta ${OFFER_LIMITS.noteChars} caracteres detrás: 25 Cambio de joystick izquierdo. Con el comando: /presupuesto P-7K3Q 25 nota`
+
+/** What the bot says when it cannot read the amount: what it expected, and nothing stored. */
+export const PRICE_USAGE = `No he entendido el importe: no he guardado nada. ${PRICE_HOW}`
+
+/** Why a price was not read: the amount, a number right after it, or the note. */
+export type PriceFault =
+  { fault: 'amount' | 'ambiguous' | 'note-characters' } | { fault: 'note-length'; noteChars: number }
+
+export type PriceReading = { amountCents: number; note: string | null } | PriceFault
+
+/** What the bot answers a price it could not read: the precise fault, and nothing stored. */
+export function priceRefusal(refused: PriceFault): string {
+  switch (refused.fault) {
+    case 'amount':
+      return PRICE_USAGE
+    case 'ambiguous':
+      return `No sé dónde acaba el importe: detrás va otro número. No he guardado nada. Los miles van con punto (1.234,50); si la nota empieza por un número, pon € detrás del importe: 25 € 2 mandos. ${PRICE_HOW}`
+    case 'note-length':
+      return `La nota es demasiado larga: tiene ${refused.noteChars} caracteres y caben ${OFFER_LIMITS.noteChars}. No he guardado nada: acórtala y vuelve a enviarlo.`
+    case 'note-characters':
+      return 'La nota lleva un tabulador u otro carácter de control o de dirección del texto, que el cliente no vería bien. No he guardado nada: escríbela sin él (los saltos de línea sí valen).'
+  }
+}
+
+/** Spaces within a line: a thousands separator may be one of them (Spain writes 1 234,50 too). */
+const LINE_SPACE = '[ \\u00A0\\u202F]'
+/**
+ * The amount (digits with its dots and commas, and any number that follows
+ * it on the line), an optional € or euros, then the note. A number after the
+ * amount is caught here so that it is never taken for the start of the note.
+ */
+const PRICE = new RegExp(
+  `^\\s*(\\d[\\d.,]*(?:${LINE_SPACE}+\\d[\\d.,]*)*)(?:\\s*(?:€|eur(?:os?)?)(?=\\s|$))?(?:\\s+([\\s\\S]*))?$`,
+  'iu',
+)
+/** 1 234 or 1 234,50: the one number with spaces read as an amount (a single space before each group of three). */
+const SPACED_THOUSANDS = new RegExp(`^\\d{1,3}(?:${LINE_SPACE}\\d{3})+(?:[.,]\\d{1,2})?$`, 'u')
+
+/** The amount the owner typed, in cents; a fault when it is not one, or is followed by another number. */
+function readAmount(typed: string): number | PriceFault {
+  if (!new RegExp(LINE_SPACE, 'u').test(typed)) return parseAmount(typed) ?? { fault: 'amount' }
+  // "25 50" or "25 2 mandos": which part is the amount? Only space-grouped thousands are read (docs/decisions/086).
+  const spaced = SPACED_THOUSANDS.test(typed) ? parseAmount(typed.replace(new RegExp(LINE_SPACE, 'gu'), '')) : null
+  return spaced ?? { fault: 'ambiguous' }
+}
 
 /**
- * Reads the owner's price: an amount (parseAmount), then an optional note
- * of at most 500 characters, line breaks allowed, control and bidi
- * characters refused. Null when it is not that.
+ * Reads the owner's price: an amount (parseAmount, or thousands after a
+ * space: 1 234,50), an optional € or euros, then an optional note of at
+ * most 500 characters, line breaks allowed, control and bidi characters
+ * refused. An amount followed on its line by another number ("25 50",
+ * "25 2 mandos") is refused as ambiguous: after "25 €" the note may start
+ * with a number. A refusal says which part was wrong.
  */
-export function readPrice(typed: string): { amountCents: number; note: string | null } | null {
-  const match = /^\s*(\d[\d.,]*)(?:\s*(?:€|eur(?:os?)?)(?=\s|$))?(?:\s+([\s\S]*))?$/iu.exec(typed)
-  const amountCents = match?.[1] ? parseAmount(match[1]) : null
-  if (amountCents === null) return null
-  const note = (match?.[2] ?? '').trim()
-  if ([...note].length > OFFER_LIMITS.noteChars || CONTROL_BUT_LINE_BREAK.test(note)) return null
+export function readPrice(typed: string): PriceReading {
+  const match = PRICE.exec(typed)
+  if (!match?.[1]) return { fault: 'amount' }
+  const amountCents = readAmount(match[1])
+  if (typeof amountCents !== 'number') return amountCents
+  const note = (match[2] ?? '').trim()
+  const noteChars = [...note].length
+  if (noteChars > OFFER_LIMITS.noteChars) return { fault: 'note-length', noteChars }
+  if (CONTROL_BUT_LINE_BREAK.test(note)) return { fault: 'note-characters' }
   return { amountCents, note: note || null }
 }

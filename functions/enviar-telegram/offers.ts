@@ -25,8 +25,23 @@ export interface OfferRow {
   decision: 'accepted' | 'declined' | null
   reason: DeclineReason | null
   decided_at: number | null
+  /** When Telegram took the owner's notice of the decision (decision-notice.ts); null until then. */
   notified_at: number | null
+  /** The run sending that notice, until when (a lease that expires by itself). */
+  notice_lease_owner: string | null
+  notice_lease_until: number | null
+  notice_attempts: number
+  /** A refused or unanswered notice is due again then. */
+  notice_next_at: number | null
+  /** Notice sends whose outcome is unknown: a later one is marked as a possible repeat. */
+  notice_ambiguous: number
 }
+
+/**
+ * The answer's own request tells the owner's chat and redraws his message
+ * first; past this, the sweep takes over what it left undone.
+ */
+export const NOTICE_GRACE_MS = 60 * 1000
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -122,7 +137,8 @@ export type DecisionResult =
  * The customer's answer to version `version` of his quote's price, taken
  * once: the offer records it and the quote moves to 'accepted' or
  * 'declined' in one transaction, only if that offer is still the latest,
- * undecided and open. A second post, concurrent or later, changes nothing.
+ * undecided and open and the quote still where it was read. A second post,
+ * concurrent or later, or an owner's step taken meanwhile, leaves it unchanged.
  */
 export async function decideOffer(
   db: D1Database,
@@ -142,17 +158,28 @@ export async function decideOffer(
   const status = offerStatus(offer, quote.state, now)
   if (status === 'expired') return { kind: 'expired' }
   if (status !== 'open') return { kind: 'unchanged' }
+  // One transaction, guarded by where the quote stands: if the owner moved it since it was read, the
+  // offer is no longer open and nothing changes. The owner's message is marked stale with it, so the sweep
+  // redraws it should the request's own redraw never happen.
   const [decided] = await db.batch([
     db
       .prepare(
         `UPDATE quote_offers SET decision = ?2, reason = ?3, decided_at = ?4
          WHERE id = ?1 AND decision IS NULL AND expires_at > ?4
-           AND version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = ?5)`,
+           AND version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = ?5)
+           AND EXISTS (SELECT 1 FROM presupuestos WHERE id = ?5 AND state = ?6 AND spam_at IS NULL)`,
       )
-      .bind(offer.id, decision, decision === 'declined' ? reason : null, now, quote.id),
+      .bind(offer.id, decision, decision === 'declined' ? reason : null, now, quote.id, quote.state),
     db
-      .prepare('UPDATE presupuestos SET state = ?3 WHERE id = ?1 AND state = ?2 AND changes() = 1')
-      .bind(quote.id, quote.state, decision),
+      .prepare(
+        `UPDATE presupuestos SET state = ?3,
+           view_stale_at = CASE WHEN telegram_message_id IS NULL THEN view_stale_at ELSE ?4 END,
+           view_message_id = COALESCE(telegram_message_id, view_message_id),
+           view_attempts = CASE WHEN telegram_message_id IS NULL THEN view_attempts ELSE 0 END,
+           view_next_at = CASE WHEN telegram_message_id IS NULL THEN view_next_at ELSE ?5 END
+         WHERE id = ?1 AND state = ?2 AND changes() = 1`,
+      )
+      .bind(quote.id, quote.state, decision, now, now + NOTICE_GRACE_MS),
     db
       .prepare("INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, 'el cliente' WHERE changes() = 1")
       .bind(quote.id, decision, now),
@@ -162,49 +189,31 @@ export async function decideOffer(
   return row && after ? { kind: 'taken', row, offer: after } : { kind: 'unknown' }
 }
 
-/** Decisions the owner's chat has not been told of yet, decided before `decidedBefore`. */
-export async function unnotifiedDecisions(
-  db: D1Database,
-  decidedBefore: number,
-  limit: number,
-): Promise<Array<OfferRow & Pick<QuoteRow, 'referencia' | 'telegram_message_id'>>> {
-  const { results } = await db
-    .prepare(
-      `SELECT o.*, p.referencia, p.telegram_message_id FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id
-       WHERE o.notified_at IS NULL AND o.decided_at IS NOT NULL AND o.decided_at <= ?1
-       ORDER BY o.decided_at LIMIT ?2`,
-    )
-    .bind(decidedBefore, limit)
-    .all<OfferRow & Pick<QuoteRow, 'referencia' | 'telegram_message_id'>>()
-  return results
-}
+/** Where a price waits for the customer: open, latest, undecided, and the quote still where it asks him. */
+const WAITING = `o.decision IS NULL AND o.expires_at > ?1 AND p.spam_at IS NULL
+  AND o.version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = o.quote_id)
+  AND ((o.revised = 0 AND p.state = 'answered') OR (o.revised = 1 AND p.state = 'in_workshop'))`
 
-/** The owner's chat was told of this decision; false when another run told it first. */
-export async function markNotified(db: D1Database, offerId: number, now: number): Promise<boolean> {
-  const result = await db
-    .prepare('UPDATE quote_offers SET notified_at = ?2 WHERE id = ?1 AND notified_at IS NULL')
-    .bind(offerId, now)
-    .run()
-  return result.meta.changes === 1
-}
-
-/** Prices waiting for the customer (open, latest, undecided), the longest waiting first: for /taller. */
+/** Prices waiting for the customer, the longest waiting first, and how many there are in all: for /taller. */
 export async function offersWaiting(
   db: D1Database,
   now: number,
   limit: number,
-): Promise<Array<OfferRow & Pick<QuoteRow, 'referencia' | 'modelo'>>> {
-  const { results } = await db
-    .prepare(
-      `SELECT o.*, p.referencia, p.modelo FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id
-       WHERE o.decision IS NULL AND o.expires_at > ?1 AND p.spam_at IS NULL
-         AND o.version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = o.quote_id)
-         AND ((o.revised = 0 AND p.state = 'answered') OR (o.revised = 1 AND p.state = 'in_workshop'))
-       ORDER BY o.at, o.id LIMIT ?2`,
-    )
-    .bind(now, limit)
-    .all<OfferRow & Pick<QuoteRow, 'referencia' | 'modelo'>>()
-  return results
+): Promise<{ rows: Array<OfferRow & Pick<QuoteRow, 'referencia' | 'modelo'>>; total: number }> {
+  const [{ results }, count] = await Promise.all([
+    db
+      .prepare(
+        `SELECT o.*, p.referencia, p.modelo FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id
+         WHERE ${WAITING} ORDER BY o.at, o.id LIMIT ?2`,
+      )
+      .bind(now, limit)
+      .all<OfferRow & Pick<QuoteRow, 'referencia' | 'modelo'>>(),
+    db
+      .prepare(`SELECT COUNT(*) AS total FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id WHERE ${WAITING}`)
+      .bind(now)
+      .first<{ total: number }>(),
+  ])
+  return { rows: results, total: count?.total ?? 0 }
 }
 
 /** What the owner's message shows of a quote besides the row: its steps and its latest price with where it stands. */

@@ -576,36 +576,3 @@ export async function viewEditFailed(db: D1Database, id: number, nextAt: number)
     .bind(id, nextAt)
     .run()
 }
-
-/** The right to erasure: every quote of an e-mail (any letter case). Returns what was erased. */
-export async function forgetEmail(db: D1Database, email: string): Promise<QuoteRow[]> {
-  const { results } = await db
-    .prepare('DELETE FROM presupuestos WHERE email = ?1 COLLATE NOCASE RETURNING *')
-    .bind(email.trim())
-    .all<QuoteRow>()
-  return results
-}
-
-/**
- * Retention: erases quotes (with their history, offers and tracking
- * address) received before `cutoff` whose delivery is confirmed (Telegram
- * took it, or its e-mail copy went out) and whose repair has not moved, nor
- * an offer been sent or answered, since. One
- * still pending is kept, whatever its age: it is still owed to the shop; so
- * is one whose device is in the shop or on its way back.
- */
-export async function eraseOlderThan(db: D1Database, cutoff: number): Promise<number> {
-  const result = await db
-    .prepare(
-      `DELETE FROM presupuestos
-       WHERE received_at < ?1 AND (sent_at IS NOT NULL OR emailed_at IS NOT NULL)
-         AND state NOT IN ('in_workshop', 'repairing', 'ready', 'shipped')
-         AND NOT EXISTS (SELECT 1 FROM quote_states s WHERE s.quote_id = presupuestos.id AND s.at >= ?1)
-         AND NOT EXISTS (SELECT 1 FROM quote_offers o WHERE o.quote_id = presupuestos.id AND MAX(o.at, COALESCE(o.decided_at, 0)) >= ?1)
-       RETURNING id`,
-    )
-    .bind(cutoff)
-    .all()
-  // Counted by what it returns: D1's `changes` also counts the history rows its trigger erases.
-  return result.results.length
-}

@@ -70,6 +70,19 @@ export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }>
   return { ok: false, error: `sin respuesta de Telegram (${name})`, permanent: false, ambiguous: true }
 }
 
+/** An edit Telegram refuses because none is needed: it shows that already, or the message is gone. */
+export const EDIT_NEEDLESS = /message is not modified|message to edit not found|message can't be edited/i
+
+/** Wait before attempt n+1 after n failures: base·2^(n-1), capped; never less than Telegram asked. */
+export function backoffMs(
+  failures: number,
+  settings: Pick<FunctionSettings, 'RETRY_BASE_SECONDS' | 'RETRY_MAX_SECONDS'>,
+  retryAfterS = 0,
+): number {
+  const exponential = settings.RETRY_BASE_SECONDS * 2 ** Math.max(0, failures - 1)
+  return Math.max(Math.min(exponential, settings.RETRY_MAX_SECONDS), retryAfterS) * 1000
+}
+
 /**
  * Sends a stored quote to the shop's chat, with its buttons and the
  * customer's tracking link; a suspicious one without sound. After a send

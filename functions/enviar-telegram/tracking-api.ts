@@ -17,6 +17,7 @@ import { TRACKING_TOKEN } from '~shared/tracking'
 import { json, readJson } from './json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
 import { offerForTracking } from './offers'
+import type { Step } from './repair-states'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
@@ -25,6 +26,12 @@ import { callVisitor } from './visitor'
 /** A lookup is two short fields; a state read, one token. */
 const MAX_LOOKUP_BYTES = 4 * 1024
 const MAX_STATE_BYTES = 1024
+/**
+ * The most history entries the site's TrackingSchema takes (~shared/tracking-answer): past it the answer
+ * would be refused whole. A quote that went round more often (prices declined and sent again) keeps its
+ * request and its latest steps.
+ */
+export const MAX_HISTORY = 100
 
 const LookupSchema = z.object({
   referencia: z.string().trim().max(40).toUpperCase(),
@@ -73,6 +80,23 @@ async function lookup(request: Request, env: FunctionEnv, now: number): Promise<
   return notFound()
 }
 
+/**
+ * The states reached, oldest first, within MAX_HISTORY: the request, then
+ * the latest steps; the first 'in_workshop' is kept too when it would fall
+ * out (the page reads from it that the device is in the shop).
+ */
+export function boundedHistory(
+  receivedAt: number,
+  reached: readonly Pick<Step, 'state' | 'at'>[],
+): Tracking['history'] {
+  const steps = reached.map(({ state, at }) => ({ state, at }))
+  if (steps.length < MAX_HISTORY) return [{ state: 'received', at: receivedAt }, ...steps]
+  const inShop = steps.find((step) => step.state === 'in_workshop')
+  const tail = steps.slice(-(MAX_HISTORY - 1))
+  const kept = inShop && !tail.includes(inShop) ? [inShop, ...tail.slice(1)] : tail
+  return [{ state: 'received', at: receivedAt }, ...kept]
+}
+
 /** {seguimiento: token} -> what the tracking page shows of that quote; an unknown or malformed token, 404. */
 async function state(request: Request, env: FunctionEnv): Promise<Response> {
   const read = await readJson(request, MAX_STATE_BYTES)
@@ -91,7 +115,7 @@ async function state(request: Request, env: FunctionEnv): Promise<Response> {
     tipo: row.tipo,
     modelo: row.modelo,
     state: reached.at(-1)?.state ?? 'received',
-    history: [{ state: 'received', at: row.received_at }, ...reached.map(({ state, at }) => ({ state, at }))],
+    history: boundedHistory(row.received_at, reached),
     shipment: row.state === 'shipped' || row.state === 'delivered' ? row.shipment : null,
     offer: row.spam_at ? null : await offerForTracking(env.DB, row, Date.now()),
   }

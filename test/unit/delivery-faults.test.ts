@@ -115,7 +115,7 @@ describe('the e-mail copy under faults', () => {
     dying.sends[0]?.settle(false)
   })
 
-  it('retention never erases a quote whose delivery is not confirmed, however old', async () => {
+  it('retention erases a quote whose delivery was never confirmed once its last activity is past the retention, not before', async () => {
     const db = await database()
     const clock = fakeClock(MONDAY_10)
     const kicked = fakeTelegram((call) =>
@@ -124,11 +124,17 @@ describe('the e-mail copy under faults', () => {
     const refusing = { send: () => Promise.reject(new Error('destino no verificado')) } as unknown as SendEmail
     await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     const env = functionEnv(db, { EMAIL: refusing, QUOTE_RETENTION_DAYS: '1' })
-    for (let i = 0; i < 4; i++) {
-      clock.advance(DAY)
-      expect((await sweep(env, { fetch: kicked.fetch, now: clock.now })).erased).toBe(0)
-    }
+    clock.advance(DAY)
+    expect((await sweep(env, { fetch: kicked.fetch, now: clock.now })).erased).toBe(0)
     expect(await rows(db)).toHaveLength(1)
+    clock.advance(DAY)
+    expect((await sweep(env, { fetch: kicked.fetch, now: clock.now })).erased).toBe(1)
+    expect(await rows(db)).toHaveLength(0)
+    expect(logs[0]?.mock.calls.map(([line]) => String(line))).toContainEqual(
+      expect.stringMatching(
+        /^\[enviar-telegram\] Retención: borrado 1 presupuesto que nunca llegó al chat ni al correo: P-/,
+      ),
+    )
   })
 
   it('a copy that times out but goes out later is confirmed then: no second e-mail', async () => {

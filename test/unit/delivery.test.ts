@@ -312,20 +312,35 @@ describe('the sweep', () => {
     expect(new Set(texts).size).toBe(12)
   })
 
-  it('retention erases what reached the shop after QUOTE_RETENTION_DAYS, and keeps what is still owed', async () => {
+  it('retention erases every quote QUOTE_RETENTION_DAYS after its last activity, delivered or not, and logs an undelivered one by its reference', async () => {
     const db = await database()
     const telegram = fakeTelegram((call) =>
       call.method === 'sendMessage' && String(call.body.text).includes('Nunca') ? telegramError(500, 'x') : undefined,
     )
     const env = functionEnv(db, { QUOTE_RETENTION_DAYS: '30' })
     await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    await storeQuote(db, { ...quote, modelo: 'Nunca entregado' }, { idempotencyKey: null, now: MONDAY_10 })
+    const never = await storeQuote(
+      db,
+      { ...quote, modelo: 'Nunca entregado' },
+      { idempotencyKey: null, now: MONDAY_10 },
+    )
     await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 })
     await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 + 29 * 24 * HOUR })
     expect(await rows(db)).toHaveLength(2)
-    const result = await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 + 30 * 24 * HOUR + MINUTE })
-    expect(result.erased).toBe(1)
-    expect((await rows(db)).map((row) => row.modelo)).toEqual(['Nunca entregado'])
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    try {
+      const result = await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 + 30 * 24 * HOUR + MINUTE })
+      expect(result.erased).toBe(2)
+      expect(await rows(db)).toEqual([])
+      const lines = logged.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('Retención'))
+      expect(lines).toEqual([
+        `[enviar-telegram] Retención: borrado 1 presupuesto que nunca llegó al chat ni al correo: ${never.row.referencia}`,
+      ])
+      // No personal data in the log: neither the e-mail, the phone nor the model.
+      for (const secret of [quote.email, quote.telefono, 'Nunca entregado']) expect(lines.join()).not.toContain(secret)
+    } finally {
+      logged.mockRestore()
+    }
   })
 })
 

@@ -4,7 +4,7 @@ import { erasureReport, messageLink, type ErasedQuote } from '../../functions/en
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { getSettings } from '../../functions/enviar-telegram/settings'
 import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { CHAT_ID, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
+import { CHAT_ID, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
 const database = useDatabase()
 const SECRET = 'secreto-del-webhook-de-prueba'
@@ -97,6 +97,53 @@ describe('the webhook', () => {
     expect((await send(press(`atendida:${row.id}`, 100, '-999'))).status).toBe(200)
     expect(telegram.calls.filter((call) => call.method !== 'getMe')).toEqual([])
     expect((await db.prepare('SELECT attended_at FROM presupuestos').first())?.attended_at).toBeNull()
+  })
+})
+
+describe('the bot knows itself without asking Telegram', () => {
+  it('with getMe failing on a cold start, taps, commands and replies are answered 200 and saved; getMe is asked only for /cmd@name', async () => {
+    const db = await database()
+    const telegram = fakeTelegram((call) => (call.method === 'getMe' ? telegramError(502, 'Bad Gateway') : undefined))
+    // A token no other test used: this isolate has never heard getMe's answer for it.
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_BOT_TOKEN: '777001:sin-getme' })
+    const send = (update: object) => handleWebhook(webhook(update), env, { fetch: telegram.fetch, now: () => NOW })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: NOW })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      expect((await send(press(`atendida:${row.id}`))).status).toBe(200)
+      expect((await db.prepare('SELECT attended_by FROM presupuestos').first())?.attended_by).toBe('Ana Ruiz')
+      expect((await send(command('/pendientes'))).status).toBe(200)
+      expect(telegram.calls.filter((call) => call.method === 'getMe')).toEqual([])
+      // The bot's own message, by the id its token carries, is the prompt being answered.
+      await db.prepare("UPDATE presupuestos SET state = 'repairing' WHERE id = ?1").bind(row.id).run()
+      const prompt = { message_id: 5, date: 0, chat: chat(), from: { id: 777001, is_bot: true, first_name: 'Taller' } }
+      expect(
+        (
+          await send({
+            message: {
+              message_id: 901,
+              date: 0,
+              chat: chat(),
+              from,
+              text: 'SEUR 42',
+              reply_to_message: { ...prompt, text: `🚚 ${row.referencia}: responde a este mensaje` },
+            },
+          })
+        ).status,
+      ).toBe(200)
+      expect(await db.prepare('SELECT state, shipment FROM presupuestos').first()).toEqual({
+        state: 'shipped',
+        shipment: 'SEUR 42',
+      })
+      // '/pendientes@name' needs the name: getMe is asked, and when it fails the command is still answered.
+      const before = telegram.sent().length
+      expect((await send(command('/pendientes@taller_bot'))).status).toBe(200)
+      expect(telegram.calls.filter((call) => call.method === 'getMe')).toHaveLength(1)
+      expect(telegram.sent()).toHaveLength(before + 1)
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^\[enviar-telegram\] getMe falló \(502 Bad Gateway\)/))
+    } finally {
+      logged.mockRestore()
+    }
   })
 })
 
@@ -256,6 +303,45 @@ describe('the report of /olvidar says exactly what is gone and what is left', ()
     const undelivered = erasureReport('a@b.es', [row('P-DDDD', { ambiguous_attempts: 1 })], [null], SUPERGROUP)
     expect(undelivered).not.toContain('Quitado')
     expect(undelivered).toContain('• P-DDDD: Telegram no respondió a un envío, así que puede haber un mensaje más')
+  })
+
+  it('names the bot’s other messages it deleted, those it could not, and notices of unknown outcome', () => {
+    const report = erasureReport(
+      'a@b.es',
+      [
+        row('P-KKKK', {
+          telegram_message_id: 7,
+          messages: [
+            { message_id: 8, kind: 'price-prompt' },
+            { message_id: 9, kind: 'price-saved' },
+            { message_id: 10, kind: 'price-saved' },
+            { message_id: 11, kind: 'decision-notice' },
+          ],
+          unknown_notices: 2,
+        }),
+        row('P-LLLL', { messages: [{ message_id: 12, kind: 'shipment-prompt' }] }),
+      ],
+      ['deleted', null],
+      SUPERGROUP,
+      [
+        {
+          removed: ['price-prompt', 'price-saved', 'price-saved'],
+          left: [{ message_id: 11, kind: 'decision-notice' }],
+        },
+        { removed: [], left: [{ message_id: 12, kind: 'shipment-prompt' }] },
+      ],
+    )
+    expect(report.split('\n')).toEqual([
+      '🗑️ Borrados 2 presupuestos de a@b.es, con su historial y su página de seguimiento.',
+      'Quitado del chat el mensaje de P-KKKK.',
+      'Quitados también del chat 3 mensajes del bot sobre ellos: 1 petición de importe y 2 confirmaciones del presupuesto.',
+      'Bórralos tú del chat:',
+      '• P-KKKK: Telegram no dejó borrar su aviso de la respuesta del cliente (solo deja los de menos de 48 horas): https://t.me/c/1234567890/11',
+      '• P-KKKK: Telegram no respondió a 2 avisos de la respuesta del cliente, así que puede haber hasta 2 más en el chat: busca «P-KKKK» y bórralos.',
+      '• P-LLLL: Telegram no dejó borrar su petición del envío (solo deja los de menos de 48 horas): https://t.me/c/1234567890/12',
+      'Los recordatorios y listas (/pendientes, /taller) que los nombren, si los hay, bórralos a mano.',
+      'Tus propios mensajes sobre ellos (el importe o la nota que respondiste, /presupuesto, /enviado) no los borra el bot: bórralos tú.',
+    ])
   })
 
   it('says when nothing reached the chat, a message already deleted by hand counts as gone, and names the e-mail copies', () => {

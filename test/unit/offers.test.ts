@@ -8,17 +8,29 @@ import { describe, expect, it } from 'vitest'
 
 import { sweep } from '../../functions/enviar-telegram/delivery'
 import { inboxKeyboard } from '../../functions/enviar-telegram/message'
+import { tellOwner } from '../../functions/enviar-telegram/decision-notice'
+import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { handleDecision } from '../../functions/enviar-telegram/offer-api'
-import { decisionNotice, offerNotice, readPrice } from '../../functions/enviar-telegram/offer-texts'
+import {
+  decisionNotice,
+  offerNotice,
+  PRICE_USAGE,
+  priceRefusal,
+  readPrice,
+} from '../../functions/enviar-telegram/offer-texts'
 import { decideOffer, latestOffer, offerStatus, recordOffer } from '../../functions/enviar-telegram/offers'
-import { eraseOlderThan, markSent, quoteById, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
+import { eraseOlderThan } from '../../functions/enviar-telegram/retention'
+import { getSettings } from '../../functions/enviar-telegram/settings'
+import { LEASE_MS, markSent, quoteById, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
 import { formatAmount, parseAmount } from '~shared/offer'
 
 import {
+  CHAT_ID,
   DAY,
   fakeClock,
   fakeTelegram,
   functionEnv,
+  MINUTE,
   MONDAY_10,
   telegramError,
   useDatabase,
@@ -84,9 +96,45 @@ describe('amounts', () => {
     })
     expect(readPrice('25,50 € Línea uno\nLínea dos')).toEqual({ amountCents: 2550, note: 'Línea uno\nLínea dos' })
     expect(readPrice(' 40 ')).toEqual({ amountCents: 4000, note: null })
-    for (const junk of ['25abc', 'abc 25', '25 \u202Eevil', '25 a\u0000b', `25 ${'x'.repeat(501)}`, '99999 nota'])
-      expect(readPrice(junk), junk).toBeNull()
-    expect(readPrice(`25 ${'x'.repeat(500)}`)?.note).toHaveLength(500)
+    for (const junk of ['25abc', 'abc 25', '99999 nota', '', '25,999 caro'])
+      expect(readPrice(junk), junk).toEqual({ fault: 'amount' })
+    expect(readPrice('25 \u202Eevil')).toEqual({ fault: 'note-characters' })
+    expect(readPrice('25 a\u0000b')).toEqual({ fault: 'note-characters' })
+    expect(readPrice('25 una\tnota')).toEqual({ fault: 'note-characters' })
+    expect(readPrice(`25 ${'x'.repeat(501)}`)).toEqual({ fault: 'note-length', noteChars: 501 })
+    expect(readPrice(`25 ${'x'.repeat(500)}`)).toMatchObject({ amountCents: 2500, note: 'x'.repeat(500) })
+  })
+})
+
+describe('a price with spaces in it', () => {
+  it.each([
+    ['1 234,50', 123450, null],
+    ['1 234,50 Placa base', 123450, 'Placa base'],
+    ['1\u00A0234,50', 123450, null],
+    ['1\u202F234', 123400, null],
+    ['1 234', 123400, null],
+    ['1 234.5 €', 123450, null],
+    ['25 € 2 mandos', 2500, '2 mandos'],
+    ['25 euros 3 días', 2500, '3 días'],
+    ['25 48h listo', 2500, '48h listo'],
+    ['25\n2 mandos', 2500, '2 mandos'],
+  ])('%j is %i cents, note %j', (typed, amountCents, note) => expect(readPrice(typed)).toEqual({ amountCents, note }))
+
+  it.each(['25 50', '25 2 mandos', '25  50', '25 2,50€', '25 2 €', '1.234,50 2 mandos', '25 500', '1 23', '12 345,50'])(
+    '%j is refused: another number follows the amount',
+    (typed) => expect(readPrice(typed)).toEqual({ fault: 'ambiguous' }),
+  )
+
+  it('each refusal says what was wrong, and that nothing was stored', () => {
+    expect(priceRefusal({ fault: 'amount' })).toBe(PRICE_USAGE)
+    expect(PRICE_USAGE).toMatch(/^No he entendido el importe: no he guardado nada\./)
+    expect(priceRefusal({ fault: 'ambiguous' })).toMatch(
+      /^No sé dónde acaba el importe: detrás va otro número\. No he guardado nada\. .*25 € 2 mandos/,
+    )
+    expect(priceRefusal({ fault: 'note-length', noteChars: 612 })).toBe(
+      'La nota es demasiado larga: tiene 612 caracteres y caben 500. No he guardado nada: acórtala y vuelve a enviarlo.',
+    )
+    expect(priceRefusal({ fault: 'note-characters' })).toMatch(/^La nota lleva un tabulador u otro carácter de control/)
   })
 })
 
@@ -126,6 +174,11 @@ describe('the owner’s texts', () => {
       reason: null,
       decided_at: null,
       notified_at: null,
+      notice_lease_owner: null,
+      notice_lease_until: null,
+      notice_attempts: 0,
+      notice_next_at: null,
+      notice_ambiguous: 0,
       status: 'open' as const,
     }
     const answered = inboxKeyboard(
@@ -223,6 +276,37 @@ describe('offers and decisions in D1', () => {
     expect((await quoteById(db, id))?.state).toBe('answered')
   })
 
+  it('an owner’s step taken while the answer is being saved wins: the offer stays undecided, nothing to tell', async () => {
+    const { db, id, token } = await priced()
+    await price(db, id, 2500, MONDAY_10)
+    // The owner taps '📦 Recibido en el taller' between the answer's read and its write.
+    const racing = new Proxy(db, {
+      get(target, key) {
+        if (key === 'batch')
+          return async (statements: D1PreparedStatement[]) => {
+            await takeStep(db, id, 'answered', 'in_workshop', { by: 'Nerea', now: MONDAY_10 + 1 })
+            return target.batch(statements)
+          }
+        const value: unknown = Reflect.get(target, key)
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+      },
+    })
+    const result = await decideOffer(racing, token, {
+      version: 1,
+      decision: 'accepted',
+      reason: null,
+      now: MONDAY_10 + 2,
+    })
+    expect(result.kind).toBe('unchanged')
+    expect((await quoteById(db, id))?.state).toBe('in_workshop')
+    expect(await latestOffer(db, id)).toMatchObject({ decision: null, decided_at: null })
+    const { results } = await db
+      .prepare("SELECT state FROM quote_states WHERE quote_id = ?1 AND state = 'accepted'")
+      .bind(id)
+      .all()
+    expect(results).toEqual([])
+  })
+
   it('retention counts from the last offer or answer', async () => {
     const { db, id, token } = await priced()
     await markSent(db, id, 'x', 1, MONDAY_10)
@@ -248,7 +332,7 @@ describe('the decision endpoint', () => {
       .run()
     await recordOffer(db, row.id, { amountCents: 2550, note: 'Joystick', by: 'Nerea', now: clock.now(), days: 30 })
     const pending: Promise<unknown>[] = []
-    const post = async (body: unknown, key = 'clave') => {
+    const post = async (body: unknown, key = 'clave', { settle = true } = {}) => {
       const response = await handleDecision(
         new Request('https://funcion.test/functions/v1/decision', {
           method: 'POST',
@@ -259,11 +343,18 @@ describe('the decision endpoint', () => {
         { waitUntil: (promise) => pending.push(promise) },
         { fetch: telegram.fetch, now: clock.now },
       )
-      await Promise.all(pending)
+      if (settle) await Promise.all(pending)
       return { status: response.status, body: (await response.json()) as { success: boolean; outcome?: string } }
     }
-    return { db, env, clock, telegram, post, token: row.tracking_token ?? '', reference: row.referencia }
+    return { db, env, clock, telegram, post, pending, token: row.tracking_token ?? '', reference: row.referencia }
   }
+  const sweepAt = (env: FunctionEnv, telegram: ReturnType<typeof fakeTelegram>, clock: ReturnType<typeof fakeClock>) =>
+    sweep(env, { fetch: telegram.fetch, now: clock.now })
+  const redrawn = (telegram: ReturnType<typeof fakeTelegram>, words: string) =>
+    telegram.calls.some(
+      (call) =>
+        call.method === 'editMessageText' && call.body.message_id === 555 && String(call.body.text).includes(words),
+    )
 
   it('needs the key; junk is 400; an unknown token 404; the answer tells the owner once, as a reply', async () => {
     const { post, token, telegram, reference } = await setup()
@@ -301,5 +392,213 @@ describe('the decision endpoint', () => {
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
     expect(told()).toHaveLength(2)
     expect(telegram.posted().filter((message) => message.text.includes('aceptado'))).toHaveLength(1)
+  })
+
+  it('a run that dies between claiming the notice and sending it loses nothing: the sweep sends it, marked, and redraws the message', async () => {
+    let release: (answer: ReturnType<typeof telegramError>) => void = () => undefined
+    const hung = new Promise<ReturnType<typeof telegramError>>((resolve) => (release = resolve))
+    const { post, pending, token, telegram, reference, env, clock } = await setup((call, index) =>
+      call.method === 'sendMessage' && index === 0 ? hung : undefined,
+    )
+    // The request claims the notice and its send never comes back: the isolate is gone.
+    expect(
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar' }, 'clave', { settle: false })).body,
+    ).toEqual({
+      success: true,
+      outcome: 'taken',
+    })
+    expect(telegram.posted()).toEqual([])
+    clock.advance(LEASE_MS + MINUTE)
+    expect((await sweepAt(env, telegram, clock)).notified).toBe(1)
+    await sweepAt(env, telegram, clock)
+    const told = telegram.posted().filter((message) => message.text.includes(`${reference}: aceptado`))
+    expect(told.map((message) => message.text)).toEqual([
+      `🔁 Posible repetición del aviso de ${reference}: un envío anterior quizá llegó al chat; si ya lo tienes, es la misma respuesta.\n✅ ${reference}: aceptado, 25,50 €`,
+    ])
+    expect(redrawn(telegram, '✅ aceptado por el cliente')).toBe(true)
+    // The dead run's send ends at last: it changes nothing.
+    release(telegramError(500, 'Internal Server Error'))
+    await Promise.all(pending)
+    await sweepAt(env, telegram, clock)
+    expect(telegram.posted().filter((message) => message.text.includes('aceptado'))).toHaveLength(1)
+  })
+
+  it('a notice of unknown outcome is sent again once, marked as a possible repeat; the message is redrawn all the same', async () => {
+    const { post, token, telegram, reference, env, clock, db } = await setup((call, index) =>
+      call.method === 'sendMessage' && index === 0 ? 'posted-then-dropped' : undefined,
+    )
+    expect((await post({ seguimiento: token, version: 1, decision: 'rechazar', motivo: 'caro' })).body.outcome).toBe(
+      'taken',
+    )
+    // Not told for sure: the notice stays owed.
+    expect((await db.prepare('SELECT notified_at FROM quote_offers').first())?.notified_at).toBeNull()
+    clock.advance(2 * MINUTE)
+    await sweepAt(env, telegram, clock)
+    clock.advance(10 * MINUTE)
+    await sweepAt(env, telegram, clock)
+    const told = telegram.posted().filter((message) => message.text.includes(`${reference}: rechazado`))
+    expect(told.map((message) => message.text.split('\n'))).toEqual([
+      [`✖️ ${reference}: rechazado (Es caro), 25,50 €`],
+      [
+        `🔁 Posible repetición del aviso de ${reference}: un envío anterior quizá llegó al chat; si ya lo tienes, es la misma respuesta.`,
+        `✖️ ${reference}: rechazado (Es caro), 25,50 €`,
+      ],
+    ])
+    expect(redrawn(telegram, '✖️ rechazado por el cliente (Es caro)')).toBe(true)
+    expect((await db.prepare('SELECT notified_at FROM quote_offers').first())?.notified_at).not.toBeNull()
+  })
+})
+
+describe('pricing from the chat', () => {
+  const SECRET = 'secreto-del-webhook-de-prueba'
+  const chat = { id: Number(CHAT_ID), type: 'supergroup' }
+  const owner = { id: 42, is_bot: false, first_name: 'Nerea' }
+  let updateId = 1
+
+  async function setup(script?: Parameters<typeof fakeTelegram>[0]) {
+    const db = await database()
+    const telegram = fakeTelegram(script)
+    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, SITE_URL: 'https://taller.test' })
+    const send = (update: object) =>
+      handleWebhook(
+        new Request('https://funcion.test/functions/v1/telegram-webhook', {
+          method: 'POST',
+          headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+          body: JSON.stringify({ update_id: updateId++, ...update }),
+        }),
+        env,
+        { fetch: telegram.fetch, now: () => MONDAY_10 },
+      )
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    await db
+      .prepare('UPDATE presupuestos SET sent_at = ?2, telegram_message_id = 555 WHERE id = ?1')
+      .bind(row.id, MONDAY_10)
+      .run()
+    /** The bot's forced-reply prompt after '💶 Enviar presupuesto'. */
+    const askPrice = async () => {
+      await send({
+        callback_query: {
+          id: 'cb',
+          from: owner,
+          chat_instance: 'x',
+          data: `precio:${row.id}`,
+          message: { message_id: 555, date: 0, chat, text: '…' },
+        },
+      })
+      const prompt = telegram.sent().at(-1)
+      return { message_id: telegram.posted().at(-1)?.message_id ?? 0, text: String(prompt?.body.text) }
+    }
+    const reply = (text: string, to: object) =>
+      send({ message: { message_id: 900 + updateId, date: 0, chat, from: owner, text, reply_to_message: to } })
+    const say = (text: string) =>
+      send({
+        message: {
+          message_id: 900 + updateId,
+          date: 0,
+          chat,
+          from: owner,
+          text,
+          entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+        },
+      })
+    const lastSaid = () => String(telegram.sent().at(-1)?.body.text)
+    return { db, env, telegram, send, askPrice, reply, say, lastSaid, id: row.id, reference: row.referencia }
+  }
+
+  it('a reply to the prompt prices the quote whether Telegram names the bot as its author or not; a reply to a person’s message does not', async () => {
+    const { db, askPrice, reply, id } = await setup()
+    const prompt = await askPrice()
+    expect(prompt.text).toMatch(/^💶 P-\w{4}: responde a este mensaje con el importe/)
+    // Telegram may leave the author out; the prompt's text names the reference.
+    await reply('25', { message_id: prompt.message_id, date: 0, chat, text: prompt.text })
+    expect(await latestOffer(db, id)).toMatchObject({ version: 1, amount_cents: 2500 })
+    // The same words in a person's message (pasted, quoted) are not the bot's prompt.
+    await reply('30', {
+      message_id: 77,
+      date: 0,
+      chat,
+      from: { id: 43, is_bot: false, first_name: 'Ana' },
+      text: prompt.text,
+    })
+    expect(await latestOffer(db, id)).toMatchObject({ version: 1, amount_cents: 2500 })
+    // The bot, by the id its token carries (123:abc).
+    await reply('35', { ...prompt, date: 0, chat, from: { id: 123, is_bot: true, first_name: 'Taller' } })
+    expect(await latestOffer(db, id)).toMatchObject({ version: 2, amount_cents: 3500 })
+  })
+
+  it('the confirmation names the WhatsApp button only when the quote’s message has one; else how to reach the customer', async () => {
+    const { db, say, lastSaid, id, reference, telegram } = await setup()
+    await say(`/presupuesto ${reference} 25`)
+    expect(lastSaid()).toBe(
+      `💶 Guardado para ${reference}: 25,00 €. Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente.`,
+    )
+    const token = (await quoteById(db, id))?.tracking_token
+    // A phone WhatsApp cannot take: no button under the quote, and the confirmation says so.
+    await db.prepare("UPDATE presupuestos SET telefono = '1234 5678 9012 3456' WHERE id = ?1").bind(id).run()
+    await say(`/presupuesto ${reference} 30`)
+    expect(lastSaid()).toBe(
+      `💶 Guardado para ${reference}: 30,00 € (versión 2: sustituye a la anterior). Su teléfono (1234 5678 9012 3456) no es un número de WhatsApp, así que no hay botón para mandárselo. El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (marta@correo.es) o por teléfono (1234 5678 9012 3456): https://taller.test/seguimiento/${token}`,
+    )
+    const edit = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)
+    expect(JSON.stringify(edit?.body.reply_markup)).not.toContain('wa.me')
+    // The quote's message is not in the chat yet: no button either.
+    await db.prepare('UPDATE presupuestos SET telegram_message_id = NULL WHERE id = ?1').bind(id).run()
+    await say(`/presupuesto ${reference} 35`)
+    expect(lastSaid()).toMatch(
+      new RegExp(
+        `^💶 Guardado para ${reference}: 35,00 € \\(versión 3: sustituye a la anterior\\)\\. Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp\\.`,
+      ),
+    )
+    expect(lastSaid()).not.toContain('Toca')
+  })
+
+  it('a price it cannot read stores nothing and says which part was wrong', async () => {
+    const { db, say, lastSaid, id, reference } = await setup()
+    await say(`/presupuesto ${reference} 25 50`)
+    expect(lastSaid()).toMatch(/^No sé dónde acaba el importe/)
+    await say(`/presupuesto ${reference} 25 ${'x'.repeat(501)}`)
+    expect(lastSaid()).toMatch(/^La nota es demasiado larga: tiene 501 caracteres y caben 500\./)
+    await say(`/presupuesto ${reference} 25 una\tnota`)
+    expect(lastSaid()).toMatch(/^La nota lleva un tabulador/)
+    await say(`/presupuesto ${reference} veinte`)
+    expect(lastSaid()).toMatch(/^No he entendido el importe/)
+    expect(await latestOffer(db, id)).toBeNull()
+  })
+
+  it('/olvidar deletes the prompt, the confirmation and the notice of the answer with the quote, and says which it could not', async () => {
+    // The notice is past Telegram's 48 hours for deleting (as if the customer had answered days ago).
+    const notice = { id: 0 }
+    const { db, env, askPrice, reply, say, lastSaid, id, reference, telegram } = await setup((call) =>
+      call.method === 'deleteMessage' && call.body.message_id === notice.id
+        ? telegramError(400, "Bad Request: message can't be deleted for everyone")
+        : undefined,
+    )
+    const prompt = await askPrice()
+    await reply('25,50 Joystick', { ...prompt, date: 0, chat, from: { id: 1, is_bot: true, first_name: 'Taller' } })
+    const saved = telegram.posted().at(-1)
+    const token = (await quoteById(db, id))?.tracking_token ?? ''
+    expect(
+      (await decideOffer(db, token, { version: 1, decision: 'accepted', reason: null, now: MONDAY_10 + 1 })).kind,
+    ).toBe('taken')
+    const offer = await latestOffer(db, id)
+    expect(
+      await tellOwner(env, getSettings(env), offer?.id ?? 0, { fetch: telegram.fetch, now: () => MONDAY_10 + 2 }),
+    ).toBe(true)
+    notice.id = telegram.posted().at(-1)?.message_id ?? 0
+    expect(telegram.posted().at(-1)?.text).toBe(`✅ ${reference}: aceptado, 25,50 €`)
+
+    await say('/olvidar marta@correo.es')
+    const deleted = telegram.calls.filter((call) => call.method === 'deleteMessage').map((call) => call.body.message_id)
+    expect(deleted.sort()).toEqual([555, prompt.message_id, saved?.message_id, notice.id].sort())
+    expect(lastSaid().split('\n')).toEqual([
+      '🗑️ Borrados 1 presupuesto de marta@correo.es, con su historial y su página de seguimiento.',
+      `Quitado del chat el mensaje de ${reference}.`,
+      'Quitados también del chat 2 mensajes del bot sobre él: 1 petición de importe y 1 confirmación del presupuesto.',
+      'Bórralos tú del chat:',
+      `• ${reference}: Telegram no dejó borrar su aviso de la respuesta del cliente (solo deja los de menos de 48 horas): https://t.me/c/1234567890/${notice.id}`,
+      'Los recordatorios y listas (/pendientes, /taller) que los nombren, si los hay, bórralos a mano.',
+      'Tus propios mensajes sobre ellos (el importe o la nota que respondiste, /presupuesto, /enviado) no los borra el bot: bórralos tú.',
+    ])
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM quote_messages').first())?.n).toBe(0)
   })
 })

@@ -129,6 +129,19 @@ describe('quote schema: invisible characters are not a value', () => {
     expect(QuoteSchema.parse({ ...valid, comentarios: ` ${comments}\u200B ` }).comentarios).toBe(comments)
     expect(trimInvisible(`\u200D${family}\u200D`)).toBe(family)
   })
+
+  it('trims in linear time: long runs of spaces inside or at the ends of a body are handled at once', () => {
+    // A trailing `[…]+$` tried at every space of a run inside the text is quadratic: 400,000 spaces took minutes.
+    const inside = `a${' '.repeat(400_000)}b`
+    expect(trimInvisible(inside)).toBe(inside)
+    expect(trimInvisible(`${' '.repeat(30_000)}a${' '.repeat(100_000)}`)).toBe('a')
+    expect(trimInvisible(`${' '.repeat(100_000)}a`)).toBe('a')
+    expect(QuoteSchema.safeParse({ ...valid, comentarios: `a${' '.repeat(30_000)}b` }).success).toBe(false)
+    // The flag's tags stay, the spaces after it go; a lone 🏴 keeps the character after it, as before.
+    const scotland = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'
+    expect(trimInvisible(`  ${scotland}${' '.repeat(50_000)}`)).toBe(scotland)
+    expect(trimInvisible('a🏴  ')).toBe('a🏴 ')
+  })
 })
 
 describe('the model lists of the form, built from the catalogue', () => {
@@ -260,6 +273,11 @@ describe('cross-site refusal', () => {
     expect(post({ 'Sec-Fetch-Site': 'same-origin', Origin: 'null' })).toBeUndefined()
     expect(post({ 'Sec-Fetch-Site': 'same-origin', Origin: 'http://sitio.test' })).toBeUndefined()
     expect(post({ 'Sec-Fetch-Site': 'same-site', Origin: 'HTTPS://TALLER.ES' })).toBeUndefined()
+  })
+
+  it('refuses a foreign Origin whatever Sec-Fetch-Site claims (no browser sends both)', () => {
+    expect(post({ 'Sec-Fetch-Site': 'same-origin', Origin: 'https://otro.example' })?.status).toBe(403)
+    expect(post({ 'Sec-Fetch-Site': 'none', Origin: 'https://otro.example' })?.status).toBe(403)
   })
 })
 

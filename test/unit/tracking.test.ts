@@ -11,9 +11,9 @@ import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { formatQuoteMessage, inboxKeyboard, workshopList } from '../../functions/enviar-telegram/message'
 import { customerNotice, NEXT_STEPS, nextSteps, type Step } from '../../functions/enviar-telegram/repair-states'
 import { TRACKING_STATES, TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
-import type { Tracking } from '~shared/tracking-answer'
+import { TrackingSchema, type Tracking } from '~shared/tracking-answer'
 import { newTrackingToken, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
-import { handleTracking } from '../../functions/enviar-telegram/tracking-api'
+import { boundedHistory, handleTracking } from '../../functions/enviar-telegram/tracking-api'
 import { LOOKUP_CAP_WINDOW_MS, LOOKUP_CAPS } from '../../functions/enviar-telegram/lookup-caps'
 import { VISITOR_HEADER } from '~shared/visitor'
 import { REFERENCE_ALPHABET } from '~shared/reference'
@@ -595,6 +595,86 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     expect(pending).toMatch(/^📋 1 presupuesto pendiente/)
     expect(pending).toContain('Sin responder')
     expect(workshopList([], 0, MONDAY_10)).toBe('🔧 No hay nada en el taller ahora mismo.')
+  })
+
+  it('/taller stays within one Telegram message however many prices wait, and counts them all', async () => {
+    const long = 'M'.repeat(100)
+    const waiting = Array.from({ length: 60 }, (_, i) => ({
+      at: MONDAY_10 - i * HOUR,
+      amount_cents: 2550,
+      revised: 0,
+      referencia: `P-${String(i).padStart(4, '2')}`,
+      modelo: long,
+    }))
+    const inShop = Array.from({ length: 60 }, (_, i) => ({
+      ...({ id: i, referencia: `P-${String(i).padStart(4, '3')}`, tipo: 'mando', modelo: long } as QuoteRow),
+      state: 'in_workshop' as const,
+      email: 'cliente@correo.es',
+      telefono: '612345678',
+      in_workshop_at: MONDAY_10,
+    }))
+    for (const [quotes, total] of [
+      [[], 0],
+      [inShop, 75],
+    ] as const) {
+      const text = workshopList(quotes, total, MONDAY_10, waiting, 240)
+      expect([...text].length).toBeLessThanOrEqual(4096)
+      expect(text).toContain('💶 Presupuestos esperando respuesta del cliente (240):')
+      expect(text).toMatch(/\n… y \d+ más\.$/)
+    }
+    const both = workshopList(inShop, 75, MONDAY_10, waiting, 240)
+    expect(both).toMatch(/^🔧 75 reparaciones en el taller/)
+    expect(both).toMatch(/… y \d+ más\.\n\n💶/)
+  })
+
+  it('/taller counts every price waiting for the customer, not just the first ones', async () => {
+    const { db, clock, webhook, telegram } = await setup()
+    for (let i = 0; i < 35; i++) {
+      const { row } = await storeQuote(
+        db,
+        { ...quote, modelo: `Mando ${i}` },
+        { idempotencyKey: null, now: clock.now() },
+      )
+      await webhook(say(`/presupuesto ${row.referencia} 25`))
+    }
+    await webhook(say('/taller'))
+    const list = String(telegram.sent().at(-1)?.body.text)
+    expect(list).toContain('💶 Presupuestos esperando respuesta del cliente (35):')
+    expect([...list].length).toBeLessThanOrEqual(4096)
+  }, 60_000)
+
+  it('the tracking answer never holds more history than the site takes: the request, then the latest steps', async () => {
+    const { db, track } = await setup()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    // A customer who declined price after price, once the device was in the shop: 150 steps.
+    const states: TrackingState[] = ['answered', 'in_workshop']
+    for (let i = 0; i < 74; i++) states.push('declined', 'in_workshop')
+    await db.batch(
+      states.map((state, i) =>
+        db
+          .prepare("INSERT INTO quote_states (quote_id, state, at, by) VALUES (?1, ?2, ?3, 'Nerea')")
+          .bind(row.id, state, MONDAY_10 + (i + 1) * HOUR),
+      ),
+    )
+    await db.prepare("UPDATE presupuestos SET state = 'in_workshop' WHERE id = ?1").bind(row.id).run()
+    const tracking = (await track(row.tracking_token ?? '')).body.tracking
+    expect(tracking?.history).toHaveLength(100)
+    expect(tracking?.history[0]).toEqual({ state: 'received', at: MONDAY_10 })
+    expect(tracking?.history.at(-1)).toEqual({ state: 'in_workshop', at: MONDAY_10 + states.length * HOUR })
+    expect(TrackingSchema.safeParse(tracking).success).toBe(true)
+    // The device's arrival stays when only the latest steps would drop it.
+    const kept = boundedHistory(0, [
+      { state: 'answered', at: 1 },
+      { state: 'in_workshop', at: 2 },
+      ...Array.from({ length: 120 }, (_, i) => ({ state: 'accepted' as const, at: 3 + i })),
+    ])
+    expect(kept).toHaveLength(100)
+    expect(kept.slice(0, 3)).toEqual([
+      { state: 'received', at: 0 },
+      { state: 'in_workshop', at: 2 },
+      { state: 'accepted', at: 25 },
+    ])
+    expect(kept.at(-1)).toEqual({ state: 'accepted', at: 122 })
   })
 
   it('retention erases a delivered quote with its history, but not while its repair is still moving', async () => {

@@ -1,0 +1,64 @@
+/**
+ * The owner's message of a quote brought up to what is saved, when an edit
+ * after a tap or an answer did not happen (Telegram refused it, or the run
+ * ended first): the row is marked stale (view_stale_at) and edited again,
+ * with backoff, until the chat shows it (docs/decisions/054).
+ */
+import type { Api } from 'grammy'
+
+import { quoteView } from './message'
+import { ownerViewOf } from './offers'
+import type { FunctionSettings } from './settings'
+import { markViewFresh, viewEditFailed, type QuoteRow } from './store'
+import { backoffMs, EDIT_NEEDLESS, readFailure } from './telegram'
+
+/** Edits of a stale message before giving up: with the backoff, about a day. */
+const MAX_VIEW_ATTEMPTS = 50
+
+export type ViewRefresh = { edited: boolean; retryAfterS?: number }
+
+/**
+ * Edits one stale message to show its quote as saved. A message that no
+ * longer exists, or already shows it, needs nothing more; one Telegram
+ * refuses for good, or for a day, is left as it is (the state stands).
+ */
+export async function refreshView(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  api: Api,
+  row: QuoteRow,
+  now: () => number,
+): Promise<ViewRefresh> {
+  if (row.view_stale_at === null || row.view_message_id === null) return { edited: false }
+  const { text, keyboard } = quoteView(row, {
+    ...(await ownerViewOf(env.DB, row, now())),
+    siteUrl: settings.SITE_URL,
+  })
+  try {
+    await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', row.view_message_id, text, {
+      reply_markup: keyboard,
+      link_preview_options: { is_disabled: true },
+    })
+    await markViewFresh(env.DB, row.id, row.view_stale_at)
+    return { edited: true }
+  } catch (error) {
+    const failure = readFailure(error)
+    if (EDIT_NEEDLESS.test(failure.error)) {
+      await markViewFresh(env.DB, row.id, row.view_stale_at)
+      return { edited: false }
+    }
+    // Telegram will not take it until someone acts, or it has refused for a day: the saved state stands, the message stays.
+    if (failure.permanent || row.view_attempts + 1 >= MAX_VIEW_ATTEMPTS) {
+      console.error(
+        `[enviar-telegram] ${row.referencia}: se deja de editar su mensaje (${failure.error}); el estado está guardado`,
+      )
+      await markViewFresh(env.DB, row.id, row.view_stale_at)
+      return { edited: false }
+    }
+    console.error(
+      `[enviar-telegram] ${row.referencia}: el mensaje del chat aún no muestra su estado (${failure.error})`,
+    )
+    await viewEditFailed(env.DB, row.id, now() + backoffMs(row.view_attempts + 1, settings, failure.retryAfterS))
+    return { edited: false, ...(failure.retryAfterS ? { retryAfterS: failure.retryAfterS } : {}) }
+  }
+}
