@@ -39,8 +39,11 @@ export const OFFICIAL_SOURCES = ['https://www.nintendo.es/', 'https://www.boe.es
 /** Where an article states a price: `{precio}`, replaced by the catalogue's one price when it is built. */
 export const PRICE_TOKEN = '{precio}'
 const PRICE = PRECIO_SERVICIO.replace(/(\d)\s*€/, '$1 €')
-/** A price typed into the prose (digits and €, or the word euros): refused, so no price drifts from the catalogue. */
-const TYPED_PRICE = /\d+(?:[.,]\d+)?\s*€|\beuros?\b/i
+/**
+ * A price typed into the prose, refused so no price drifts from the catalogue: an amount with the euro
+ * before or after it (10 €, 10€, €10, 10 EUR, EUR 10, 10 euros), or the word euro(s) alone.
+ */
+export const TYPED_PRICE = /(?:€|\beur)\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:€|eur(?:os?)?\b)|\beuros?\b/i
 
 const isSitePath = (href: string) => /^\/(?!\/)[a-z0-9\-/]*$/.test(href)
 const isOfficialSource = (href: string) =>

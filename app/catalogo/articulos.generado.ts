@@ -5,7 +5,7 @@ import type { Articulo } from './tipos'
 /** The blog articles by slug: front matter, word count, reading time and the body as HTML. */
 export const articulos = {
   "como-reparar-drift-joystick": {
-    actualizado: "2026-11-25",
+    actualizado: "2026-11-26",
     resumen: [
       "El drift es el desgaste o la suciedad del joystick, no un fallo de la consola.",
       "En casa puedes probar aire comprimido con el mando apagado, calibrar (en Switch) y actualizar el mando.",
@@ -23,21 +23,21 @@ export const articulos = {
       "mantenimiento-mandos-ps5",
       "gatillos-nintendo-switch",
     ],
-    palabras: 1199,
+    palabras: 1193,
     minutosDeLectura: 6,
     html: [
       "<p>Estás quieto en un menú y la selección baja sola. En plena partida, la cámara gira despacio hacia un lado o tu personaje camina sin que toques nada. Eso tiene nombre: <strong>drift</strong>. Es una avería de desgaste que puede aparecer en cualquier mando con joysticks analógicos, del DualSense de PS5 a los Joy-Con de Switch o el mando de Xbox. Aquí te explicamos cómo reconocerlo, por qué ocurre, qué puedes probar en casa sin riesgo y cuándo toca cambiar el módulo del joystick.</p>",
       "<h2>Cómo se nota el drift</h2>",
-      "<p>Al principio es sutil, y muchas veces se confunde con un juego mal ajustado. Estas son las señales más claras:</p>",
+      "<p>Al principio es sutil y se confunde a menudo con un juego mal ajustado. Estas son las señales más claras:</p>",
       "<ul>\n<li>El personaje, el cursor o la cámara se mueven solos con el joystick en reposo.</li>\n<li>Tienes que empujar un poco la palanca hacia el lado contrario para que algo se quede quieto.</li>\n<li>En los menús, la selección salta de una opción a otra sin que la toques.</li>\n<li>El movimiento no es suave: da pequeños tirones o no llega al máximo en alguna dirección.</li>\n<li>El joystick no vuelve bien al centro cuando lo sueltas.</li>\n</ul>",
       "<p>Para salir de dudas, usa una pantalla que muestre la posición del joystick. En Switch la tienes en la calibración de las palancas (te decimos dónde más abajo); en un PC sirve cualquier herramienta de prueba de mandos, como la de Steam. Con la palanca suelta, el punto debe quedarse quieto en el centro. Si tiembla o se desplaza, hay drift.</p>",
       "<h2>Por qué aparece</h2>",
       "<p>La mayoría de los joysticks de los mandos de consola miden su posición con dos potenciómetros, uno por eje. Dentro de cada uno hay una pista resistiva de carbono y un pequeño contacto metálico que se desliza sobre ella cada vez que mueves la palanca. El mando lee la resistencia en cada punto de la pista y la convierte en una posición.</p>",
       "<p>Con muchas horas de juego, ese roce desgasta la pista. Además, por la base del joystick entran polvo, pelusa y grasa de las manos, que se acumulan y alteran la lectura. El resultado es que, con la palanca en el centro, el mando lee una posición ligeramente desplazada. Eso es el drift.</p>",
-      "<p>Lo aceleran las caídas, la humedad, apretar el joystick con fuerza en sesiones largas y, a veces, una calibración desajustada. Por eso aparece antes en unos mandos que en otros.</p>",
-      "<p>También existen joysticks de <strong>efecto Hall</strong>, que miden la posición con un imán y un sensor sin que nada roce en la parte que mide. Al no tener pista que desgastar, no sufren este tipo de drift, y hay módulos de este tipo para algunos mandos. Si te interesa esa opción, pregúntanos al pedir presupuesto y te diremos si existe para tu modelo.</p>",
+      "<p>Lo aceleran las caídas, la humedad, apretar el joystick con fuerza en sesiones largas y, a veces, una calibración desajustada.</p>",
+      "<p>También existen joysticks de <strong>efecto Hall</strong>, que miden la posición con un imán y un sensor sin que nada roce en la parte que mide. Al no tener pista que desgastar, no sufren este tipo de drift, y hay módulos de este tipo para algunos mandos. Si te interesa, pregúntanos al pedir presupuesto y te diremos si existe para tu modelo.</p>",
       "<h2>Qué puedes probar en casa</h2>",
-      "<p>Antes de pensar en abrir nada, prueba esto. Es seguro y, si el drift es leve o se debe a suciedad, a veces basta:</p>",
+      "<p>Antes de abrir nada, prueba esto. Es seguro y, si el drift es leve o se debe a suciedad, a veces basta:</p>",
       "<ol>\n<li><strong>Apaga el mando</strong> y desconecta el cable de carga.</li>\n<li><strong>Aire comprimido alrededor de la base del joystick.</strong> Ráfagas cortas, con el bote en vertical, mientras inclinas la palanca en círculo para que el aire entre por todos los lados.</li>\n<li><strong>Mueve el joystick en círculos completos</strong> durante un minuto, despacio, para soltar la suciedad que haya quedado.</li>\n<li><strong>Calibra si tu consola lo permite.</strong> En Nintendo Switch ve a Configuración de la consola &gt; Mandos y sensores &gt; Calibrar palancas de control y sigue los pasos. PS5 y Xbox no tienen un menú para calibrar los joysticks del mando estándar.</li>\n<li><strong>Actualiza el mando.</strong> La PS5 te avisa cuando hay software nuevo para el DualSense y lo instala con el mando conectado por cable; en Xbox puedes hacerlo desde la aplicación Accesorios de Xbox, y en Switch desde Mandos y sensores.</li>\n<li><strong>Sube la zona muerta</strong> en las opciones del juego, si las tiene. No arregla el mando, pero te deja seguir jugando mientras decides qué hacer.</li>\n</ol>",
       "<p>Si el drift sigue después de todo esto, o vuelve a los pocos días, el problema está dentro del módulo y no se soluciona desde fuera.</p>",
       "<h3>Lo que no te recomendamos</h3>",
@@ -46,7 +46,7 @@ export const articulos = {
       "<p>Normalmente, sí. El drift casi nunca significa que el mando entero esté mal: lo que se gasta es el módulo del joystick, una pieza pequeña que se puede sustituir. Lo demás (botones, gatillos, batería, vibración) suele seguir en buen estado.</p>",
       "<p>En nuestro taller, el <a href=\"/servicios/mandos/playstation/ps5/joystick\">cambio de joystick del DualSense</a> y el <a href=\"/servicios/mandos/xbox/series/joystick\">del mando de Xbox Series</a> cuestan 10 € cada uno, con IVA incluido. Para el resto de mandos, como los <a href=\"/servicios/mandos/nintendo/joycon\">Joy-Con</a>, el DualShock 4 o el Pro Controller, te hacemos un presupuesto gratis y sin compromiso antes de tocar nada.</p>",
       "<h3>Si tus mandos son Joy-Con</h3>",
-      "<p>Nintendo repara gratis el drift de los Joy-Con en España y el resto del Espacio Económico Europeo, aunque la garantía haya terminado y el fallo venga del desgaste: lo explica su <a href=\"https://www.nintendo.es/Atencion-al-cliente/\">atención al cliente</a>, en la página de las palancas de los Joy-Con que no responden bien. Pero puede negarse si el mando se ha abierto fuera de su servicio técnico, también aquí. Pídeselo antes a Nintendo; si ya está abierto, te hacemos presupuesto.</p>",
+      "<p>Nintendo repara gratis el drift de los Joy-Con en España y el resto del Espacio Económico Europeo, aunque la garantía haya terminado y el fallo venga del desgaste. Lo explica su <a href=\"https://www.nintendo.es/Atencion-al-cliente/\">atención al cliente</a>: busca allí la ayuda sobre los Joy-Con cuya palanca de control no responde bien. Eso sí, puede negarse a hacer esta reparación gratuita si el mando se ha abierto fuera de su servicio técnico: pídesela antes de que nadie lo abra. Si ya está abierto, te hacemos presupuesto.</p>",
       "<p>Lo que no compensa es insistir en la limpieza cuando el drift vuelve una y otra vez. Eso indica que la pista ya está gastada, y limpiar solo retrasa lo inevitable. Si además notas botones duros o pegajosos, lee nuestra guía de <a href=\"/blog/limpieza-profesional-mandos\">limpieza profesional de mandos</a>.</p>",
       "<h2>Cómo lo reparamos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Comprobamos el centrado y el recorrido de los dos joysticks para confirmar que el fallo está en el módulo y no en otra pieza.</li>\n<li><strong>Desmontaje.</strong> Abrimos el mando con herramientas adecuadas para no marcar la carcasa ni romper las pestañas.</li>\n<li><strong>Cambio del módulo.</strong> En el DualSense y en el mando de Xbox el joystick va soldado a la placa: desoldamos el módulo gastado, limpiamos los puntos de soldadura y soldamos uno nuevo con estaño y flux de calidad. En los Joy-Con el joystick va unido por un cable plano y se sustituye sin soldar.</li>\n<li><strong>Calibración y prueba.</strong> Cerramos el mando, comprobamos el centrado y el recorrido completo de las dos palancas y que todo lo demás sigue funcionando antes de devolvértelo.</li>\n</ol>",
@@ -100,7 +100,7 @@ export const articulos = {
     ].join('\n'),
   },
   "gatillos-nintendo-switch": {
-    actualizado: "2026-11-25",
+    actualizado: "2026-11-26",
     resumen: [
       "ZL y ZR son botones digitales con un pulsador, un muelle y, en los Joy-Con, un pequeño cable plano.",
       "Prueba los botones desde Mandos y sensores, actualiza los mandos y limpia el borde del gatillo con la consola apagada.",
@@ -117,7 +117,7 @@ export const articulos = {
       "como-reparar-drift-joystick",
       "conectividad-bluetooth-mandos",
     ],
-    palabras: 940,
+    palabras: 1020,
     minutosDeLectura: 5,
     html: [
       "<p>Cuando se habla de averías de Switch todo el mundo piensa en el drift, pero los gatillos también se rompen. ZL y ZR se pulsan sin parar en shooters, juegos de carreras y plataformas, y en los Joy-Con son piezas pequeñas y delicadas. Si uno de tus gatillos no responde, se queda hundido o baila, aquí tienes cómo saber qué le pasa, qué puedes probar tú y cuándo conviene repararlo.</p>",
@@ -135,7 +135,7 @@ export const articulos = {
       "<h2>¿Merece la pena repararlo?</h2>",
       "<p>Casi siempre. Un gatillo que falla es un muelle, un pulsador o un cable plano: piezas pequeñas en un mando que por lo demás funciona. Si solo falla un Joy-Con, repararlo te evita comprar otro, y sigues usando la pareja que ya tienes.</p>",
       "<p>Para los <a href=\"/servicios/mandos/nintendo/joycon\">Joy-Con</a>, el <a href=\"/servicios/mandos/nintendo/pro\">Pro Controller</a> y los <a href=\"/servicios/mandos/nintendo/joycon-2\">Joy-Con 2</a> te hacemos un presupuesto gratis y sin compromiso: nos cuentas qué le pasa, te decimos qué necesita y cuánto cuesta antes de tocar nada.</p>",
-      "<p>Aprovecha la reparación si tu Joy-Con tiene también drift: lo revisamos a la vez. Te explicamos por qué aparece en nuestra guía sobre <a href=\"/blog/como-reparar-drift-joystick\">el drift del joystick</a>.</p>",
+      "<p>Si tu Joy-Con tiene también drift, ten en cuenta algo antes de que lo abramos: Nintendo repara gratis el drift de los Joy-Con en España y el resto del Espacio Económico Europeo, aunque la garantía haya terminado, pero puede negarse a hacer esa reparación gratuita si el mando se ha abierto fuera de su servicio técnico. Abrirlo para cambiar el gatillo puede hacerte perderla. Si quieres aprovecharla, pídesela antes a Nintendo en su <a href=\"https://www.nintendo.es/Atencion-al-cliente/\">atención al cliente</a>; si prefieres que lo hagamos todo aquí, revisamos el joystick a la vez que el gatillo. Te explicamos por qué aparece el drift en nuestra guía sobre <a href=\"/blog/como-reparar-drift-joystick\">el drift del joystick</a>.</p>",
       "<h2>Cómo lo reparamos en el taller</h2>",
       "<ol>\n<li><strong>Diagnóstico.</strong> Probamos cada botón del mando, unido a la consola y por separado, para saber si falla el gatillo, el pulsador, el cable plano o la conexión.</li>\n<li><strong>Apertura.</strong> Abrimos el mando con las herramientas adecuadas, con cuidado de los cables planos y de la batería.</li>\n<li><strong>Cambio de la pieza.</strong> Sustituimos el muelle, el cable plano de los botones o el pulsador, según el caso, y revisamos el eje y las pestañas del gatillo.</li>\n<li><strong>Prueba.</strong> Comprobamos ZL, ZR y el resto de botones en la prueba de la consola, unido y sin unir, antes de devolvértelo.</li>\n</ol>",
       "<p>La mayoría de reparaciones están listas en 24-48 h. Puedes traer tus mandos a nuestro taller de Lakua, en Vitoria-Gasteiz, o <a href=\"/envios\">enviárnoslos desde cualquier punto de España</a>, y te respondemos en menos de 24 horas laborables.</p>",

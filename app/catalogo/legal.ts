@@ -12,6 +12,8 @@ export interface Proveedor {
   nombre: string
   /** What it does for this site. */
   papel: string
+  /** Whether it processes the data on the shop's behalf (a processor) or under its own terms. */
+  relacion: string
   /** Where the data may go and on what basis, as the provider documents it. */
   transferencias: string
   enlace: { texto: string; href: string }
@@ -21,7 +23,9 @@ export const proveedores = {
   cloudflare: {
     nombre: 'Cloudflare, Inc.',
     papel:
-      'Aloja esta web y la función que recibe tu solicitud, guarda las solicitudes en su base de datos (D1) y envía la copia por correo electrónico (Email Routing). Actúa como encargado del tratamiento.',
+      'Aloja esta web y la función que recibe tu solicitud, guarda las solicitudes en su base de datos (D1), lleva los contadores de los límites contra abusos y envía al taller la copia por correo electrónico (Email Routing).',
+    relacion:
+      'Es encargado del tratamiento: trata los datos por cuenta del taller y según sus instrucciones, con el acuerdo de tratamiento de datos que Cloudflare aplica a sus clientes.',
     transferencias:
       'Cloudflare tiene su sede en Estados Unidos y su red sirve desde centros de datos de todo el mundo, así que tus datos pueden tratarse fuera del Espacio Económico Europeo. Cloudflare está adherida al Marco de Privacidad de Datos UE-EE. UU. (decisión de adecuación de la Comisión Europea de 10 de julio de 2023) y su acuerdo de tratamiento de datos incluye además las cláusulas contractuales tipo de la Comisión.',
     enlace: { texto: 'Política de privacidad de Cloudflare', href: 'https://www.cloudflare.com/es-es/privacypolicy/' },
@@ -29,17 +33,34 @@ export const proveedores = {
   telegram: {
     nombre: 'Telegram',
     papel:
-      'Es el buzón del taller: cada solicitud llega como mensaje al chat del taller, desde donde la contestamos y anotamos los pasos de la reparación. Telegram guarda esos mensajes en su nube hasta que el taller los borra.',
+      'Es el buzón del taller: cada solicitud llega como mensaje a su chat de Telegram, desde donde el taller la atiende, le pone precio y anota los pasos de la reparación. Telegram guarda esos mensajes en su nube hasta que se borran.',
+    relacion:
+      'No es encargado del taller: no hay entre ambos un contrato de encargo del tratamiento, y Telegram trata los mensajes con sus propias condiciones de servicio y su política de privacidad.',
     transferencias:
-      'Telegram (Telegram Messenger Inc. y las empresas de su grupo, fuera de la Unión Europea) trata los mensajes en sus propios servidores; según su política de privacidad, los datos de las cuentas registradas desde el Espacio Económico Europeo, como la del taller, se guardan en centros de datos de los Países Bajos, y las transferencias dentro de su grupo se amparan en las cláusulas contractuales tipo de la Comisión Europea. Telegram no firma un contrato de encargado con pequeños usuarios: trata los mensajes con sus propias condiciones.',
+      'Telegram (Telegram Messenger Inc. y las empresas de su grupo, fuera de la Unión Europea) trata los mensajes en sus propios servidores; según su política de privacidad, los datos de las cuentas registradas desde el Espacio Económico Europeo, como la del taller, se guardan en centros de datos de los Países Bajos, y las transferencias dentro de su grupo se amparan en las cláusulas contractuales tipo de la Comisión Europea.',
     enlace: { texto: 'Política de privacidad de Telegram', href: 'https://telegram.org/privacy' },
+  },
+  whatsapp: {
+    nombre: 'WhatsApp Ireland Limited (WhatsApp)',
+    papel:
+      'Los botones de WhatsApp de esta web abren una conversación con el taller: lo que le escribas pasa por WhatsApp. El taller también puede escribirte por WhatsApp a tu teléfono, desde su cuenta: para contestarte o con un mensaje ya preparado con el precio de tu presupuesto o el estado de tu reparación y el enlace de tu seguimiento, que solo sale si el taller decide enviarlo. Esta web no envía nada a WhatsApp por su cuenta: solo abre la aplicación.',
+    relacion:
+      'No es encargado del taller: WhatsApp trata los mensajes con sus propias condiciones de servicio y su política de privacidad.',
+    transferencias:
+      'Según su política de privacidad, en la Región Europea, que incluye España, el servicio lo presta WhatsApp Ireland Limited, y los datos pueden transferirse a otras empresas de Meta, como WhatsApp LLC y Meta Platforms, Inc., en Estados Unidos y otros países; para esas transferencias se acoge al Marco de Privacidad de Datos UE-EE. UU. y a las cláusulas contractuales tipo de la Comisión Europea.',
+    enlace: {
+      texto: 'Política de privacidad de WhatsApp (Región Europea)',
+      href: 'https://www.whatsapp.com/legal/privacy-policy-eea',
+    },
   },
   google: {
     nombre: 'Google Ireland Limited (Google Analytics)',
     papel:
-      'Solo si aceptas las cookies: cuenta las visitas de forma agregada (qué páginas se ven y cuántas veces). Cargamos su etiqueta con la IP anonimizada y sin señales de publicidad.',
+      'Solo si aceptas las cookies: cuenta las visitas de forma agregada (qué páginas se ven y cuántas veces). Cargamos su etiqueta con Google Signals y la personalización de anuncios desactivadas, y le indicamos que no hay consentimiento para publicidad (ni cookies de publicidad ni datos para anuncios). Según Google, Google Analytics 4 no registra ni guarda las direcciones IP.',
+    relacion:
+      'Solo recibe datos si aceptas la analítica, y los trata según las condiciones de Google Analytics y la política de privacidad de Google.',
     transferencias:
-      'Google puede tratar estos datos en Estados Unidos. Google LLC está adherida al Marco de Privacidad de Datos UE-EE. UU. y sus condiciones de tratamiento de datos incluyen las cláusulas contractuales tipo de la Comisión Europea.',
+      'Google puede tratar estos datos en Estados Unidos. Según Google, Google LLC está adherida al Marco de Privacidad de Datos UE-EE. UU. y sus condiciones de tratamiento de datos incluyen las cláusulas contractuales tipo de la Comisión Europea.',
     enlace: {
       texto: 'Cómo usa Google los datos',
       href: 'https://policies.google.com/technologies/partner-sites?hl=es',
@@ -68,30 +89,33 @@ export const avisoLegal = {
       'Quién es el titular de esta web (nombre, NIF, domicilio y contacto), para qué sirve y las condiciones de uso: propiedad intelectual, enlaces y ley aplicable.',
   },
   titulo: 'Aviso legal',
-  lead: 'Los datos del titular de esta web y sus condiciones de uso, como pide la Ley 34/2002 de servicios de la sociedad de la información (LSSI-CE).',
+  lead: 'Los datos del titular de esta web y sus condiciones de uso, conforme a la Ley 34/2002, de 11 de julio, de servicios de la sociedad de la información y de comercio electrónico (LSSI-CE).',
+  /** Before the holder's facts; `{tienda}` is the shop's name. */
+  titular: 'En cumplimiento del artículo 10 de la LSSI-CE, estos son los datos del titular de esta web ({tienda}):',
   secciones: [
     {
       titulo: 'Para qué sirve esta web',
       texto: [
-        'Esta web presenta los servicios de reparación y personalización de mandos y consolas del taller, publica artículos sobre su cuidado y te permite pedir un presupuesto gratis y seguir el estado de tu reparación. No se vende nada en ella: el precio y las condiciones de cada reparación se acuerdan contigo en el presupuesto.',
+        'Esta web presenta los servicios de reparación y personalización de mandos y consolas del taller, publica artículos sobre su cuidado, te permite pedir un presupuesto gratis y sin compromiso y seguir el estado de tu reparación. En ella no se paga nada: el precio y las condiciones de cada reparación son los del presupuesto que te enviamos, que puedes aceptar o rechazar en tu página de seguimiento.',
       ],
     },
     {
       titulo: 'Propiedad intelectual',
       texto: [
-        'Los textos, ilustraciones y el diseño de esta web son del titular o se usan con permiso. Puedes enlazarlos y citarlos indicando la fuente; para otro uso, pídenoslo. Las marcas PlayStation, DualSense, Xbox, Nintendo Switch, Joy-Con y las demás que se nombran son de sus dueños y se citan solo para decir qué aparatos reparamos: no somos servicio técnico oficial de ninguna de ellas.',
+        'Los textos, las ilustraciones y el diseño de esta web están protegidos por la legislación de propiedad intelectual. Puedes enlazarlos y citar fragmentos indicando la fuente; para cualquier otro uso, pide permiso al titular.',
+        'PlayStation, DualSense, Xbox, Nintendo Switch, Joy-Con y las demás marcas que se nombran pertenecen a sus titulares. Se citan solo para indicar con qué mandos y consolas trabaja el taller; nombrarlas no indica ni da a entender ninguna relación con sus titulares, ni que estos patrocinen o respalden esta web.',
       ],
     },
     {
       titulo: 'Enlaces a otras webs',
       texto: [
-        'Algunas páginas enlazan a webs de otros (WhatsApp, fabricantes, organismos públicos). No controlamos su contenido ni respondemos de él; si un enlace lleva a algo ilícito, avísanos y lo quitamos.',
+        'Algunas páginas enlazan a webs de terceros, como WhatsApp, Nintendo, el Boletín Oficial del Estado o los proveedores que nombra la política de privacidad. No controlamos su contenido ni respondemos de él. Si sabes que un enlace lleva a contenido ilícito, avísanos y lo retiraremos.',
       ],
     },
     {
       titulo: 'Responsabilidad',
       texto: [
-        'Cuidamos que lo que publicamos sea correcto y esté al día, pero los consejos de los artículos son orientativos: si abres tu mando o tu consola, lo haces bajo tu responsabilidad. Lo que vale para tu reparación es lo que te digamos en el presupuesto.',
+        'Procuramos que lo que publicamos sea correcto y esté al día, pero los consejos de los artículos son orientativos: si abres tu mando o tu consola por tu cuenta, lo haces bajo tu responsabilidad. Las condiciones de tu reparación son las del presupuesto que te enviamos.',
       ],
     },
     {
@@ -108,17 +132,26 @@ export const privacidad = {
   meta: {
     title: 'Política de privacidad',
     description:
-      'Qué datos recogemos al pedir un presupuesto y seguir tu reparación, para qué, durante cuánto tiempo, quién los recibe (Cloudflare, Telegram, Google) y cómo ejercer tus derechos.',
+      'Qué datos recogemos al pedir un presupuesto y seguir tu reparación, para qué, durante cuánto tiempo, quién los recibe (Cloudflare, Telegram, WhatsApp, Google) y cómo ejercer tus derechos.',
   },
   titulo: 'Política de privacidad',
-  lead: 'Qué datos tratamos, para qué, cuánto tiempo y con quién, como pide el artículo 13 del Reglamento General de Protección de Datos (RGPD). Solo lo que esta web hace de verdad.',
+  lead: 'Qué datos tratamos, para qué, durante cuánto tiempo y con quién, como exige el artículo 13 del Reglamento General de Protección de Datos (RGPD).',
+  /** Said of the analytics (its processing and Google's card) while ANALYTICS_ID is empty. */
+  analiticaDesactivada: {
+    tratamiento:
+      'Ahora mismo esta web no carga Google Analytics, ni aunque aceptes las cookies: no se recoge ninguno de estos datos ni se guardan las cookies _ga. Si se activa, esto es lo que hará, y solo si aceptas.',
+    proveedor: 'Ahora mismo esta web no lo carga, ni aunque aceptes las cookies.',
+  },
+  /** Cloudflare D1's Time Travel: what an erased row leaves in the restore history (30 days on Workers Paid, 7 on Free). */
+  copiasDeRestauracion:
+    'La base de datos (Cloudflare D1) guarda además un historial para poder restaurarla (Time Travel): lo que se borra desaparece también de ese historial en un plazo de hasta 30 días.',
   derechos: [
     'Acceder a tus datos y saber cómo los tratamos.',
     'Corregirlos si no son exactos.',
-    'Borrarlos (también antes de que se borren solos).',
-    'Limitar su uso u oponerte a él.',
-    'Llevártelos en un formato de uso común (portabilidad).',
-    'Retirar tu consentimiento a la analítica cuando quieras, sin que afecte a lo anterior.',
+    'Suprimirlos, también antes de que se borren automáticamente.',
+    'Limitar su tratamiento u oponerte a él.',
+    'Recibirlos en un formato de uso común (portabilidad).',
+    'Retirar tu consentimiento a la analítica cuando quieras, sin que eso afecte a lo tratado antes.',
   ],
   autoridad: {
     texto: 'Agencia Española de Protección de Datos (AEPD)',
@@ -126,7 +159,7 @@ export const privacidad = {
   },
 }
 
-/** /cookies' fixed parts. */
+/** /cookies' fixed parts; `analitica` says what holds with Google Analytics on (ANALYTICS_ID set) and off. */
 export const cookies = {
   meta: {
     title: 'Política de cookies',
@@ -134,56 +167,83 @@ export const cookies = {
       'Las cookies y datos que esta web guarda en tu navegador, de quién son, para qué sirven y cuánto duran, y cómo aceptar o rechazar la analítica cuando quieras.',
   },
   titulo: 'Política de cookies',
-  lead: 'Qué guarda esta web en tu navegador. Solo la analítica de Google necesita tu permiso, y puedes darlo o retirarlo aquí mismo cuando quieras.',
+  lead: 'Qué guarda esta web en tu navegador, de quién es, para qué sirve y cuánto dura. Solo la analítica de Google necesita tu permiso, y puedes darlo o retirarlo aquí mismo cuando quieras.',
+  propias:
+    'Los datos propios de esta web (sus cookies y lo que guarda en el almacenamiento de tu navegador) son técnicos: sirven para lo que tú pides (recordar tu elección sobre las cookies, avisarte de que tu solicitud ha llegado, volver al mismo punto de una página con el botón Atrás) y no necesitan tu permiso.',
+  configurar: 'Aceptar y rechazar son igual de fáciles, y puedes cambiar de opinión cuando quieras.',
+  analitica: {
+    activa: {
+      google: 'Las cookies de Google Analytics solo se guardan si aceptas: hasta entonces no cargamos nada de Google.',
+      configurar:
+        'Si rechazas después de haber aceptado, dejamos de cargar Google Analytics desde la página siguiente y borramos sus cookies _ga de este sitio.',
+    },
+    desactivada: {
+      google:
+        'Ahora mismo esta web no carga Google Analytics, ni aunque aceptes: sus cookies _ga, que figuran en la tabla, no se guardan. Si se activa, solo se guardarán si aceptas.',
+      configurar:
+        'Tu elección se guarda igualmente: si Google Analytics se activa, solo se cargará si has aceptado. Si rechazas, borramos las cookies _ga de este sitio que tu navegador conserve de antes.',
+    },
+  },
 }
 
 /**
  * The short privacy and cookie policies in every page's footer (#politica-privacidad, #politica-cookies),
  * the summary the quote form's notice points to; /privacidad and /cookies say it in full. Data, not code:
- * the root loader sends it, so the quote page's JavaScript never carries it. `{correo}` is the shop's
- * e-mail (a link), `{dias}` the retention setting; `formulario` is the notice beside the quote form, `aviso` the consent banner's text.
+ * the root loader sends it, so the quote page's JavaScript never carries it. `{titular}` is the holder's
+ * legal name (legalSummary() in app/lib/legal.server.ts fills it in), `{tienda}` the shop's name, `{correo}`
+ * the shop's e-mail (a link), `{dias}` the retention setting; `formulario` is the notice beside the quote
+ * form, `aviso` the consent banner's text. `aviso` and `cookies` hold while Google Analytics is on;
+ * `sinAnalitica` replaces them while ANALYTICS_ID is empty.
  */
 export const resumenLegal = {
   privacidad: [
     {
       termino: 'Responsable',
-      texto: '{tienda}, taller en Lakua, Vitoria-Gasteiz (01010). Contacto: {correo}.',
+      texto:
+        'El titular de esta web, {titular} ({tienda}, taller en Lakua, Vitoria-Gasteiz, 01010). Contacto: {correo}.',
     },
     {
       termino: 'Para qué',
       texto:
-        'Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y tus comentarios) solo preparamos tu presupuesto y te contestamos. Lo tratamos porque tú nos lo pides, antes de un posible encargo (art. 6.1.b del RGPD). No lo usamos para publicidad. Si nos dejas el aparato, anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas.',
+        'Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y tus comentarios) preparamos tu presupuesto, te lo enviamos y te contestamos; si nos dejas el aparato, anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas. Lo tratamos porque tú nos lo pides, antes de un posible encargo (art. 6.1.b del RGPD), y no lo usamos para publicidad. Para frenar abusos contamos los envíos que llegan de cada dirección IP, sin guardarla con tu solicitud (interés legítimo, art. 6.1.f del RGPD).',
     },
     {
       termino: 'Tu página de seguimiento',
       texto:
-        'Cada solicitud tiene una dirección privada e imposible de adivinar donde ves su estado: solo muestra la referencia, el tipo y el modelo, las fechas de cada paso y, cuando te lo enviamos, el presupuesto con tu respuesta; nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores. Se borra con tu solicitud.',
+        'Cada solicitud tiene una dirección privada, que en la práctica nadie puede adivinar, donde ves su estado: solo muestra la referencia, el tipo y el modelo, las fechas de cada paso y, cuando te lo enviamos, el presupuesto con tu respuesta; nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores. Se borra con tu solicitud.',
     },
     {
       termino: 'Quién lo recibe',
       texto:
-        'Tu solicitud llega al taller por su chat de Telegram y, si este falla, por correo electrónico; se guarda en Cloudflare, que aloja esta web. No se la damos a nadie más.',
+        'Tu solicitud se guarda en Cloudflare, que aloja esta web como encargado nuestro, y llega al taller por su chat de Telegram y, si este falla, por correo electrónico. Si nos escribes por WhatsApp o te contestamos por ahí, los mensajes pasan por WhatsApp. Telegram y WhatsApp tratan los mensajes con sus propias condiciones. No la comunicamos a nadie más.',
     },
     {
       termino: 'Cuánto tiempo',
       texto:
-        '{dias} desde que la recibimos o desde el último paso de la reparación o del presupuesto (nunca mientras tu aparato esté en el taller o de camino); después se borra sola, con su historial y su página de seguimiento. Si nos pides que la borremos antes, lo hacemos.',
+        '{dias} desde que la recibimos o desde el último paso de la reparación o del presupuesto, lo que ocurra más tarde (nunca mientras tu aparato esté en el taller o de camino); después se borra automáticamente, con su historial y su página de seguimiento, y desaparece de las copias de restauración de la base de datos en hasta 30 días. Los mensajes de Telegram y de WhatsApp y la copia por correo los borra el taller a mano al cerrarse tu solicitud y, como muy tarde, en ese mismo plazo. Si nos pides que la borremos antes, lo hacemos.',
     },
     {
       termino: 'Tus derechos',
       texto:
-        'Puedes pedir acceso a tus datos, corregirlos, borrarlos, limitar su uso, oponerte o llevártelos: escríbenos a {correo}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de Protección de Datos (aepd.es).',
+        'Puedes pedir acceso a tus datos, corregirlos, suprimirlos, limitar su tratamiento, oponerte a él o recibirlos en un formato de uso común: escríbenos a {correo}. Si crees que no te hemos atendido bien, puedes reclamar ante la Agencia Española de Protección de Datos (aepd.es).',
     },
   ],
   formulario:
-    '{tienda} usa tus datos solo para responder a esta solicitud. Llegan al taller por su chat de Telegram y, si falla, por correo; te damos un enlace privado para seguirla, que no muestra tus datos de contacto. Se borran a los {dias} días del último paso, con su seguimiento. Puedes consultarlos, corregirlos o pedir que los borremos escribiendo a {correo}.',
+    'Responsable: el titular de esta web, {titular} ({tienda}). Usamos tus datos solo para responder a esta solicitud y llevarla adelante: prepararte el presupuesto, enviártelo y contestarte, y mostrarte en un enlace privado el estado de tu reparación, sin tus datos de contacto. Base legal: tu petición (art. 6.1.b del RGPD). Llegan al taller por su chat de Telegram y, si falla, por correo; si te contestamos por WhatsApp, pasan también por WhatsApp. Para frenar abusos contamos los envíos de cada dirección IP, sin guardarla con tu solicitud. Se borran a los {dias} días del último paso, con su seguimiento (nunca mientras tu aparato esté en el taller o de camino). Puedes consultarlos, corregirlos o pedir que los borremos escribiendo a {correo}.',
   aviso:
-    'Usamos una cookie para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se visitan.',
+    'Usamos una cookie propia para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se visitan.',
   cookies:
-    'Guardamos tu elección sobre las cookies en una cookie propia (cookie-consent) y en el almacenamiento de tu navegador durante un año. Solo si aceptas cargamos Google Analytics, que usa sus propias cookies para contar visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de opinión cuando quieras en «Configurar cookies».',
+    'Guardamos tu elección sobre las cookies en una cookie propia (cookie-consent), que dura un año, y en el almacenamiento local de tu navegador, hasta que lo borres. Solo si aceptas cargamos Google Analytics, que usa sus propias cookies para contar las visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de opinión cuando quieras en «Configurar cookies».',
+  sinAnalitica: {
+    aviso:
+      'Usamos una cookie propia para recordar tu elección. Ahora mismo esta web no carga Google Analytics, ni aunque aceptes.',
+    cookies:
+      'Guardamos tu elección sobre las cookies en una cookie propia (cookie-consent), que dura un año, y en el almacenamiento local de tu navegador, hasta que lo borres. Ahora mismo esta web no carga Google Analytics ni guarda sus cookies, aunque aceptes. Puedes cambiar tu elección cuando quieras en «Configurar cookies».',
+  },
 } satisfies {
   privacidad: Array<{ termino: string; texto: string }>
   formulario: string
   aviso: string
   cookies: string
+  sinAnalitica: { aviso: string; cookies: string }
 }

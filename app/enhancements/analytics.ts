@@ -18,13 +18,24 @@ function tag(win: Window) {
 const tagScript = (doc: Document) => doc.querySelector('script[src^="https://www.googletagmanager.com/gtag/js"]')
 
 /**
+ * What the tag is configured with: Google signals and ad personalisation off. (GA4 logs no IP address,
+ * so it has no IP setting; /privacidad says what this does, app/catalogo/legal.ts.)
+ */
+export const TAG_CONFIG = { allow_google_signals: false, allow_ad_personalization_signals: false } as const
+
+/**
  * Loads the Google tag once, after the visitor accepted: consent mode starts denied and only analytics
- * storage is granted (docs/decisions/020). Without a tag id nothing loads.
+ * storage is granted (docs/decisions/020). Accepted again on the same page after a withdrawal, the tag
+ * already there is granted analytics storage again. Without a tag id nothing loads.
  */
 export function loadAnalytics(doc: Document, id: string): void {
   const win = doc.defaultView
-  if (!id || !win || tagScript(doc)) return
+  if (!id || !win) return
   const gtag = tag(win)
+  if (tagScript(doc)) {
+    gtag('consent', 'update', { analytics_storage: 'granted' })
+    return
+  }
   gtag('consent', 'default', {
     ad_storage: 'denied',
     ad_user_data: 'denied',
@@ -33,7 +44,7 @@ export function loadAnalytics(doc: Document, id: string): void {
   })
   gtag('consent', 'update', { analytics_storage: 'granted' })
   gtag('js', new Date())
-  gtag('config', id, { anonymize_ip: true })
+  gtag('config', id, TAG_CONFIG)
   const script = doc.createElement('script')
   script.async = true
   script.src = gtagUrl(id)

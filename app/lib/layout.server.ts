@@ -1,7 +1,9 @@
 import { catalogo } from '~/catalogo/consultas'
 
+import { withoutCampaignParams } from './campaign-params'
 import { consentFromCookies } from './consent'
 import type { Settings } from './env.server'
+import { legalSummary } from './legal.server'
 import { readablePhone, whatsappLink, whatsappMessages } from './whatsapp'
 
 /** The shop's contact block: phone, e-mail, address, hours, the shipping claim, WhatsApp. */
@@ -28,10 +30,13 @@ function contactOf(settings: Settings) {
  */
 export function layoutData(request: Request, settings: Settings) {
   const { tienda } = catalogo
+  const url = new URL(request.url)
   return {
     siteUrl: settings.SITE_URL,
     analyticsId: settings.ANALYTICS_ID,
     consent: consentFromCookies(request.headers.get('cookie')),
+    /** Where the consent banner's forms return without JavaScript: this page, without campaign parameters. */
+    returnTo: `${url.pathname}${withoutCampaignParams(url.search)}`,
     /** The shop's catalogue record, the part every page shows. */
     shop: {
       nombre: tienda.nombre,
@@ -41,7 +46,7 @@ export function layoutData(request: Request, settings: Settings) {
       horario: { dias: tienda.horario.dias, desde: tienda.horario.desde, hasta: tienda.horario.hasta },
     },
     contact: contactOf(settings),
-    privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS, summary: catalogo.legal.resumen },
+    privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS, summary: legalSummary(settings) },
   }
 }
 

@@ -3,19 +3,18 @@ import { DECLINE_REASONS } from '~shared/offer'
 import { QUOTE_LIMITS, type Quote } from '~shared/quote'
 import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
 
-import { SITE_SETTINGS, type Settings } from './env.server'
+import type { Settings } from './env.server'
 import { readablePhone } from './whatsapp'
 import { STORED_KEYS } from './stored-keys.server'
+import { checkTaxId } from './tax-id'
 
 /**
  * The legal pages' data, built from what the code does: the holder's
- * identity from the settings (a value still the repository's placeholder is
+ * identity from the settings (a value that is not yet the operator's own is
  * marked), the quote form's fields from its schema's type, the retention
- * from its setting, the cookies from their one list
- * (docs/decisions/082-legal-pages-from-the-code.md).
+ * from its setting, the cookies from their one list, the analytics from
+ * whether ANALYTICS_ID is set (docs/decisions/082-legal-pages-from-the-code.md).
  */
-
-const LEGAL_SETTINGS = ['SHOP_LEGAL_NAME', 'SHOP_TAX_ID', 'SHOP_LEGAL_ADDRESS'] as const
 
 /** A fact of the holder: its value, and whether it is still the placeholder committed here. */
 export interface LegalFact {
@@ -25,29 +24,44 @@ export interface LegalFact {
   setting?: string
 }
 
-/** The holder's identity (LSSI-CE art. 10): name, tax id, address, e-mail, phone and the registry, if any. */
+type IdentitySetting = 'SHOP_LEGAL_NAME' | 'SHOP_TAX_ID' | 'SHOP_LEGAL_ADDRESS' | 'SHOP_EMAIL' | 'SHOP_PHONE'
+
+/**
+ * The holder's identity (LSSI-CE art. 10): name, tax id, address, e-mail, phone and the registry, if any. A
+ * setting that is not the operator's own (unset, invalid, or the example committed here) is marked.
+ */
 export function legalIdentity(settings: Settings): LegalFact[] {
-  const labels: Record<(typeof LEGAL_SETTINGS)[number], string> = {
-    SHOP_LEGAL_NAME: 'Titular',
-    SHOP_TAX_ID: 'NIF',
-    SHOP_LEGAL_ADDRESS: 'Domicilio',
-  }
-  const facts: LegalFact[] = LEGAL_SETTINGS.map((key) => ({
-    label: labels[key],
-    value: settings[key],
-    placeholder: settings[key] === SITE_SETTINGS[key].local,
-    setting: key,
-  }))
-  facts.push(
-    { label: 'Correo electrónico', value: settings.SHOP_EMAIL, placeholder: false },
-    { label: 'Teléfono', value: readablePhone(settings.SHOP_PHONE), placeholder: false },
+  const fact = (setting: IdentitySetting, label: string, value: string = settings[setting]): LegalFact => ({
+    label,
+    value,
+    placeholder: settings.notOwn.has(setting),
+    setting,
+  })
+  return [
+    fact('SHOP_LEGAL_NAME', 'Titular'),
+    fact('SHOP_TAX_ID', 'NIF'),
+    fact('SHOP_LEGAL_ADDRESS', 'Domicilio'),
+    fact('SHOP_EMAIL', 'Correo electrónico'),
+    fact('SHOP_PHONE', 'Teléfono', readablePhone(settings.SHOP_PHONE)),
     {
       label: 'Datos registrales',
       value: settings.SHOP_REGISTRY || 'No consta inscripción en un registro público.',
       placeholder: false,
     },
-  )
-  return facts
+  ]
+}
+
+/**
+ * Why the SHOP_TAX_ID the environment gives was refused, for /aviso-legal to show (the page shows the
+ * placeholder meanwhile; off this machine the site does not answer until it is right); null when it is
+ * unset or valid.
+ */
+export function taxIdProblem(given: unknown): string | null {
+  if (typeof given !== 'string' || !given.trim()) return null
+  const check = checkTaxId(given)
+  return check.valid
+    ? null
+    : `SHOP_TAX_ID no es válido: ${check.reason}. Hasta que lo corrijas se muestra el de ejemplo.`
 }
 
 /** The quote form's fields in words: keyed by the schema's own fields, so a new field fails to compile here. */
@@ -62,6 +76,8 @@ const QUOTE_FIELDS = {
 /** One processing activity of RGPD art. 13: what, what for, on what basis, how long, who receives it. */
 export interface Processing {
   title: string
+  /** Said before the rest, when the activity does not run now (the analytics without ANALYTICS_ID). */
+  note?: string
   data: string
   purpose: string
   basis: string
@@ -69,92 +85,142 @@ export interface Processing {
   recipients: string
 }
 
-const { avisoLegal, cookies, privacidad, proveedores, registros } = catalogo.legal
+const { avisoLegal, cookies, privacidad, proveedores, registros, resumen } = catalogo.legal
+const { cloudflare, telegram, whatsapp, google } = proveedores
 
 /** "a, b y c". */
 const list = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} y ${items.at(-1)}` : items.join('')
 
-export function privacyPage(settings: Settings) {
-  const days = settings.QUOTE_RETENTION_DAYS
-  const fields = Object.values(QUOTE_FIELDS)
-  const fieldList = list(fields)
-  const afterLastStep = `${days} días desde que la recibimos o desde el último paso de la reparación o del presupuesto (el último precio que te enviamos o tu respuesta), nunca mientras tu aparato esté en el taller o de camino de vuelta; después se borra sola`
-  const processing: Processing[] = [
+const quoted = (items: Record<string, string>) => list(Object.values(items).map((item) => `«${item}»`))
+
+/** How long a quote and what hangs on it are kept: the function's retention sweep, by QUOTE_RETENTION_DAYS. */
+function retentionTexts(days: number) {
+  const period = `${days} días desde que la recibimos o desde el último paso de la reparación o del presupuesto (el último precio que te enviamos o tu respuesta), lo que ocurra más tarde`
+  const byHand = (them: string) =>
+    `El taller ${them} borra a mano cuando se cierra tu solicitud (la reparación se entrega o se cancela, o rechazas el presupuesto) y, como muy tarde, cuando la solicitud se borra de la base de datos, pasados los ${days} días que se indican arriba`
+  return {
+    quote: `${period}. Mientras tu aparato esté en el taller o de camino de vuelta, no se borra. Pasado ese plazo se borra automáticamente de la base de datos, con su historial, sus presupuestos y su página de seguimiento. ${privacidad.copiasDeRestauracion} Si nos pides que la borremos antes, lo hacemos.`,
+    withQuote: `Se borra con la solicitud: ${period}.`,
+    chat: `Los mensajes quedan en el chat del taller, en Telegram. ${byHand('los')}. Si nos pides que borremos tus datos, el taller usa una orden de su bot que borra de la base de datos todas las solicitudes de tu e-mail, con su historial, sus presupuestos y su página de seguimiento, y quita del chat los mensajes del bot sobre cada una (la propia solicitud, la petición y la confirmación del precio, el aviso de tu respuesta y los del envío) si Telegram aún lo permite: a un bot solo le deja borrar mensajes enviados hace menos de 48 horas. Los mensajes más antiguos, los recordatorios y las listas del taller que la nombran y lo que el propio taller escribió sobre ella en el chat los borra el taller a mano.`,
+    email: `Queda en el buzón de correo del taller. ${byHand('la')}. Si nos pides que borremos tus datos, la borramos también.`,
+    whatsapp: `La conversación queda en el WhatsApp del taller. El taller la borra a mano cuando se cierra tu solicitud y, como muy tarde, a los ${days} días del último paso de tu solicitud o, si no enviaste ninguna, de tu último mensaje. Si nos pides que la borremos antes, lo hacemos.`,
+  }
+}
+
+/** The quote, its tracking, its price and answer: what the function stores in D1. */
+function quoteProcessing(days: number): Processing[] {
+  const retention = retentionTexts(days)
+  return [
     {
       title: 'Tu solicitud de presupuesto',
-      data: `Lo que escribes en el formulario: ${fieldList}. Con ella guardamos la fecha y una referencia (como P-7K3Q).`,
+      data: `Lo que escribes en el formulario: ${list(Object.values(QUOTE_FIELDS))}. Con ella guardamos la fecha, una referencia (como P-7K3Q) y, si el envío parece automático, una nota para el taller que dice por qué (por ejemplo, que se envió demasiado rápido).`,
       purpose: 'Preparar tu presupuesto y contestarte por WhatsApp, teléfono o e-mail. No la usamos para publicidad.',
       basis: 'Tú nos la pides antes de un posible encargo: medidas precontractuales (art. 6.1.b del RGPD).',
-      retention: `${afterLastStep}. Si nos pides que la borremos antes, lo hacemos.`,
-      recipients: `${proveedores.cloudflare.nombre} (la guarda) y ${proveedores.telegram.nombre} (el chat del taller, donde llega).`,
+      retention: retention.quote,
+      recipients: `${cloudflare.nombre} (la guarda), ${telegram.nombre} (el chat del taller, donde llega) y, si te contestamos por ahí, ${whatsapp.nombre}.`,
     },
     {
       title: 'El seguimiento de tu reparación',
-      data: `Los pasos de la reparación y sus fechas (${Object.values(TRACKING_STATE_LABELS)
-        .map((label) => `«${label}»`)
-        .join(', ')}), ligados a tu solicitud.`,
+      data: `Los pasos de la reparación y sus fechas (${quoted(TRACKING_STATE_LABELS)}), ligados a tu solicitud.`,
       purpose:
-        'Que veas en qué punto está tu reparación en una página privada, con una dirección imposible de adivinar, que solo muestra la referencia, el tipo, el modelo y las fechas: nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores.',
+        'Que veas en qué punto está tu reparación en una página privada, con una dirección que en la práctica nadie puede adivinar, que solo muestra la referencia, el tipo, el modelo y las fechas: nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores.',
       basis: 'Es parte del servicio que nos pides (art. 6.1.b del RGPD).',
-      retention: `Se borra con la solicitud: ${afterLastStep}.`,
-      recipients: `${proveedores.cloudflare.nombre} (la guarda) y ${proveedores.telegram.nombre} (desde donde el taller anota cada paso).`,
+      retention: retention.withQuote,
+      recipients: `${cloudflare.nombre} (la guarda), ${telegram.nombre} (desde donde el taller anota cada paso) y, si el taller te envía el enlace por ahí, ${whatsapp.nombre}.`,
     },
     {
       title: 'Tu presupuesto y tu respuesta',
-      data: `El precio que te enviamos (el importe, la nota del taller, la fecha y hasta cuándo vale; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${list(
-        Object.values(DECLINE_REASONS).map((reason) => `«${reason}»`),
-      )}. No hay texto libre: ahí no acaba ningún dato tuyo.`,
+      data: `El precio que te enviamos (el importe, la nota del taller, la fecha y hasta cuándo vale; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
       purpose:
         'Que veas nuestro precio y lo aceptes o lo rechaces tú mismo, que el taller lo sepa al momento en su chat y que quede constancia de qué precio aceptaste.',
       basis: 'Es el paso previo al encargo que nos pides (art. 6.1.b del RGPD).',
-      retention: `Se borra con la solicitud: ${afterLastStep}.`,
-      recipients: `${proveedores.cloudflare.nombre} (lo guarda) y ${proveedores.telegram.nombre} (el chat del taller, donde se envía el precio y llega tu respuesta).`,
+      retention: retention.withQuote,
+      recipients: `${cloudflare.nombre} (lo guarda), ${telegram.nombre} (el chat del taller, donde se fija el precio y llega tu respuesta) y, si el taller te envía el precio por ahí, ${whatsapp.nombre}.`,
     },
-    {
-      title: 'Los límites contra abusos',
-      data: `Tu dirección IP (en IPv6, su prefijo /64), para contar cuántas solicitudes, búsquedas y respuestas llegan de ti por minuto. Si buscas tu seguimiento con una referencia y un e-mail que no coinciden, anotamos ese intento: la referencia, una huella del e-mail (un resumen SHA-256, no el e-mail en sí) y tu dirección IP.`,
-      purpose:
-        'Que nadie pueda adivinar el enlace de seguimiento de otra persona probando e-mails, ni bloquear la web a los demás enviando solicitudes sin parar. Los límites cuentan por visitante: lo que hagan otros no te impide enviar tu solicitud.',
-      basis:
-        'Nuestro interés legítimo en proteger tus datos y el servicio frente a abusos (art. 6.1.f y considerando 49 del RGPD).',
-      retention: `Los contadores por minuto no se guardan: los lleva ${proveedores.cloudflare.nombre} y caducan solos. De un intento fallido, tu IP se borra pasada ${LOOKUP_CAP_HOURS.visitor === 1 ? 'una hora' : `${LOOKUP_CAP_HOURS.visitor} horas`}, y la referencia y la huella del e-mail pasadas ${LOOKUP_CAP_HOURS.pair} horas.`,
-      recipients: `${proveedores.cloudflare.nombre}.`,
-    },
+  ]
+}
+
+/** The per-visitor limits and the lookup's wrong guesses (docs/decisions/091, 092). */
+function limitsProcessing(): Processing {
+  const visitorHours = LOOKUP_CAP_HOURS.visitor === 1 ? 'una hora' : `${LOOKUP_CAP_HOURS.visitor} horas`
+  return {
+    title: 'Los límites contra abusos',
+    data: 'Tu dirección IP (en IPv6, su prefijo /64), para contar cuántas solicitudes, búsquedas, respuestas a presupuestos y visitas a páginas de seguimiento llegan de ti por minuto. Si buscas tu seguimiento con una referencia y un e-mail que no coinciden, anotamos ese intento: la referencia, una huella del e-mail (un resumen SHA-256, no el e-mail en sí) y tu dirección IP.',
+    purpose:
+      'Que nadie pueda adivinar el enlace de seguimiento de otra persona probando e-mails, ni bloquear la web a los demás enviando solicitudes sin parar. Los límites cuentan por visitante: lo que hagan otros no te impide enviar tu solicitud.',
+    basis:
+      'Nuestro interés legítimo en proteger tus datos y el servicio frente a abusos (art. 6.1.f y considerando 49 del RGPD).',
+    retention: `Los contadores por minuto no se guardan en nuestra base de datos: los lleva el servicio de límites de ${cloudflare.nombre} y caducan solos. De un intento fallido, tu IP se borra pasada ${visitorHours}, y la referencia y la huella del e-mail pasadas ${LOOKUP_CAP_HOURS.pair} horas. Tu IP no se guarda con tu solicitud.`,
+    recipients: cloudflare.nombre,
+  }
+}
+
+/** What reaches the shop's own channels: the Telegram chat, the e-mail copy, WhatsApp. */
+function channelsProcessing(days: number): Processing[] {
+  const retention = retentionTexts(days)
+  return [
     {
       title: 'El buzón del taller',
-      data: 'El mensaje con tu solicitud en el chat de Telegram del taller y lo que el taller anota en él.',
+      data: 'El mensaje con tu solicitud en el chat de Telegram del taller, lo que el taller anota en él y los demás mensajes del bot y del taller que la nombran (el precio, tu respuesta, el envío, los recordatorios).',
       purpose: 'Que el taller reciba tu solicitud al momento, la conteste y lleve la reparación.',
       basis: 'Las mismas medidas precontractuales (art. 6.1.b del RGPD).',
-      retention:
-        'Los mensajes quedan en el chat del taller cuando la solicitud se borra de la base de datos: el taller los borra a mano. Si nos pides que borremos tus datos, borramos tus solicitudes y sus mensajes (el bot retira solo los de menos de 48 horas, por los límites de Telegram; los demás, el taller a mano).',
-      recipients: `${proveedores.telegram.nombre}.`,
+      retention: retention.chat,
+      recipients: `${telegram.nombre}.`,
     },
     {
       title: 'La copia por correo electrónico',
       data: 'Los mismos datos de tu solicitud, solo si Telegram no la acepta o no la entrega en media hora.',
       purpose: 'Que tu solicitud no se pierda si falla Telegram.',
       basis: 'Las mismas medidas precontractuales (art. 6.1.b del RGPD).',
-      retention:
-        'Queda en el buzón de correo del taller, que la borra a mano; si nos pides que borremos tus datos, la borramos también.',
-      recipients: `${proveedores.cloudflare.nombre} (la envía, con Email Routing) y el proveedor de correo del taller.`,
+      retention: retention.email,
+      recipients: `${cloudflare.nombre} (la envía, con Email Routing) y el proveedor del buzón de correo del taller.`,
     },
     {
-      title: 'La analítica, solo si aceptas',
-      data: 'Qué páginas visitas y cuándo, con un identificador aleatorio de tu navegador (las cookies _ga) y tu IP anonimizada.',
-      purpose: 'Saber qué páginas se visitan, en cifras agregadas.',
-      basis:
-        'Tu consentimiento (art. 6.1.a del RGPD y art. 22.2 de la LSSI-CE), que puedes retirar cuando quieras en la página de cookies.',
-      retention: 'Las cookies duran 2 años o hasta que retiras tu consentimiento, y entonces las borramos.',
-      recipients: `${proveedores.google.nombre}.`,
+      title: 'Si nos escribes por WhatsApp o te escribimos por ahí',
+      data: 'Tu número de teléfono, tu nombre de perfil y lo que nos escribas; si te escribimos nosotros, nuestro mensaje (por ejemplo, el precio de tu presupuesto o el estado de tu reparación, con el enlace de tu seguimiento).',
+      purpose: 'Contestarte y llevar tu presupuesto y tu reparación por el medio que eliges.',
+      basis: 'Tu petición, antes de un posible encargo o para cumplirlo (art. 6.1.b del RGPD).',
+      retention: retention.whatsapp,
+      recipients: `${whatsapp.nombre}.`,
     },
   ]
+}
+
+const GA_DURATION = STORED_KEYS.find((key) => key.name === '_ga')?.duration ?? '2 años'
+
+/** Google Analytics: what the tag does once accepted (app/enhancements/analytics.ts), and whether it runs now. */
+function analyticsProcessing(analytics: boolean): Processing {
+  return {
+    title: 'La analítica, solo si aceptas',
+    ...(analytics ? {} : { note: privacidad.analiticaDesactivada.tratamiento }),
+    data: 'Qué páginas visitas y cuándo, con un identificador aleatorio de tu navegador (las cookies _ga), y datos técnicos de la visita, como el navegador, el tipo de dispositivo y una ubicación aproximada que Google deduce de tu dirección IP. Según Google, Google Analytics 4 no registra ni guarda las direcciones IP.',
+    purpose:
+      'Saber qué páginas se visitan, en cifras agregadas. No la usamos para publicidad: Google Signals y la personalización de anuncios están desactivadas.',
+    basis:
+      'Tu consentimiento (art. 6.1.a del RGPD y art. 22.2 de la LSSI-CE), que puedes retirar cuando quieras en la página de cookies.',
+    retention: `Las cookies _ga duran ${GA_DURATION}, o hasta que retiras tu consentimiento: entonces las borramos de este sitio. En Google, los datos de las visitas se conservan durante el plazo que el taller elige en la configuración de retención de datos de su propiedad de Google Analytics (te lo indicamos si nos lo preguntas); según Google, el plazo por defecto para los datos de eventos es de 2 meses.`,
+    recipients: `${google.nombre}.`,
+  }
+}
+
+export function privacyPage(settings: Settings) {
+  const days = settings.QUOTE_RETENTION_DAYS
+  const analytics = Boolean(settings.ANALYTICS_ID)
+  const googleNow = analytics
+    ? google
+    : { ...google, papel: `${google.papel} ${privacidad.analiticaDesactivada.proveedor}` }
   return {
     meta: privacidad.meta,
     titulo: privacidad.titulo,
     lead: privacidad.lead,
-    processing,
-    providers: Object.values(proveedores),
+    processing: [
+      ...quoteProcessing(days),
+      limitsProcessing(),
+      ...channelsProcessing(days),
+      analyticsProcessing(analytics),
+    ],
+    providers: [cloudflare, telegram, whatsapp, googleNow],
     logs: registros,
     rights: privacidad.derechos,
     authority: privacidad.autoridad,
@@ -163,24 +229,50 @@ export function privacyPage(settings: Settings) {
   }
 }
 
-export function legalNoticePage(settings: Settings) {
+/** /aviso-legal; `givenTaxId` is SHOP_TAX_ID as the environment gives it, to say why it was refused. */
+export function legalNoticePage(settings: Settings, givenTaxId?: unknown) {
   return {
     meta: avisoLegal.meta,
     titulo: avisoLegal.titulo,
     lead: avisoLegal.lead,
+    intro: avisoLegal.titular.replace('{tienda}', catalogo.tienda.nombre),
     identity: legalIdentity(settings),
+    taxIdProblem: taxIdProblem(givenTaxId),
     sections: avisoLegal.secciones,
-    shopName: catalogo.tienda.nombre,
   }
 }
 
 export function cookiesPage(settings: Settings) {
+  const texts = settings.ANALYTICS_ID ? cookies.analitica.activa : cookies.analitica.desactivada
   return {
     meta: cookies.meta,
     titulo: cookies.titulo,
     lead: cookies.lead,
+    own: cookies.propias,
+    google: texts.google,
+    choice: `${cookies.configurar} ${texts.configurar}`,
     rows: STORED_KEYS.map(({ matches: _matches, ...row }) => row),
-    analytics: Boolean(settings.ANALYTICS_ID),
-    google: proveedores.google.enlace,
+    googleLink: google.enlace,
+  }
+}
+
+/** What stands for the holder's name in the summaries while SHOP_LEGAL_NAME is not the operator's own. */
+const HOLDER_UNSET = 'que figura en el aviso legal'
+
+/**
+ * The footer's privacy and cookie summaries, the quote form's notice and the banner's text, as every page
+ * shows them: the holder's legal name filled in, and the analytics texts of whether ANALYTICS_ID is set.
+ * The root loader sends this (app/lib/layout.server.ts); `{tienda}`, `{dias}` and `{correo}` are left
+ * for the components.
+ */
+export function legalSummary(settings: Settings) {
+  const holder = settings.notOwn.has('SHOP_LEGAL_NAME') ? HOLDER_UNSET : settings.SHOP_LEGAL_NAME
+  const withHolder = (text: string) => text.replace('{titular}', holder)
+  const analytics = settings.ANALYTICS_ID ? resumen : resumen.sinAnalitica
+  return {
+    privacidad: resumen.privacidad.map(({ termino, texto }) => ({ termino, texto: withHolder(texto) })),
+    formulario: withHolder(resumen.formulario),
+    aviso: analytics.aviso,
+    cookies: analytics.cookies,
   }
 }

@@ -10,24 +10,27 @@ import { pageMetaOr404 } from '~/lib/meta'
 
 /** /aviso-legal: the holder's identity from the settings (LSSI-CE art. 10), then the terms of use. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(legalNoticePage(getSettings(request, context.cloudflare.env)))
+  const { env } = context.cloudflare
+  return json(legalNoticePage(getSettings(request, env), env.SHOP_TAX_ID))
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => data.meta)
 
 export default function LegalNotice() {
-  const { titulo, lead, identity, sections, shopName } = useLoaderData<typeof loader>()
+  const { titulo, lead, intro, identity, taxIdProblem, sections } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHero title={titulo} lead={lead} />
       <div className="section">
         <div className="container legal-page">
-          <LegalSection id="titular" title="Quién está detrás de esta web">
-            <p>
-              Esta web, la de {shopName}, es de la persona o empresa que figura aquí, que responde de ella y con quien
-              puedes contactar:
-            </p>
+          <LegalSection id="titular" title="Titular de la web">
+            <p>{intro}</p>
             <LegalFacts facts={identity} />
+            {taxIdProblem ? (
+              <p>
+                <strong className="legal-facts__placeholder">{taxIdProblem}</strong>
+              </p>
+            ) : null}
           </LegalSection>
           {sections.map((section, index) => (
             <LegalSection key={section.titulo} id={`aviso-${index}`} title={section.titulo}>
@@ -38,8 +41,8 @@ export default function LegalNotice() {
           ))}
           <LegalSection id="mas-informacion" title="Tus datos y las cookies">
             <p>
-              Lo que hacemos con tus datos está en la <a href="/privacidad">política de privacidad</a>, y lo que
-              guardamos en tu navegador, en la <a href="/cookies">política de cookies</a>.
+              Cómo tratamos tus datos se explica en la <a href="/privacidad">política de privacidad</a>, y qué guardamos
+              en tu navegador, en la <a href="/cookies">política de cookies</a>.
             </p>
           </LegalSection>
         </div>

@@ -27,18 +27,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => data.meta)
 
 export default function Cookies() {
-  const { titulo, lead, rows, consent, google } = useLoaderData<typeof loader>()
+  const { titulo, lead, own, google, choice, rows, consent, googleLink } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHero title={titulo} lead={lead} />
       <div className="section">
         <div className="container legal-page">
           <LegalSection id="que-guardamos" title="Qué guardamos en tu navegador">
-            <p>
-              Las cookies propias son técnicas: hacen falta para lo que tú pides (recordar tu elección, avisarte de que
-              tu solicitud ha llegado) y no necesitan tu permiso. Las de Google Analytics solo se guardan si aceptas:
-              hasta entonces no cargamos nada de Google.
-            </p>
+            <p>{own}</p>
+            <p>{google}</p>
             <div className="legal-page__table-wrap" role="region" aria-label="Tabla de cookies" tabIndex={0}>
               <table className="legal-table">
                 <caption>Cookies y datos guardados por esta web</caption>
@@ -70,8 +67,8 @@ export default function Cookies() {
             </div>
             <p>
               Más sobre las cookies de Google:{' '}
-              <a href={google.href} target="_blank" rel="noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
-                {google.texto}
+              <a href={googleLink.href} target="_blank" rel="noreferrer" aria-describedby={NEW_TAB_HINT_ID}>
+                {googleLink.texto}
               </a>
               .
             </p>
@@ -81,11 +78,7 @@ export default function Cookies() {
             <h2 id="configurar-titulo" className="legal-page__title">
               Configurar cookies
             </h2>
-            <p>
-              Aceptar y rechazar son igual de fáciles, y puedes cambiar de opinión cuando quieras. Si rechazas después
-              de haber aceptado, dejamos de cargar Google Analytics desde la página siguiente y borramos sus cookies{' '}
-              <code>_ga</code> de este sitio.
-            </p>
+            <p>{choice}</p>
             <ConsentChoice current={consent} returnTo="/cookies#configurar" />
           </section>
         </div>

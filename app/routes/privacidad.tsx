@@ -30,12 +30,18 @@ export default function Privacy() {
 
           <LegalSection id="tratamientos" title="Qué datos tratamos y para qué">
             <p>
-              Esta web no tiene cuentas de usuario ni boletines. Solo trata datos tuyos en estos casos; en cada uno
-              tienes qué datos, para qué, con qué base legal, cuánto tiempo y quién los recibe.
+              Esta web no tiene cuentas de usuario ni envía boletines. Solo tratamos datos tuyos en los casos
+              siguientes; para cada uno indicamos qué datos, para qué, con qué base legal, durante cuánto tiempo y quién
+              los recibe.
             </p>
             {processing.map((item) => (
               <article key={item.title} className="legal-page__card">
                 <h3>{item.title}</h3>
+                {item.note ? (
+                  <p>
+                    <strong>{item.note}</strong>
+                  </p>
+                ) : null}
                 <dl className="legal-facts">
                   <div className="legal-facts__row">
                     <dt>Datos</dt>
@@ -61,17 +67,25 @@ export default function Privacy() {
               </article>
             ))}
             <p>
-              Los datos de la solicitud son los que necesitamos para contestarte: sin un modelo y una forma de
-              contactarte no podemos darte presupuesto. No tomamos decisiones automatizadas ni hacemos perfiles.
+              Los datos del formulario, salvo los comentarios, son obligatorios: sin ellos no podemos darte presupuesto.
+              No elaboramos perfiles ni tomamos decisiones automatizadas que te afecten de forma significativa.
             </p>
           </LegalSection>
 
           <LegalSection id="proveedores" title="Quién más los trata y si salen del Espacio Económico Europeo">
-            <p>No vendemos ni cedemos tus datos. Estos proveedores los tratan para que la web funcione:</p>
+            <p>
+              No vendemos tus datos ni los usamos para publicidad. Pasan por estos proveedores: Cloudflare los trata por
+              encargo nuestro (es encargado del tratamiento); Telegram y WhatsApp tratan los mensajes que pasan por
+              ellos con sus propias condiciones, no como encargados nuestros; Google solo recibe datos si aceptas la
+              analítica.
+            </p>
             {providers.map((provider) => (
               <article key={provider.nombre} className="legal-page__card">
                 <h3>{provider.nombre}</h3>
                 <p>{provider.papel}</p>
+                <p>
+                  <strong>Su papel:</strong> {provider.relacion}
+                </p>
                 <p>
                   <strong>Fuera del EEE:</strong> {provider.transferencias}
                 </p>
@@ -104,7 +118,7 @@ export default function Privacy() {
             </ul>
             <p>
               Escríbenos a <a href={`mailto:${email}`}>{email}</a> diciendo qué quieres y, para encontrar tu solicitud,
-              su referencia o el e-mail con el que la enviaste. Te contestamos en un mes como mucho. La analítica la
+              su referencia o el e-mail con el que la enviaste. Te contestamos en el plazo de un mes. La analítica la
               aceptas o la rechazas cuando quieras en la <a href="/cookies#configurar">página de cookies</a>.
             </p>
             <p>

@@ -158,8 +158,31 @@ describe('what a careful owner signs (issue 21)', () => {
       'Nintendo repara gratis el drift de los Joy-Con en España y el resto del Espacio Económico Europeo',
     )
     expect(text).toContain('aunque la garantía haya terminado')
-    expect(text).toContain('puede negarse si el mando se ha abierto fuera de su servicio técnico, también aquí')
+    expect(text).toContain(
+      'puede negarse a hacer esta reparación gratuita si el mando se ha abierto fuera de su servicio técnico',
+    )
+    // Nintendo's support home is the source: the article says what to look for there.
+    expect(text).toContain('busca allí la ayuda sobre los Joy-Con cuya palanca de control no responde bien')
+    expect(text).not.toContain('también aquí')
     expect(root.querySelector('a[href^="https://www.nintendo.es/"]')).not.toBeNull()
+  })
+
+  it('every article that speaks of Joy-Con and drift warns that opening a Joy-Con may lose Nintendo’s free repair', () => {
+    const speaking = articles.filter(({ articulo }) => {
+      const { text } = bodyOf(articulo.html)
+      return text.includes('Joy-Con') && /drift/i.test(text)
+    })
+    expect(speaking.map(({ post }) => post.slug).sort()).toEqual([
+      'como-reparar-drift-joystick',
+      'gatillos-nintendo-switch',
+    ])
+    for (const { post, articulo } of speaking) {
+      const { text, root } = bodyOf(articulo.html)
+      expect(text, post.slug).toContain('Nintendo repara gratis el drift de los Joy-Con en España')
+      expect(text, post.slug).toMatch(/puede negarse a hacer (esta|esa) reparación gratuita si el mando se ha abierto/)
+      expect(root.querySelector('a[href^="https://www.nintendo.es/"]'), post.slug).not.toBeNull()
+    }
+    expect(textOf('gatillos-nintendo-switch').text).toContain('Abrirlo para cambiar el gatillo puede hacerte perderla')
   })
 
   it('the Xbox buttons article says of the Series service only what the catalogue says', () => {
@@ -232,6 +255,11 @@ describe('the generator', () => {
     ],
     ['a price typed into the prose', 'Cuesta 15 € con IVA.\n', /precio escrito a mano \(«15 €»\): escribe \{precio\}/],
     ['a price in words', 'Cuesta diez euros.\n', /precio escrito a mano \(«euros»\)/],
+    ['a price with the sign first', 'Cuesta €10.\n', /precio escrito a mano \(«€10»\)/],
+    ['a price with EUR after it', 'Cuesta 10 EUR.\n', /precio escrito a mano \(«10 EUR»\)/],
+    ['a price with EUR before it', 'Cuesta EUR 10,50.\n', /precio escrito a mano \(«EUR 10,50»\)/],
+    ['a price with eur in lower case', 'Cuesta 10eur.\n', /precio escrito a mano \(«10eur»\)/],
+    ['a price in euros', 'Cuesta 10 euros.\n', /precio escrito a mano \(«10 euros»\)/],
     ['a protocol-relative link', 'Mira [esto](//example.com/x).\n', /solo enlaces a rutas del sitio/],
     ['an image', '![Mando](/images/x.svg)\n', /la imagen del artículo es la del catálogo/],
   ])('refuses %s', (_label, body, message) => {

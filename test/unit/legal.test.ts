@@ -1,10 +1,20 @@
+import { Window } from 'happy-dom'
 import { describe, expect, it } from 'vitest'
 
+import { catalogo } from '~/catalogo/consultas'
+import { loadAnalytics } from '~/enhancements/analytics'
 import { CONSENT_KEY, CONSENT_MAX_AGE_S } from '~/lib/consent'
 import { analyticsCookieDeletions } from '~/lib/consent.server'
 import { getSettings } from '~/lib/env.server'
 import { FLASH_MAX_AGE_S } from '~/lib/flash.server'
-import { legalIdentity, privacyPage } from '~/lib/legal.server'
+import {
+  cookiesPage,
+  legalIdentity,
+  legalNoticePage,
+  legalSummary,
+  privacyPage,
+  taxIdProblem,
+} from '~/lib/legal.server'
 import { isGoogleAnalyticsCookie, STORED_KEYS } from '~/lib/stored-keys.server'
 
 const withCookies = (url: string, cookie: string) => new Request(url, { headers: { Cookie: cookie } })
@@ -51,14 +61,27 @@ describe('the cookie list holds the consent code’s facts', () => {
   })
 })
 
+/** The settings of a request to this machine, from the given environment. */
+const settingsOf = (env: Record<string, string>) =>
+  getSettings(new Request('http://localhost:8787/privacidad'), env as unknown as Env)
+
+const REAL_HOLDER = {
+  SHOP_LEGAL_NAME: 'Ana Pérez Ruiz',
+  SHOP_TAX_ID: '12345678z',
+  SHOP_LEGAL_ADDRESS: 'Calle Real 2, 01010 Vitoria-Gasteiz',
+  SHOP_EMAIL: 'hola@taller.es',
+  SHOP_PHONE: '612345678',
+}
+
+/** Every text of a page's data, as one string. */
+const allText = (data: unknown) => JSON.stringify(data)
+
 describe('the legal identity', () => {
   const request = new Request('http://localhost:8787/aviso-legal')
 
   it('real values are shown as they are, without the placeholder mark', () => {
     const settings = getSettings(request, {
-      SHOP_LEGAL_NAME: 'Ana Pérez Ruiz',
-      SHOP_TAX_ID: '12345678z',
-      SHOP_LEGAL_ADDRESS: 'Calle Real 2, 01010 Vitoria-Gasteiz',
+      ...REAL_HOLDER,
       SHOP_REGISTRY: 'Registro Mercantil de Álava, tomo 1, folio 2, hoja VI-3',
     } as unknown as Env)
     const facts = legalIdentity(settings)
@@ -75,5 +98,206 @@ describe('the legal identity', () => {
   it('the privacy page takes the retention from its setting', () => {
     const settings = getSettings(request, { QUOTE_RETENTION_DAYS: '90' } as unknown as Env)
     expect(privacyPage(settings).processing[0]?.retention).toContain('90 días')
+  })
+
+  it('marks the fictitious e-mail and phone committed here, like the other placeholders', () => {
+    const marked = legalIdentity(settingsOf({})).filter((fact) => fact.placeholder)
+    expect(marked.map((fact) => fact.setting)).toEqual([
+      'SHOP_LEGAL_NAME',
+      'SHOP_TAX_ID',
+      'SHOP_LEGAL_ADDRESS',
+      'SHOP_EMAIL',
+      'SHOP_PHONE',
+    ])
+    // An address on a domain reserved for examples is no real one either.
+    const example = legalIdentity(settingsOf({ ...REAL_HOLDER, SHOP_EMAIL: 'ana@example.org' }))
+    expect(example.filter((fact) => fact.placeholder).map((fact) => fact.setting)).toEqual(['SHOP_EMAIL'])
+  })
+
+  it('a wrong SHOP_TAX_ID is shown on /aviso-legal with the precise reason, the placeholder marked', () => {
+    const page = legalNoticePage(settingsOf({ SHOP_TAX_ID: 'K1234567A' }), 'K1234567A')
+    expect(page.taxIdProblem).toBe(
+      'SHOP_TAX_ID no es válido: la letra del NIF K1234567 debe ser L, no A. Hasta que lo corrijas se muestra el de ejemplo.',
+    )
+    expect(page.identity.find((fact) => fact.setting === 'SHOP_TAX_ID')).toMatchObject({
+      value: '00000000T',
+      placeholder: true,
+    })
+    expect(legalNoticePage(settingsOf({ SHOP_TAX_ID: 'K1234567L' }), 'K1234567L').taxIdProblem).toBeNull()
+    expect(taxIdProblem(undefined)).toBeNull()
+    expect(taxIdProblem('  ')).toBeNull()
+  })
+})
+
+describe('/privacidad says what the code does', () => {
+  it('names WhatsApp where the data flows through it, with its EEA provider, transfers and policy', () => {
+    const page = privacyPage(settingsOf(REAL_HOLDER))
+    const whatsapp = page.providers.find((provider) => provider.nombre.includes('WhatsApp'))
+    expect(whatsapp?.nombre).toBe('WhatsApp Ireland Limited (WhatsApp)')
+    expect(whatsapp?.transferencias).toContain('Según su política de privacidad')
+    expect(whatsapp?.transferencias).toContain('Meta Platforms, Inc.')
+    expect(whatsapp?.transferencias).toContain('Marco de Privacidad de Datos UE-EE. UU.')
+    expect(whatsapp?.enlace.href).toBe('https://www.whatsapp.com/legal/privacy-policy-eea')
+    // The price and the tracking link the owner's button prefills, and the customer's own messages.
+    expect(whatsapp?.papel).toContain('el precio de tu presupuesto')
+    expect(whatsapp?.papel).toContain('el enlace de tu seguimiento')
+    for (const title of [
+      'Tu solicitud de presupuesto',
+      'El seguimiento de tu reparación',
+      'Tu presupuesto y tu respuesta',
+    ])
+      expect(page.processing.find((item) => item.title === title)?.recipients, title).toContain('WhatsApp')
+    expect(page.processing.some((item) => item.recipients === 'WhatsApp Ireland Limited (WhatsApp).')).toBe(true)
+  })
+
+  it('says who is a processor and who processes the messages under its own terms', () => {
+    const [cloudflare, telegram, whatsapp] = privacyPage(settingsOf({})).providers
+    expect(cloudflare?.relacion).toContain('Es encargado del tratamiento')
+    expect(telegram?.relacion).toContain('No es encargado del taller')
+    expect(whatsapp?.relacion).toContain('No es encargado del taller')
+    expect(allText(catalogo.legal)).not.toMatch(/pequeños usuarios|No vendemos ni cedemos/)
+  })
+
+  it('every quote is erased after its retention, the restore history within 30 days; the chat and mail by a stated criterion', () => {
+    const page = privacyPage(settingsOf({ QUOTE_RETENTION_DAYS: '90' }))
+    const retention = (title: string) => page.processing.find((item) => item.title === title)?.retention ?? ''
+    const quote = retention('Tu solicitud de presupuesto')
+    expect(quote).toContain('90 días desde que la recibimos')
+    expect(quote).toContain('se borra automáticamente de la base de datos')
+    expect(quote).toContain('Time Travel')
+    expect(quote).toContain('hasta 30 días')
+    const chat = retention('El buzón del taller')
+    expect(chat).toContain('como muy tarde, cuando la solicitud se borra de la base de datos, pasados los 90 días')
+    expect(chat).toContain('menos de 48 horas')
+    // /olvidar: the bot's messages about the quote leave the chat while Telegram allows it (erasure.ts).
+    expect(chat).toContain('quita del chat los mensajes del bot sobre cada una')
+    expect(chat).toContain('lo que el propio taller escribió sobre ella en el chat los borra el taller a mano')
+    expect(chat).not.toContain('el bot retira solo')
+    expect(retention('La copia por correo electrónico')).toContain(
+      'El taller la borra a mano cuando se cierra tu solicitud',
+    )
+    expect(allText(page)).not.toContain('se borra sola')
+  })
+
+  it('the analytics: what the tag is configured with, and said plainly when ANALYTICS_ID is empty', () => {
+    const on = privacyPage(settingsOf({ ANALYTICS_ID: 'G-ABC123' }))
+    const off = privacyPage(settingsOf({}))
+    const analytics = (page: typeof on) => page.processing.find((item) => item.title.startsWith('La analítica'))
+    const google = (page: typeof on) => page.providers.find((provider) => provider.nombre.includes('Google'))
+    expect(analytics(on)?.note).toBeUndefined()
+    expect(analytics(off)?.note).toContain('esta web no carga Google Analytics')
+    expect(google(on)?.papel).not.toContain('no lo carga')
+    expect(google(off)?.papel).toContain('Ahora mismo esta web no lo carga')
+    expect(google(on)?.papel).toContain('Google Signals y la personalización de anuncios desactivadas')
+    expect(allText(on)).not.toMatch(/anonimizad/)
+    expect(analytics(on)?.retention).toContain('por defecto para los datos de eventos es de 2 meses')
+  })
+
+  it('rewrites the clumsy wording', () => {
+    const pages = allText([
+      privacyPage(settingsOf({})),
+      legalNoticePage(settingsOf({})),
+      cookiesPage(settingsOf({})),
+      catalogo.legal,
+    ])
+    for (const wrong of [
+      'Solo lo que esta web hace de verdad',
+      'No hay texto libre',
+      'ahí no acaba ningún dato tuyo',
+      'el bot retira solo',
+      'Esta web, la de',
+      'servicio técnico oficial',
+    ])
+      expect(pages).not.toContain(wrong)
+    expect(legalNoticePage(settingsOf({})).intro).toBe(
+      'En cumplimiento del artículo 10 de la LSSI-CE, estos son los datos del titular de esta web (Reparación Mandos Vitoria):',
+    )
+  })
+})
+
+describe('/cookies and the short texts say whether Google Analytics runs', () => {
+  it('/cookies keeps Google’s rows and says plainly when the site does not load it', () => {
+    const on = cookiesPage(settingsOf({ ANALYTICS_ID: 'G-ABC123' }))
+    const off = cookiesPage(settingsOf({}))
+    expect(off.rows.map((row) => row.name)).toEqual(on.rows.map((row) => row.name))
+    expect(off.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['cookie-consent', '_ga', '_ga_<id>']))
+    expect(on.google).toContain('solo se guardan si aceptas')
+    expect(off.google).toContain('Ahora mismo esta web no carga Google Analytics')
+    expect(off.google).toContain('no se guardan')
+    expect(on.choice).toContain('dejamos de cargar Google Analytics')
+    expect(off.choice).not.toContain('dejamos de cargar')
+  })
+
+  it('the footer and banner texts follow ANALYTICS_ID', () => {
+    const on = legalSummary(settingsOf({ ANALYTICS_ID: 'G-ABC123' }))
+    const off = legalSummary(settingsOf({}))
+    expect(on.aviso).toContain('solo si aceptas, Google Analytics')
+    expect(on.cookies).toContain('Solo si aceptas cargamos Google Analytics')
+    expect(off.aviso).toContain('no carga Google Analytics')
+    expect(off.cookies).toContain('no carga Google Analytics ni guarda sus cookies')
+  })
+
+  it('the consent cookie lasts a year and the stored choice until the visitor clears it, as the code keeps them', () => {
+    expect(CONSENT_MAX_AGE_S).toBe(365 * 86_400)
+    const local = STORED_KEYS.find((key) => key.name === CONSENT_KEY && key.store === 'localStorage')
+    expect(local?.duration).toBe('Hasta que borres los datos de este sitio en tu navegador')
+    for (const text of [catalogo.legal.resumen.cookies, catalogo.legal.resumen.sinAnalitica.cookies]) {
+      expect(text).toContain('una cookie propia (cookie-consent), que dura un año')
+      expect(text).toContain('en el almacenamiento local de tu navegador, hasta que lo borres')
+      expect(text).not.toContain('durante un año')
+    }
+  })
+})
+
+describe('the short notices name the legal holder', () => {
+  it('the footer’s controller and the form’s notice carry SHOP_LEGAL_NAME, and never the token', () => {
+    const summary = legalSummary(settingsOf(REAL_HOLDER))
+    expect(summary.privacidad[0]).toEqual({
+      termino: 'Responsable',
+      texto:
+        'El titular de esta web, Ana Pérez Ruiz ({tienda}, taller en Lakua, Vitoria-Gasteiz, 01010). Contacto: {correo}.',
+    })
+    expect(summary.formulario).toContain('Responsable: el titular de esta web, Ana Pérez Ruiz ({tienda}).')
+    expect(allText(summary)).not.toContain('{titular}')
+  })
+
+  it('while the name is the placeholder, they point to the legal notice instead of showing it', () => {
+    const summary = legalSummary(settingsOf({}))
+    expect(summary.formulario).toContain(
+      'Responsable: el titular de esta web, que figura en el aviso legal ({tienda}).',
+    )
+    expect(allText(summary)).not.toContain('razón social del titular')
+  })
+
+  it('the form’s notice covers what the code does with the data: tracking, prices, the per-visitor limits', () => {
+    const { formulario } = legalSummary(settingsOf(REAL_HOLDER))
+    expect(formulario).toContain('solo para responder a esta solicitud y llevarla adelante')
+    expect(formulario).toContain('prepararte el presupuesto, enviártelo')
+    expect(formulario).toContain('el estado de tu reparación')
+    expect(formulario).toContain('contamos los envíos de cada dirección IP')
+    expect(formulario).toContain('WhatsApp')
+  })
+})
+
+describe('the Google tag', () => {
+  it('turns Google signals and ad personalisation off, and sets nothing that GA4 ignores', () => {
+    // No request leaves the test: the tag's script is added, never fetched.
+    const window = new Window({ url: 'https://taller.es/', settings: { disableJavaScriptFileLoading: true } })
+    const document = window.document as unknown as Document
+    loadAnalytics(document, 'G-ABC123')
+    const layer = (document.defaultView?.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>))
+    const config = layer.find((args) => args[0] === 'config')
+    expect(config).toEqual([
+      'config',
+      'G-ABC123',
+      { allow_google_signals: false, allow_ad_personalization_signals: false },
+    ])
+    expect(JSON.stringify(layer)).not.toContain('anonymize_ip')
+    expect(layer.find((args) => args[0] === 'consent' && args[1] === 'default')?.[2]).toMatchObject({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    })
+    window.close()
   })
 })

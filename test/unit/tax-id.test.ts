@@ -8,6 +8,9 @@ describe('Spanish tax ids, checked by their control character', () => {
     ['12345678Z', 'NIF'],
     ['00000000T', 'NIF'],
     ['12.345.678-z', 'NIF'],
+    ['K1234567L', 'NIF'],
+    ['L9999999J', 'NIF'],
+    ['m-0000000-t', 'NIF'],
     ['X1234567L', 'NIE'],
     ['Y1234567X', 'NIE'],
     ['Z1234567R', 'NIE'],
@@ -21,6 +24,12 @@ describe('Spanish tax ids, checked by their control character', () => {
 
   it.each([
     ['12345678A', 'la letra del NIF 12345678 debe ser Z, no A'],
+    ['K1234567A', 'la letra del NIF K1234567 debe ser L, no A'],
+    ['L9999999K', 'la letra del NIF L9999999 debe ser J, no K'],
+    ['M0000000R', 'la letra del NIF M0000000 debe ser T, no R'],
+    // K is a person's NIF, no longer a company's: the CIF's control letter does not make it valid.
+    ['K1234567D', 'la letra del NIF K1234567 debe ser L, no D'],
+    ['K12345674', 'no tiene la forma'],
     ['X1234567T', 'la letra del NIE X1234567 debe ser L, no T'],
     ['B12345675', 'el carácter de control del CIF B1234567 debe ser 4, no 5'],
     ['B1234567D', 'el carácter de control del CIF B1234567 debe ser 4, no D'],
