@@ -36,7 +36,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
   const unconfigured = siteUnconfigured(request, settings)
   if (unconfigured.length > 0) console.error(unconfiguredLine(unconfigured))
-  const answer =
+  const answered =
     refuseMalformedRequest(request, ROUTE_IDS) ??
     ('answer' in spelling ? spelling.answer : undefined) ??
     canonicalRedirect(request, PAGES) ??
@@ -59,7 +59,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
     !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
   // The nonce is named only when the page wrote it into its HTML (docs/decisions/098).
   const policy = contentSecurityPolicy(csp.used ? csp.nonce : null, { analytics, https: url.protocol === 'https:' })
-  const response = withPolicy(answer, policy)
+  const response = withPolicy(answered, policy)
   const { headers } = response
   if (!headers.has('Cache-Control')) {
     // Data for client-side navigation (?_data=) can be personal (consent, a form's token): never shared.
@@ -70,8 +70,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
     // Only a page is shared by caches; errors, refusals and redirects are answered afresh.
     headers.set('Cache-Control', cacheable && response.status === 200 ? CACHE.pages : CACHE.noStore)
   }
-  // The consent banner depends on the cookie.
-  if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie')
+  // The consent banner depends on the cookie; the page cache answers gzip to a client that takes it.
+  if ((headers.get('content-type') ?? '').includes('text/html')) headers.append('Vary', 'Cookie, Accept-Encoding')
   // Only the public address is indexed (previews, workers.dev, local runs are not); an unconfigured site
   // answers 503, which search engines retry later, without telling them to drop the pages.
   if (unconfigured.length === 0 && url.host !== new URL(settings.SITE_URL).host) headers.set('X-Robots-Tag', 'noindex')

@@ -37,7 +37,7 @@ export default async function handleRequest(
       nonce: nonce || undefined,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error)
+        if (!controller.signal.aborted) console.error(errorLine('Error al pintar', request, error))
         status = 500
       },
     },
@@ -64,6 +64,12 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
     else console.warn(`${error.status} en ${request.method} ${pathForLog(pathname)}`)
     return
   }
+  console.error(errorLine('Error en', request, error))
+}
+
+/** An error as one bounded, escaped log line naming the request, never a tracking address's token. */
+function errorLine(what: string, request: Request, error: unknown): string {
+  const { pathname } = new URL(request.url)
   const message = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error)
-  console.error(`Error en ${request.method} ${pathForLog(pathname)}: ${textForLog(message, pathname, 2000)}`)
+  return `${what} ${request.method} ${pathForLog(pathname)}: ${textForLog(message, pathname, 2000)}`
 }

@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import {
   Links,
   Meta,
@@ -20,10 +20,9 @@ import { NotFound } from '~/components/not-found'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
 import { startLayoutBehaviours } from '~/enhancements/layout'
-import { getSettings, siteUnconfigured } from '~/lib/env.server'
 import { hydrates } from '~/lib/hydration'
 import { layoutDataOf, UNAVAILABLE_PATH, type UnavailableData } from '~/lib/layout'
-import { layoutData, unavailableData } from '~/lib/layout.server'
+import { getSettings, json, layoutData, siteUnconfigured, unavailableData } from '~/lib/root.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
 import { isPrivatePath } from '~/lib/tracking/paths'
 import styles from '~/styles/app.css'
@@ -103,8 +102,9 @@ export function ErrorBoundary() {
   const unavailable = isRouteErrorResponse(error) && error.status === 503
   // The whole site unavailable: no layout data, and the shop's contact only if it is the real one.
   const contact = layout?.contact ?? (unavailable ? (error.data as UnavailableData | null)?.contact : undefined)
-  // Error answers (404, 405…) are expected; only real failures are logged.
-  if (!isRouteErrorResponse(error)) console.error(error)
+  // Error answers (404, 405…) are expected; a real failure is logged in the browser's console (the server
+  // logged it already, as one line without a tracking token: entry.server.tsx).
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
   return (
     <SiteShell layout={layout} whatsapp={false}>
       {missing ? <NotFound /> : <ServerError unavailable={unavailable} contact={contact ?? undefined} />}

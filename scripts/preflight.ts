@@ -205,11 +205,16 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
     }
     const quoteUrl = site.vars?.QUOTE_FUNCTION_URL
     const quoteHost = hostOf(quoteUrl)
-    if (!quoteHost || !zone) return
-    if (zoneOf(quoteHost) === zone && quoteHost !== domain) {
+    if (!quoteHost) return
+    if (zone && zoneOf(quoteHost) === zone && quoteHost !== domain) {
       found.problem(
         BOTH,
         `QUOTE_FUNCTION_URL (${quoteHost}) está en la zona de la web (${zone}) pero no es el Custom Domain de la función${domain ? ` (${domain})` : ''}: una Route de la misma zona no es alcanzable desde la web. Usa https://${domain ?? '<dominio de la función>'}${FUNCTION_PATHS.quote}.`,
+      )
+    } else if (domain && quoteHost !== domain) {
+      found.problem(
+        BOTH,
+        `QUOTE_FUNCTION_URL (${quoteHost}) no es la dirección de la función que se despliega (${domain}): la web enviaría los presupuestos a otro sitio. Usa https://${domain}${FUNCTION_PATHS.quote}.`,
       )
     } else if (quoteHost === domain && new URL(String(quoteUrl).trim()).pathname !== FUNCTION_PATHS.quote) {
       found.problem(
@@ -439,7 +444,9 @@ async function checkWebhook(found: Findings, target: Target, fn: WorkerConfig, r
     return
   }
   const url = info.result?.url ?? ''
-  const updates = info.result?.allowed_updates ?? []
+  // Telegram gives allowed_updates only when the bot chose them; without it, every kind but a few the inbox
+  // does not read (messages and button presses among those sent).
+  const updates = info.result?.allowed_updates ?? ['message', 'callback_query']
   if (url === '') {
     // Before the function's first deploy there is nothing to register: only a deploy of the site needs it.
     if (target === 'function')

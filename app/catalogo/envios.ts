@@ -114,10 +114,17 @@ const embalaje = {
   },
 } as const satisfies Record<string, Embalaje>
 
-/** What the shop has not fixed for everyone: it comes with the quote. */
+/**
+ * What the shop has not fixed for everyone: it comes with the quote; once the quote is answered (the
+ * tracking page), the customer asks for it. The spec gives the WhatsApp hours only, not opening hours:
+ * when to come is agreed over WhatsApp, in those hours.
+ */
 const pendiente = {
   direccion: 'Te la indicamos en el presupuesto',
   costes: 'Te los indicamos en el presupuesto',
+  direccionTrasPresupuesto: 'Pídenosla por WhatsApp con tu referencia',
+  costesTrasPresupuesto: 'Pregúntanoslo por WhatsApp con tu referencia',
+  cuando: (horas: string) => `Avísanos por WhatsApp (${horas}) y quedamos`,
 } as const
 
 /** Following the device: the tracking link, and the lookup for whoever lost it. */
@@ -129,16 +136,16 @@ const seguimiento = {
 } as const satisfies { titulo: string; texto: string; buscar: Enlace }
 
 /**
- * While the state is 'Te hemos respondido', the tracking page sums this page
- * up: the address, area and when to come, and the steps left to the customer (pack
- * it, the reference inside, send it).
+ * Once the quote is answered (without a price to accept) or its price accepted, the tracking page sums this
+ * page up: the address, area and when to come, and the steps left to the customer (pack it, the reference
+ * inside, send it).
  */
 const resumen = {
   titulo: 'Cómo traerlo o enviarlo',
   datos: [
     { termino: 'Dirección', dato: 'direccion' },
     { termino: 'Taller', dato: 'zona' },
-    { termino: 'Cuándo pasar', texto: 'Te lo decimos en nuestra respuesta' },
+    { termino: 'Cuándo pasar', dato: 'cuando' },
   ],
   pasos: pasos.slice(2, 5),
   enlace: { texto: 'Todo sobre envíos y recogida', to: '/envios' },

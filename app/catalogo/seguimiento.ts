@@ -148,6 +148,12 @@ export const textosSeguimiento = {
       texto: 'Si todavía quieres la reparación, escríbenos por WhatsApp con tu referencia y te preparamos uno nuevo.',
     },
     retirado: 'Este presupuesto ya no está pendiente de tu respuesta: seguimos con tu reparación como hablamos.',
+    retiradoSinSeguir:
+      'Este presupuesto ya no está pendiente de tu respuesta. Si tienes dudas, escríbenos por WhatsApp con tu referencia.',
+    /** What happens now while his price waits for his answer (the state is 'Te hemos respondido'). */
+    pendienteDeRespuesta:
+      'Te hemos enviado tu presupuesto: lo tienes aquí abajo. Si lo aceptas, aquí mismo verás cómo traerlo o enviarlo.',
+    caducadoAhora: 'Tu presupuesto ha caducado. Si todavía quieres la reparación, te preparamos uno nuevo.',
     aceptadoEnTaller: 'Has aceptado el presupuesto revisado: seguimos con la reparación.',
     hablarlo: 'Hablarlo por WhatsApp',
     demasiadas: {
@@ -157,6 +163,16 @@ export const textosSeguimiento = {
     noValida: {
       titulo: 'No hemos entendido tu respuesta',
       texto: 'Vuelve a elegir: aceptar el presupuesto o decirnos que no.',
+    },
+    /** He answered a price the shop replaced while he read it: not taken; the page shows the new one. */
+    sustituido: {
+      titulo: 'Tu respuesta no se ha guardado',
+      texto: 'Mientras lo mirabas, te hemos enviado un presupuesto nuevo. Revísalo abajo y responde a este.',
+    },
+    /** He answered a price that had expired: not taken. */
+    caducadoAlResponder: {
+      titulo: 'Tu respuesta no se ha guardado',
+      texto: 'Este presupuesto ya había caducado. Escríbenos por WhatsApp con tu referencia y te preparamos uno nuevo.',
     },
     caidaDecision: {
       titulo: 'No hemos podido guardar tu respuesta',

@@ -167,7 +167,7 @@ export interface Sello {
 }
 
 /** The shop's facts a page fills in: its area, its hours, the street address (a setting), what comes with the quote. */
-export type DatoDelTaller = 'zona' | 'direccion' | 'costes'
+export type DatoDelTaller = 'zona' | 'direccion' | 'costes' | 'cuando'
 
 /** One way of getting the device to the shop (/envios): bring it, or send it, with its facts. */
 export interface FormaDeEntrega {

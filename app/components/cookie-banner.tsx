@@ -1,5 +1,3 @@
-import { useLocation } from '@remix-run/react'
-
 import { CONSENT_BANNER } from '~/enhancements/consent'
 import type { Consent } from '~/lib/consent'
 
@@ -13,6 +11,8 @@ interface CookieBannerProps {
   analyticsId: string
   /** What the banner says (the catalogue's, through the root loader). */
   text: string
+  /** Where its forms return without JavaScript: this page's address, without campaign parameters. */
+  returnTo: string
 }
 
 /**
@@ -22,9 +22,8 @@ interface CookieBannerProps {
  * (app/enhancements/consent.ts) stores the choice in localStorage and the cookie on the spot and loads the
  * Google tag after 'Aceptar' (docs/decisions/020, 097).
  */
-export function CookieBanner({ stored, analyticsId, text }: CookieBannerProps) {
+export function CookieBanner({ stored, analyticsId, text, returnTo }: CookieBannerProps) {
   useEnhancement('consent')
-  const location = useLocation()
   return (
     <section
       className="cookie-banner"
@@ -34,7 +33,7 @@ export function CookieBanner({ stored, analyticsId, text }: CookieBannerProps) {
       {...{ [CONSENT_BANNER.root]: '', [CONSENT_BANNER.analyticsId]: analyticsId }}
     >
       <form method="post" action="/consentimiento" className="cookie-banner__inner">
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <input type="hidden" name="redirectTo" value={returnTo} />
         <div className="cookie-banner__text">
           <h2 id="cookies-titulo" className="cookie-banner__title">
             Cookies

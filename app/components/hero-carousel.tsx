@@ -20,7 +20,8 @@ const hook = (attribute: string) => ({ [attribute]: '' })
 /**
  * Hero carousel after the WAI-ARIA carousel pattern, under the page's h1 (never inside a slide, which is
  * hidden from assistive technology once it rotates away). The server HTML shows the first slide complete (the
- * others aria-hidden and inert) and hides the controls; the carousel module (app/enhancements/carousel.ts)
+ * others aria-hidden and inert) and hides the controls, which come before the slides so that the rotation
+ * control is the first stop of the tab order; the carousel module (app/enhancements/carousel.ts)
  * reveals them and rotates the slides.
  */
 export function HeroCarousel({ heading, slides, claims }: HeroCarouselProps) {
@@ -36,44 +37,7 @@ export function HeroCarousel({ heading, slides, claims }: HeroCarouselProps) {
       <div className="hero__heading container">
         <h1 className="eyebrow hero__eyebrow">{heading}</h1>
       </div>
-      <div className="hero__slides" aria-live="polite" {...hook(CAROUSEL.slides)}>
-        {slides.map((slide, index) => {
-          const current = index === 0
-          return (
-            <div
-              key={slide.titulo}
-              className={clsx('hero__slide', current && 'hero__slide--active')}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} de ${count}`}
-              aria-hidden={current ? undefined : true}
-              {...hook(CAROUSEL.slide)}
-              {...(current ? {} : { inert: '' })}
-            >
-              <img
-                className="hero__image"
-                src={slide.imagen.src}
-                alt=""
-                width={slide.imagen.width}
-                height={slide.imagen.height}
-                loading={current ? 'eager' : 'lazy'}
-                {...{ fetchpriority: current ? 'high' : 'low' }}
-                decoding={current ? 'sync' : 'async'}
-              />
-              <div className="hero__content container">
-                <h2 className="hero__title">{slide.titulo}</h2>
-                <p className="hero__subtitle">{slide.subtitulo}</p>
-                <div className="actions">
-                  <a href="/presupuesto" className="button button--primary button--large">
-                    Solicitar Presupuesto
-                  </a>
-                </div>
-                <TrustSignals claims={claims} tone="hero" />
-              </div>
-            </div>
-          )
-        })}
-      </div>
+      {/* The rotation control comes first in the tab order (the pattern); CSS places the controls at the bottom. */}
       <div className="hero__controls container" hidden {...hook(CAROUSEL.controls)}>
         <Tooltip content={CAROUSEL_TEXTS.pauseTip} describes={false}>
           <button
@@ -118,6 +82,44 @@ export function HeroCarousel({ heading, slides, claims }: HeroCarouselProps) {
             <Icon name="flecha-derecha" size={20} />
           </button>
         </Tooltip>
+      </div>
+      <div className="hero__slides" aria-live="polite" {...hook(CAROUSEL.slides)}>
+        {slides.map((slide, index) => {
+          const current = index === 0
+          return (
+            <div
+              key={slide.titulo}
+              className={clsx('hero__slide', current && 'hero__slide--active')}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} de ${count}`}
+              aria-hidden={current ? undefined : true}
+              {...hook(CAROUSEL.slide)}
+              {...(current ? {} : { inert: '' })}
+            >
+              <img
+                className="hero__image"
+                src={slide.imagen.src}
+                alt=""
+                width={slide.imagen.width}
+                height={slide.imagen.height}
+                loading={current ? 'eager' : 'lazy'}
+                {...{ fetchpriority: current ? 'high' : 'low' }}
+                decoding={current ? 'sync' : 'async'}
+              />
+              <div className="hero__content container">
+                <h2 className="hero__title">{slide.titulo}</h2>
+                <p className="hero__subtitle">{slide.subtitulo}</p>
+                <div className="actions">
+                  <a href="/presupuesto" className="button button--primary button--large">
+                    Solicitar Presupuesto
+                  </a>
+                </div>
+                <TrustSignals claims={claims} tone="hero" />
+              </div>
+            </div>
+          )
+        })}
       </div>
     </section>
   )

@@ -2,7 +2,8 @@ import type { Icono } from '~/catalogo/tipos'
 
 import sprite from './icons.svg'
 
-type IconName = Icono | 'whatsapp' | 'menu' | 'cerrar' | 'flecha-izquierda' | 'flecha-derecha' | 'flecha' | 'casa'
+type IconName =
+  Icono | 'whatsapp' | 'menu' | 'cerrar' | 'flecha-izquierda' | 'flecha-derecha' | 'flecha' | 'arriba' | 'casa'
 
 /** The names of the icons in icons.svg (a unit test keeps both lists the same). */
 export const ICON_NAMES = [
@@ -24,6 +25,7 @@ export const ICON_NAMES = [
   'flecha-izquierda',
   'flecha-derecha',
   'flecha',
+  'arriba',
   'casa',
   'whatsapp',
 ] as const satisfies readonly IconName[]

@@ -5,13 +5,25 @@ interface Notice {
 
 interface OfferFailureProps {
   /** Why the customer's answer was not saved. */
-  failure: 'limited' | 'invalid' | 'down'
-  texts: { demasiadas: Notice; noValida: Notice; caidaDecision: Notice }
+  failure: 'limited' | 'invalid' | 'down' | 'replaced' | 'expired'
+  texts: {
+    demasiadas: Notice
+    noValida: Notice
+    caidaDecision: Notice
+    sustituido: Notice
+    caducadoAlResponder: Notice
+  }
 }
 
 /** Above the tracking page when the customer's answer to his price could not be saved, and why. */
 export function OfferFailure({ failure, texts }: OfferFailureProps) {
-  const notice = { limited: texts.demasiadas, invalid: texts.noValida, down: texts.caidaDecision }[failure]
+  const notice = {
+    limited: texts.demasiadas,
+    invalid: texts.noValida,
+    down: texts.caidaDecision,
+    replaced: texts.sustituido,
+    expired: texts.caducadoAlResponder,
+  }[failure]
   return (
     <section className="panel offer-failure" role="alert" aria-labelledby="respuesta-no-guardada">
       <h2 id="respuesta-no-guardada" className="panel__title">

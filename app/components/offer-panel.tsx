@@ -20,6 +20,8 @@ interface OfferPanelProps {
     updated: boolean
     revised: boolean
     status: OfferStatus
+    /** No longer waiting for him: whether the repair went on (else it was taken back or cancelled). */
+    goesOn: boolean
     reason: string | null
     /** A wa.me link to talk the price over, prefilled with the reference. */
     whatsapp: string
@@ -39,6 +41,7 @@ interface OfferPanelProps {
     rechazado: string
     caducado: { titulo: string; texto: string }
     retirado: string
+    retiradoSinSeguir: string
     hablarlo: string
   }
 }
@@ -89,7 +92,7 @@ export function OfferPanel({ offer, reasons, texts }: OfferPanelProps) {
           <p>{texts.caducado.texto}</p>
         </div>
       ) : null}
-      {offer.status === 'withdrawn' ? <p>{texts.retirado}</p> : null}
+      {offer.status === 'withdrawn' ? <p>{offer.goesOn ? texts.retirado : texts.retiradoSinSeguir}</p> : null}
       {offer.status === 'declined' || offer.status === 'expired' ? (
         <a className="button button--whatsapp" href={offer.whatsapp} rel="noopener noreferrer">
           <Icon name="whatsapp" size={20} /> {texts.hablarlo}

@@ -1,6 +1,7 @@
 import type { LayoutData } from '~/lib/layout'
 import { footerLinks, MAIL_IN } from '~/lib/navigation'
 
+import { BackToTop } from './back-to-top'
 import { BrandMark } from './brand-mark'
 import { PrivacyPolicy } from './privacy-policy'
 
@@ -68,6 +69,7 @@ export function SiteFooter({ shopName, copyrightYear, contact, privacy }: SiteFo
         <p>
           © {copyrightYear} {shopName}. Todos los derechos reservados.
         </p>
+        <BackToTop />
       </div>
     </footer>
   )

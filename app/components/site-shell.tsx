@@ -36,7 +36,12 @@ export function SiteShell({ layout, whatsapp, children }: SiteShellProps) {
       <NewTabHint />
       {whatsapp && layout ? <WhatsAppFloat href={layout.contact.whatsapp} hours={layout.contact.shortHours} /> : null}
       {layout ? (
-        <CookieBanner stored={layout.consent} analyticsId={layout.analyticsId} text={layout.privacy.summary.aviso} />
+        <CookieBanner
+          stored={layout.consent}
+          analyticsId={layout.analyticsId}
+          text={layout.privacy.summary.aviso}
+          returnTo={layout.returnTo}
+        />
       ) : null}
     </>
   )

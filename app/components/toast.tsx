@@ -25,8 +25,9 @@ export interface ToastData {
  * A toast rendered in the server HTML (so it shows without JavaScript):
  * role=status for success, role=alert for errors. It is dismissed with a
  * checkbox styled as a close button, which works without JavaScript too.
- * Its behaviour (a success toast without a link hides after 6 s) is the
- * toast module's (app/enhancements/toast.ts): on the server HTML it runs as
+ * Its text shows a moment after its live region, so that assistive
+ * technology announces it (toast.css). Its behaviour (a success toast
+ * without a link hides after 6 s) is the toast module's (app/enhancements/toast.ts): on the server HTML it runs as
  * a module script; a toast the quote page's React shows later calls it here.
  */
 export function Toast({ toast }: { toast: ToastData }) {

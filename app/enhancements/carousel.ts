@@ -31,12 +31,15 @@ const all = <T extends Element>(root: Document | HTMLElement, attribute: string)
 
 /**
  * The hero carousel after the WAI-ARIA carousel pattern (docs/decisions/004): the server HTML shows the
- * first slide, the others aria-hidden and inert, and hides the controls. This reveals them and rotates
- * every 5 s, wrapping; rotation pauses while the pointer is over it or a control has keyboard focus
- * (:focus-visible, so a click on 'next' does not stop it for good), with the pause button, and does not
- * start under reduced motion. It changes attributes and text only: the elements are the server's.
+ * first slide, the others aria-hidden and inert, and hides the controls (the rotation control first in the
+ * tab order). This reveals them and rotates every 5 s, wrapping; rotation pauses while a mouse pointer is
+ * over it (a tap on a phone is no hover) or a control has keyboard focus (:focus-visible, so a click on
+ * 'next' does not stop it for good), stops with the pause button, and does not start under reduced motion
+ * (nor goes on once the visitor asks for it). Play pressed by the visitor rotates even while focus or the
+ * pointer is on the carousel, as in the pattern's example. It changes attributes and text only: the
+ * elements are the server's.
  */
-export function enhanceCarousel(root: HTMLElement, { reducedMotion }: { reducedMotion: boolean }): void {
+export function enhanceCarousel(root: HTMLElement, { reducedMotion }: { reducedMotion: MediaQueryList | null }): void {
   const slides = all<HTMLElement>(root, CAROUSEL.slide)
   const dots = all<HTMLButtonElement>(root, CAROUSEL.dot)
   const toggle = root.querySelector<HTMLButtonElement>(`[${CAROUSEL.toggle}]`)
@@ -47,7 +50,9 @@ export function enhanceCarousel(root: HTMLElement, { reducedMotion }: { reducedM
     0,
     slides.findIndex((slide) => !slide.hasAttribute('aria-hidden')),
   )
-  let playing = !reducedMotion
+  let playing = !reducedMotion?.matches
+  /** Play pressed by the visitor: it wins over hover and focus until he pauses again. */
+  let chosen = false
   let hovered = false
   let focused = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -74,7 +79,7 @@ export function enhanceCarousel(root: HTMLElement, { reducedMotion }: { reducedM
   /** (Re)starts the countdown to the next slide, or stops it: every change of slide or state starts it afresh. */
   const schedule = () => {
     clearTimeout(timer)
-    const rotating = playing && !hovered && !focused
+    const rotating = playing && (chosen || (!hovered && !focused))
     live?.setAttribute('aria-live', rotating ? 'off' : 'polite')
     if (rotating) {
       timer = setTimeout(() => {
@@ -100,17 +105,24 @@ export function enhanceCarousel(root: HTMLElement, { reducedMotion }: { reducedM
     schedule()
   }
 
-  toggle?.addEventListener('click', () => setPlaying(!playing))
+  toggle?.addEventListener('click', () => {
+    chosen = !playing
+    setPlaying(!playing)
+  })
   root.querySelector(`[${CAROUSEL.previous}]`)?.addEventListener('click', () => go(active - 1))
   root.querySelector(`[${CAROUSEL.next}]`)?.addEventListener('click', () => go(active + 1))
   dots.forEach((dot, index) => dot.addEventListener('click', () => go(index)))
-  root.addEventListener('mouseenter', () => {
-    hovered = true
+  const hover = (value: boolean) => (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return
+    hovered = value
     schedule()
-  })
-  root.addEventListener('mouseleave', () => {
-    hovered = false
-    schedule()
+  }
+  root.addEventListener('pointerenter', hover(true))
+  root.addEventListener('pointerleave', hover(false))
+  reducedMotion?.addEventListener('change', (query) => {
+    if (!query.matches) return
+    chosen = false
+    setPlaying(false)
   })
   root.addEventListener('focusin', (event) => {
     if (!(event.target instanceof Element) || !event.target.matches(':focus-visible')) return
@@ -129,7 +141,7 @@ export function enhanceCarousel(root: HTMLElement, { reducedMotion }: { reducedM
 }
 
 export function start(doc: Document): void {
-  const reducedMotion = doc.defaultView?.matchMedia('(prefers-reduced-motion: reduce)').matches ?? false
+  const reducedMotion = doc.defaultView?.matchMedia('(prefers-reduced-motion: reduce)') ?? null
   for (const root of all<HTMLElement>(doc, CAROUSEL.root)) enhanceCarousel(root, { reducedMotion })
   markReady(doc, 'carousel')
 }

@@ -23,8 +23,8 @@ export interface ConsentControls {
   choice: () => Consent | null
   /** Stores a choice: accepting loads the Google tag, rejecting after accepting withdraws it (docs/decisions/097). */
   decide: (choice: Consent) => void
-  /** Shows the banner again, on the same page, with focus on it: 'Configurar cookies'. */
-  reopen: () => void
+  /** Shows the banner again, on the same page, with focus on it: 'Configurar cookies' (focus goes back to `from`). */
+  reopen: (from?: HTMLElement | null) => void
 }
 
 function readLocal(win: Window | null): string | null {
@@ -40,8 +40,10 @@ function readLocal(win: Window | null): string | null {
  * banner hidden or shown; without JavaScript its buttons post to /consentimiento. With it: a choice kept
  * only in localStorage counts too (and is written back to the cookie), both stores are kept equal, the
  * buttons store the choice on the spot (and post it to /consentimiento), 'Aceptar' loads the Google tag,
- * and any element with data-consent-open ('Configurar cookies') shows the banner again, in place, focused;
- * 'Rechazar' after 'Aceptar' withdraws the tag at once (analytics.ts).
+ * and any element with data-consent-open ('Configurar cookies') shows the banner again, in place, focused
+ * (Escape closes it, and focus goes back to that element after either); 'Rechazar' after 'Aceptar' withdraws
+ * the tag at once (analytics.ts); 'Aceptar' on a page served as rejected loads the page again, whose policy
+ * then lets the tag in.
  */
 export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentControls {
   const win = doc.defaultView
@@ -73,17 +75,29 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
   if (choice && (fromCookie !== choice || local !== choice)) remember(choice)
   banner.hidden = choice !== null
   if (choice === 'accepted') loadAnalytics(doc, analyticsId)
+  // The server saw this page's cookie say 'rejected': its Content-Security-Policy lets no Google host in
+  // (docs/decisions/098), so accepting here can only load the tag on a new load of the page.
+  const policyRefusesTag = fromCookie === 'rejected' && analyticsId !== ''
+  /** What 'Configurar cookies' was pressed on: focus goes back to it once the banner closes. */
+  let opener: HTMLElement | null = null
 
+  const close = () => {
+    banner.hidden = true
+    if (opener?.isConnected) opener.focus()
+    opener = null
+  }
   const decide = (value: Consent) => {
     const before = choice
     choice = value
     remember(value)
     record(value)
-    banner.hidden = true
-    if (value === 'accepted') loadAnalytics(doc, analyticsId)
+    close()
+    if (value === 'accepted' && policyRefusesTag) win?.location.assign(win.location.href)
+    else if (value === 'accepted') loadAnalytics(doc, analyticsId)
     else if (before === 'accepted') withdrawAnalytics(doc)
   }
-  const reopen = () => {
+  const reopen = (from: HTMLElement | null = null) => {
+    opener = from
     banner.hidden = false
     banner.focus()
   }
@@ -94,10 +108,16 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
     event.preventDefault()
     decide(value)
   })
+  // A banner opened again closes on Escape, the choice unchanged; the first one waits for a choice.
+  banner.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && choice !== null && !banner.hidden) close()
+  })
   doc.addEventListener('click', (event) => {
-    if (!(event.target instanceof Element) || !event.target.closest(`[${CONSENT_OPEN_ATTRIBUTE}]`)) return
+    const from =
+      event.target instanceof Element ? event.target.closest<HTMLElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`) : null
+    if (!from) return
     event.preventDefault()
-    reopen()
+    reopen(from)
   })
   return { choice: () => choice, decide, reopen }
 }

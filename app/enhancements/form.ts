@@ -17,24 +17,40 @@ export function focusFirstInvalid(form: HTMLFormElement): void {
   control?.focus()
 }
 
+/** How long a post may take before the button is usable again (a navigation stopped or failed fires no event). */
+export const SENDING_TIMEOUT_MS = 15_000
+
 /**
  * A form that posts as a whole document: when the answer comes back with messages, focus goes to the
- * first field to fix; while a post is on its way, the button is disabled and says so (no double post).
+ * first field to fix; while a post is on its way the button says so and a second submit is ignored (no
+ * double post), until the page changes, comes back from the back-forward cache, or 15 s pass without an
+ * answer (the visitor stopped the load, or the network failed): then it can be sent again.
  */
 export function enhanceDocumentForm(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>(`button[${DOCUMENT_FORM.sendingLabel}]`)
   const idle = button?.textContent ?? ''
-  form.addEventListener('submit', () => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let sending = false
+  const reset = () => {
+    clearTimeout(timer)
+    sending = false
     if (!button) return
-    button.disabled = true
+    button.removeAttribute('aria-disabled')
+    button.textContent = idle
+  }
+  form.addEventListener('submit', (event) => {
+    if (sending) {
+      event.preventDefault()
+      return
+    }
+    sending = true
+    timer = setTimeout(reset, SENDING_TIMEOUT_MS)
+    if (!button) return
+    button.setAttribute('aria-disabled', 'true')
     button.textContent = button.getAttribute(DOCUMENT_FORM.sendingLabel)
   })
   // Back to a page kept in the back-forward cache: the button is usable again.
-  form.ownerDocument.defaultView?.addEventListener('pageshow', () => {
-    if (!button) return
-    button.disabled = false
-    button.textContent = idle
-  })
+  form.ownerDocument.defaultView?.addEventListener('pageshow', reset)
   focusFirstInvalid(form)
 }
 

@@ -3,11 +3,12 @@ import type { EnhancementName } from './names'
 
 /** Each behaviour's built file (public/enhance/), by name. */
 export const ENHANCEMENT_FILES: Record<EnhancementName, string> = {
-  'carousel': '/enhance/carousel-TEGKH5BG.js',
-  'consent': '/enhance/consent-6SQSOGRD.js',
-  'form': '/enhance/form-4UZEBGJ7.js',
-  'mobile-menu': '/enhance/mobile-menu-RQSDQHEM.js',
+  'back-to-top': '/enhance/back-to-top-7XAZWAI7.js',
+  'carousel': '/enhance/carousel-HOY5GMQ2.js',
+  'consent': '/enhance/consent-GLRDQEIF.js',
+  'form': '/enhance/form-C4WVKFCV.js',
+  'mobile-menu': '/enhance/mobile-menu-GYXH7LE4.js',
   'not-found': '/enhance/not-found-BGQ6OVMD.js',
-  'toast': '/enhance/toast-TPYAK4PB.js',
+  'toast': '/enhance/toast-FLJACPYH.js',
   'tooltip': '/enhance/tooltip-R6RS3VBJ.js',
 }

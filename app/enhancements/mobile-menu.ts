@@ -15,7 +15,7 @@ export const MOBILE_MENU = {
 /**
  * The small-screen menu. Without JavaScript it is a <details> that opens and closes by itself; with it,
  * a button with aria-expanded takes over and the menu closes on a chosen link, on Escape (focus back to
- * the button), on a press outside and when the page comes back from the back-forward cache. It changes
+ * the button when it was in the menu), on a press outside and when the page comes back from the back-forward cache. It changes
  * attributes only: the elements are the server's.
  */
 export function enhanceMobileMenu(root: HTMLElement): void {
@@ -36,8 +36,10 @@ export function enhanceMobileMenu(root: HTMLElement): void {
   })
   doc.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !details.open) return
+    // Focus goes back to the button only from inside the menu (or from nowhere): never taken from elsewhere.
+    const from = doc.activeElement
     setOpen(false)
-    button.focus()
+    if (!from || from === doc.body || root.contains(from)) button.focus()
   })
   doc.addEventListener('pointerdown', (event) => {
     if (details.open && !(event.target instanceof Node && root.contains(event.target))) setOpen(false)

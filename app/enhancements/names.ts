@@ -5,6 +5,7 @@
  * with useEnhancement(name), and the page loads exactly those.
  */
 export const ENHANCEMENT_NAMES = [
+  'back-to-top',
   'carousel',
   'consent',
   'form',

@@ -13,8 +13,10 @@ export const TOAST = {
 } as const
 
 /**
- * A toast is server HTML that closes without JavaScript (a checkbox labelled 'Cerrar aviso'); this hides a
- * success toast without a link after 6 s by ticking that checkbox. Called once per toast: by start() for the
+ * A toast is server HTML that closes without JavaScript (a checkbox labelled 'Cerrar aviso'), and whose text
+ * shows a moment after its live region (toast.css), so that it is announced. This hides a success toast
+ * without a link after 6 s by ticking that checkbox, a countdown that waits while the pointer is over the
+ * toast or focus is in it and starts afresh when they leave. Called once per toast: by start() for the
  * toasts of the server HTML, and by the quote page's React for the toasts it shows after a post.
  */
 export function enhanceToast(region: HTMLElement): void {
@@ -22,9 +24,26 @@ export function enhanceToast(region: HTMLElement): void {
   region.setAttribute(TOAST.enhanced, '')
   const close = region.querySelector<HTMLInputElement>('input[type="checkbox"]')
   if (!close || region.getAttribute(TOAST.root) !== 'exito' || region.hasAttribute(TOAST.lasting)) return
-  setTimeout(() => {
-    close.checked = true
-  }, TOAST_AUTO_HIDE_MS)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let held = { pointer: false, focus: false }
+  const countdown = () => {
+    clearTimeout(timer)
+    if (!held.pointer && !held.focus)
+      timer = setTimeout(() => {
+        close.checked = true
+      }, TOAST_AUTO_HIDE_MS)
+  }
+  const hold = (part: keyof typeof held, value: boolean) => () => {
+    held = { ...held, [part]: value }
+    countdown()
+  }
+  region.addEventListener('pointerenter', hold('pointer', true))
+  region.addEventListener('pointerleave', hold('pointer', false))
+  region.addEventListener('focusin', hold('focus', true))
+  region.addEventListener('focusout', (event) => {
+    if (!(event.relatedTarget instanceof Node && region.contains(event.relatedTarget))) hold('focus', false)()
+  })
+  countdown()
 }
 
 export function start(doc: Document): void {

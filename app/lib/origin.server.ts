@@ -1,10 +1,10 @@
 /**
  * Cross-site request refusal for every state-changing request, led by the
  * browser's own Fetch Metadata (docs/decisions/101-cross-site-check-fetch-metadata.md):
- * `Sec-Fetch-Site: same-origin` (or `none`, the visitor's own action) is let
- * through whatever the Origin says, because a page sent with
- * `Referrer-Policy: no-referrer` (the private tracking page) makes Chromium
- * send `Origin: null` on its own forms. Otherwise a POST whose Origin is
+ * `Sec-Fetch-Site: same-origin` (or `none`, the visitor's own action) lets an
+ * `Origin: null` through, because a page sent with `Referrer-Policy:
+ * no-referrer` (the private tracking page) makes Chromium send it on its own
+ * forms; a foreign Origin is refused whatever that header says. Otherwise a POST whose Origin is
  * neither this site nor SITE_URL (compared case-insensitively), or is 'null',
  * gets 403, and one without Origin is refused only when the browser marks it
  * cross-site or same-site.
@@ -12,8 +12,10 @@
 export function crossSiteRefusal(request: Request, siteUrl: string): Response | undefined {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return undefined
   const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase()
-  if (site === 'same-origin' || site === 'none') return undefined
   const origin = request.headers.get('origin')?.trim().toLowerCase()
+  const vouched = site === 'same-origin' || site === 'none'
+  // The browser vouches for an 'Origin: null' it sent itself; never for another site's name.
+  if (vouched && (origin === undefined || origin === 'null')) return undefined
   const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin].map((value) => value.toLowerCase()))
   const refused = origin === undefined ? site === 'cross-site' || site === 'same-site' : !allowed.has(origin)
   if (!refused) return undefined

@@ -9,6 +9,7 @@
  * pages (a page that reads anything of the visitor, like /presupuesto, says `no-store`), whose policy names
  * no nonce. Never: private tracking pages, form answers (POST), Remix data requests, errors, redirects.
  */
+import { withoutCampaignParams } from './campaign-params'
 import { consentFromCookies } from './consent'
 import { CACHE } from './http-policy.server'
 import { isPrivatePath } from './tracking/paths'
@@ -24,24 +25,26 @@ const defaultCache = () => (caches as unknown as { default: Cache }).default
 
 /**
  * Whether a request may be answered from the cache (and its answer stored): a GET without a body, of a
- * public address. What the Worker answers such a request depends on its address and its consent cookie
- * only, so a kept answer is what rendering it again would give, refusals and redirects included (those are
- * never kept: only a rendered page is).
+ * public address, with no query but campaign parameters (utm_*, gclid…, which change nothing a page shows).
+ * What the Worker answers such a request depends on its path and its consent cookie only, so a kept answer
+ * is what rendering it again would give, refusals and redirects included (those are never kept: only a
+ * rendered page is). Any other query is rendered every time and never kept: no address made up by a visitor
+ * takes a place in the cache.
  */
 export function mayUseCache(request: Request): boolean {
   if (request.method !== 'GET' || request.body) return false
   const url = new URL(request.url)
-  return !url.searchParams.has('_data') && !isPrivatePath(url.pathname)
+  return withoutCampaignParams(url.search) === '' && !isPrivatePath(url.pathname)
 }
 
 /**
  * The cache key: an address of this site's own origin (the Cache API keeps only the zone's), under a path no
- * page has, holding the version, the consent choice and the page's path and query.
+ * page has, holding the version, the consent choice and the page's path.
  */
 export function pageCacheKey(request: Request, version: string): string {
   const url = new URL(request.url)
   const consent = consentFromCookies(request.headers.get('cookie')) ?? 'none'
-  return `${url.origin}/__page-cache/${encodeURIComponent(version)}/${consent}${url.pathname}${url.search}`
+  return `${url.origin}/__page-cache/${encodeURIComponent(version)}/${consent}${url.pathname}`
 }
 
 /**
@@ -60,12 +63,17 @@ export function isCacheablePage(response: Response): boolean {
   )
 }
 
-/** A page answer kept whole in the isolate: status, headers and its body, as it is and gzipped once. */
+/**
+ * A page answer kept whole in the isolate: its status, its body as it is and gzipped once, and the headers of
+ * each, built once (a page says Vary: Cookie, Accept-Encoding, server.ts: a shared cache must not hand the
+ * gzipped bytes to a client that did not ask for them).
+ */
 interface KeptPage {
   status: number
-  headers: Array<[string, string]>
   body: ArrayBuffer
+  headers: Array<[string, string]>
   gzip: ArrayBuffer
+  gzipHeaders: Array<[string, string]>
   /** When it stops being served (the same lifetime the Cache API gives it). */
   until: number
 }
@@ -80,12 +88,24 @@ interface KeptPage {
 const MEMORY_PAGES = 64
 const MEMORY_PAGE_BYTES = 256 * 1024
 const memory = new Map<string, KeptPage>()
-const PAGE_LIFETIME_MS = Number(/max-age=(\d+)/.exec(CACHE.pages)?.[1] ?? 0) * 1000
+/** The pages' max-age (CACHE.pages), in milliseconds. */
+export const PAGE_LIFETIME_MS = Number(/max-age=(\d+)/.exec(CACHE.pages)?.[1] ?? 0) * 1000
 /** Headers that describe the bytes as sent, set again for each answer. */
 const BODY_HEADERS = new Set(['content-length', 'content-encoding'])
 
 const gzip = (body: ArrayBuffer) =>
   new Response(new Response(body).body?.pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
+
+/** Whether an Accept-Encoding takes gzip (`gzip`, `gzip;q=0.8`, `*`; not `gzip;q=0`). */
+export function takesGzip(acceptEncoding: string | null): boolean {
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim())
+    if (coding !== 'gzip' && coding !== '*') continue
+    const quality = params.find((param) => param.startsWith('q='))
+    return quality === undefined || Number(quality.slice(2)) > 0
+  }
+  return false
+}
 
 function fromMemory(key: string, request: Request, now: number): Response | null {
   const kept = memory.get(key)
@@ -93,8 +113,8 @@ function fromMemory(key: string, request: Request, now: number): Response | null
   memory.delete(key)
   if (kept.until <= now) return null
   memory.set(key, kept) // the most recently used goes last
-  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    const init = { status: kept.status, headers: [...kept.headers, ['Content-Encoding', 'gzip']], encodeBody: 'manual' }
+  if (takesGzip(request.headers.get('accept-encoding'))) {
+    const init = { status: kept.status, headers: kept.gzipHeaders, encodeBody: 'manual' }
     return new Response(kept.gzip, init as ResponseInit)
   }
   return new Response(kept.body, { status: kept.status, headers: kept.headers })
@@ -106,9 +126,10 @@ async function keep(key: string, response: Response, body: ArrayBuffer): Promise
   memory.delete(key)
   memory.set(key, {
     status: response.status,
-    headers,
     body,
+    headers,
     gzip: await gzip(body),
+    gzipHeaders: [...headers, ['Content-Encoding', 'gzip']],
     until: Date.now() + PAGE_LIFETIME_MS,
   })
   for (const oldest of memory.keys()) {

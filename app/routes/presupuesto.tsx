@@ -1,11 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare'
 import { useActionData, useLoaderData } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
@@ -16,18 +9,35 @@ import { PageHero } from '~/components/page-hero'
 import { PrivacyNotice } from '~/components/privacy-notice'
 import { QuoteForm, type QuoteFormResult } from '~/components/quote-form'
 import { Toast, type ToastData } from '~/components/toast'
-import { getSettings, requireSettings } from '~/lib/env.server'
-import { readFlash, setFlash } from '~/lib/flash.server'
 import type { PageHandle } from '~/lib/hydration'
 import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
-import { isLiveCheck, parseQuoteSubmission, readQuoteForm } from '~/lib/quote/form.server'
-import { forwardQuote, idempotencyKey } from '~/lib/quote/forward.server'
-import { QUOTE_CHOICES, prefillFromQuery } from '~/lib/quote/models.server'
 import { QUOTE_TOASTS } from '~/lib/quote/options'
-import { isOwnToken, readFormToken, signFormToken, suspicion } from '~/lib/quote/token.server'
-import { PAST_OVERALL_NOTE, pastOverallLimit, visitorAddress, withinLimits } from '~/lib/rate-limits.server'
-import { sentToast, toast } from '~/lib/toasts.server'
+import {
+  forwardQuote,
+  getSettings,
+  idempotencyKey,
+  isLiveCheck,
+  isOwnToken,
+  json,
+  parseQuoteSubmission,
+  PAST_OVERALL_NOTE,
+  pastOverallLimit,
+  prefillFromQuery,
+  QUOTE_CHOICES,
+  readFlash,
+  readFormToken,
+  readQuoteForm,
+  redirect,
+  requireSettings,
+  sentToast,
+  setFlash,
+  signFormToken,
+  suspicion,
+  toast,
+  visitorAddress,
+  withinLimits,
+} from '~/lib/quote/page.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 /**

@@ -70,8 +70,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /**
  * The customer's answer to his price ('Aceptar presupuesto', 'No, gracias'),
  * posted by the page's own forms (docs/decisions/086): passed to the
- * function, then the page again as it now stands (303), whatever the answer
- * changed; a repeat changes nothing and shows the same. A foreign Origin was
+ * function, then the page again as it now stands (303); a repeat changes
+ * nothing and shows the same. An answer to a price replaced meanwhile, or
+ * expired, is not taken: the page as it stands, with a notice saying so. A foreign Origin was
  * refused before (server.ts); a form that is not one is 400, an unknown or
  * erased token the not-found page, and a function that cannot be reached
  * the page saying the answer could not be saved (503), never a 500.
@@ -90,6 +91,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const answer = await postDecision(settings, token, decision)
   if (answer.kind === 'unknown') notFound(request)
   if (answer.kind === 'down') return json({ failure: 'down' as const }, { status: 503 })
+  // A price replaced while he read it, or one that expired: his answer was not taken, and the page (read
+  // again) says why above the price as it now stands. A repeat shows the page as it is.
+  if (answer.outcome === 'replaced' || answer.outcome === 'expired') return json({ failure: answer.outcome })
   return redirectDocument(trackingPath(token), 303)
 }
 

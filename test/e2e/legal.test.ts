@@ -165,3 +165,41 @@ describe('Configurar cookies: withdrawing consent from /cookies', () => {
     })
   }
 })
+
+describe('Configurar cookies with JavaScript: the banner again, in place', () => {
+  const opener = (page: Page) =>
+    page.getByRole('navigation', { name: 'Pie de página' }).getByRole('link', { name: 'Configurar cookies' })
+
+  it('after rejecting, accepting there loads the Google tag (the page comes again, under a policy that lets it in)', async () => {
+    const { page, context, errors } = await newPage(browser(), { ...DESKTOP, consent: 'rejected' })
+    const gtag = await gtagThatSetsItsCookies(context)
+    await page.goto(`${base}/envios`)
+    await enhanced(page)
+    expect(gtag).toEqual([])
+    await opener(page).click()
+    const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+    await banner.waitFor()
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Aceptar' }).click()])
+    await enhanced(page)
+    await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
+    expect(page.url()).toBe(`${base}/envios`)
+    // A script the page's policy refused would be a console error.
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('Escape closes it with the choice unchanged, and focus goes back to the link', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: 'accepted' })
+    await gtagThatSetsItsCookies(context)
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    await opener(page).click()
+    const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+    await banner.waitFor()
+    await page.keyboard.press('Escape')
+    await banner.waitFor({ state: 'hidden' })
+    expect(await opener(page).evaluate((link) => link === document.activeElement)).toBe(true)
+    expect((await context.cookies(base)).find((cookie) => cookie.name === 'cookie-consent')?.value).toBe('accepted')
+    await context.close()
+  })
+})

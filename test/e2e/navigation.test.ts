@@ -157,3 +157,33 @@ describe('console', () => {
     await context.close()
   })
 })
+
+describe("'Volver arriba'", () => {
+  it('with JavaScript: floats once the page is scrolled down, and takes the visitor to the top, focus on the content', async () => {
+    const { page, errors, context } = await newPage(browser(), PHONE)
+    await page.goto(`${base}/blog/como-reparar-drift-joystick`)
+    await enhanced(page)
+    const link = page.getByRole('link', { name: 'Volver arriba' })
+    expect(await link.isVisible()).toBe(false)
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2))
+    await link.waitFor({ state: 'visible' })
+    await link.click()
+    await page.waitForFunction(() => window.scrollY === 0)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenido')
+    expect(new URL(page.url()).hash).toBe('')
+    await link.waitFor({ state: 'hidden' })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('without JavaScript: a link at the foot of the page to the content', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: false })
+    await page.goto(`${base}/envios`)
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Volver arriba' })
+    await link.scrollIntoViewIfNeeded()
+    await link.click()
+    await page.waitForURL(`${base}/envios#contenido`)
+    await page.waitForFunction(() => window.scrollY < 200)
+    await context.close()
+  })
+})

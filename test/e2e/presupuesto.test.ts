@@ -192,6 +192,10 @@ describe('quote form with JavaScript', () => {
     const toast = page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' })
     await toast.waitFor()
     expect(await toast.textContent()).toContain('Nos pondremos en contacto contigo lo antes posible.')
+    // Its text shows a moment after its live region, so that assistive technology announces it (toast.css).
+    expect(await toast.locator('.toast__body').evaluate((body) => getComputedStyle(body).animationName)).toBe(
+      'toast-announce',
+    )
     const reference = /Referencia de tu solicitud: (P-[2-9A-Z]{4})/.exec((await toast.textContent()) ?? '')?.[1]
     expect(reference).toBeDefined()
     expect(await page.getByLabel('Email').inputValue()).toBe('')

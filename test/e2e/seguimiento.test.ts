@@ -152,6 +152,7 @@ describe('the lookup /seguimiento', () => {
 
       await submit()
       await page.locator('[name="referencia"][aria-invalid="true"]').waitFor()
+      if (javaScript) await enhanced(page)
       expect(await message('referencia')).toBe('Escribe la referencia de tu solicitud')
       expect(await message('email')).toBe('Escribe el email con el que pediste el presupuesto')
       // With JavaScript, focus goes to the first field to fix.

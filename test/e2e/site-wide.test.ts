@@ -98,6 +98,16 @@ describe('hero carousel', () => {
     await context.close()
   })
 
+  it('a tap on a phone does not stop it: a tap is no hover', async () => {
+    const { page, context } = await homeWithClock(PHONE)
+    await page.getByRole('button', { name: 'Diapositiva siguiente' }).tap()
+    await expect.poll(() => activeSlide(page)).toBe(1)
+    await settle(page)
+    await page.clock.runFor(CAROUSEL_INTERVAL_MS)
+    await expect.poll(() => activeSlide(page)).toBe(2)
+    await context.close()
+  })
+
   it('does not start by itself under reduced motion', async () => {
     const { page, context } = await homeWithClock({ ...DESKTOP, reducedMotion: 'reduce' })
     await page.getByRole('button', { name: 'Reanudar el carrusel' }).waitFor()

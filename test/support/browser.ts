@@ -21,6 +21,10 @@ export async function newPage(browser: Browser, { consent = 'rejected', ...optio
     extraHTTPHeaders: { 'CF-Connecting-IP': randomIp() },
     ...options,
   })
+  // wrangler dev's local asset server now and then holds one static file for about 30 s before it answers
+  // (seen once in ~9,000 requests, on a busy machine): a page whose 'load' waits for it is slow, not wrong.
+  // Navigations wait past that, within the e2e project's 60 s per test.
+  context.setDefaultNavigationTimeout(50_000)
   if (consent) await context.addCookies([{ name: 'cookie-consent', value: consent, url: inject('siteUrl') }])
   // Nothing may reach Google: the tag is answered locally and counted by the tests that care.
   await context.route('https://www.googletagmanager.com/**', (route) =>

@@ -12,10 +12,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { slides } from '~/catalogo/slides'
 import { HeroCarousel } from '~/components/hero-carousel'
 import { MobileMenu } from '~/components/mobile-menu'
+import { SiteFooter } from '~/components/site-footer'
 import { Toast, type ToastData } from '~/components/toast'
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_TEXTS, start as startCarousel } from '~/enhancements/carousel'
+import { BACK_TO_TOP, start as startBackToTop } from '~/enhancements/back-to-top'
 import { CONSENT_BANNER, enhanceConsent } from '~/enhancements/consent'
-import { enhanceDocumentForm, focusFirstInvalid } from '~/enhancements/form'
+import { SENDING_TIMEOUT_MS, enhanceDocumentForm, focusFirstInvalid } from '~/enhancements/form'
 import { start as startMenu } from '~/enhancements/mobile-menu'
 import { READY_ATTRIBUTE } from '~/enhancements/names'
 import { TOAST_AUTO_HIDE_MS, start as startToasts } from '~/enhancements/toast'
@@ -97,20 +99,58 @@ describe('carousel', () => {
     expect(activeSlide()).toBe(0)
     toggle.click()
     const hero = document.querySelector('.hero')!
-    hero.dispatchEvent(new MouseEvent('mouseenter'))
-    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
-    expect(activeSlide()).toBe(0)
-    hero.dispatchEvent(new MouseEvent('mouseleave'))
+    // Chosen by the visitor, play rotates even under the pointer; paused and played by the page, hover pauses.
+    button(CAROUSEL_TEXTS.pause).click()
+    hero.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' }))
+    button(CAROUSEL_TEXTS.resume).click()
     vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS)
     expect(activeSlide()).toBe(1)
+    hero.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }))
   })
 
-  it('does not start by itself under reduced motion', () => {
-    const matchMedia = vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList)
+  it('pauses while a mouse is over it, not for a tap on a phone', () => {
+    carousel()
+    const hero = document.querySelector('.hero')!
+    hero.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' }))
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
+    expect(activeSlide()).toBe(0)
+    hero.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }))
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS)
+    expect(activeSlide()).toBe(1)
+    // A tap: the touch pointer enters and never 'leaves' until a tap elsewhere; rotation goes on.
+    hero.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'touch' }))
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS)
+    expect(activeSlide()).toBe(2)
+  })
+
+  it('puts its rotation control first in the tab order', () => {
+    carousel()
+    const focusable = [...document.querySelectorAll('.hero button, .hero a')].filter(
+      (element) => !element.closest('[inert]'),
+    )
+    expect(focusable[0]?.getAttribute('aria-label')).toBe(CAROUSEL_TEXTS.pause)
+  })
+
+  it('does not start by itself under reduced motion, and stops when the visitor asks for it', () => {
+    const changes: Array<(query: { matches: boolean }) => void> = []
+    const query = (matches: boolean) =>
+      ({
+        matches,
+        addEventListener: (_: string, listener: (typeof changes)[number]) => changes.push(listener),
+      }) as unknown as MediaQueryList
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockReturnValue(query(true))
     carousel()
     vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
     expect(activeSlide()).toBe(0)
     expect(button(CAROUSEL_TEXTS.resume)).not.toBeNull()
+    matchMedia.mockReturnValue(query(false))
+    carousel()
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS)
+    expect(activeSlide()).toBe(1)
+    for (const listener of changes) listener({ matches: true })
+    expect(button(CAROUSEL_TEXTS.resume)).not.toBeNull()
+    vi.advanceTimersByTime(CAROUSEL_INTERVAL_MS * 3)
+    expect(activeSlide()).toBe(1)
     matchMedia.mockRestore()
   })
 })
@@ -167,6 +207,25 @@ describe('toast', () => {
       expect(closed()).toBe(hides)
     }
   })
+
+  it('waits while the pointer is over it or focus is in it, and counts 6 s afresh once they leave', () => {
+    serve(createElement(Toast, { toast: toast({}) }))
+    startToasts(document)
+    const region = document.querySelector<HTMLElement>('[data-toast]')!
+    vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS - 100)
+    region.dispatchEvent(new PointerEvent('pointerenter'))
+    region.dispatchEvent(new FocusEvent('focusin'))
+    vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS * 2)
+    expect(closed()).toBe(false)
+    region.dispatchEvent(new PointerEvent('pointerleave'))
+    vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS * 2)
+    expect(closed()).toBe(false)
+    region.dispatchEvent(new FocusEvent('focusout'))
+    vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS - 1)
+    expect(closed()).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(closed()).toBe(true)
+  })
 })
 
 describe('a form posted as a document', () => {
@@ -181,10 +240,22 @@ describe('a form posted as a document', () => {
     document.querySelector('fieldset')!.removeAttribute('aria-invalid')
     enhanceDocumentForm(form)
     expect(document.activeElement?.getAttribute('name')).toBe('email')
-    form.dispatchEvent(new Event('submit'))
+    const submit = () => {
+      const event = new Event('submit', { cancelable: true })
+      form.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(submit()).toBe(false)
     const button = form.querySelector('button')!
-    expect(button.disabled).toBe(true)
+    expect(button.getAttribute('aria-disabled')).toBe('true')
     expect(button.textContent).toBe('Buscando...')
+    // A second submit while the first is on its way is not sent.
+    expect(submit()).toBe(true)
+    // No answer in 15 s (the load was stopped): the button is usable again.
+    vi.advanceTimersByTime(SENDING_TIMEOUT_MS)
+    expect(button.hasAttribute('aria-disabled')).toBe(false)
+    expect(button.textContent).toBe('Ver mi solicitud')
+    expect(submit()).toBe(false)
   })
 })
 
@@ -287,6 +358,39 @@ describe('consent', () => {
     vi.advanceTimersByTime(1000)
     expect(cookie('_ga')).toBeNull()
     expect(cookie('_ga_ABC')).toBeNull()
+    // Accepted again on the same page: the tag already there is granted analytics storage again.
+    document.querySelector<HTMLAnchorElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`)!.click()
+    choose('accepted')
+    expect(tag()).toHaveLength(1)
+    expect(JSON.stringify(window.dataLayer?.at(-1))).toContain('"analytics_storage":"granted"')
+  })
+
+  it("the banner opened again closes on Escape, the choice unchanged, and focus goes back to 'Configurar cookies'", () => {
+    const consent = enhanceConsent(document, banner())
+    choose('rejected')
+    const opener = document.querySelector<HTMLAnchorElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`)!
+    opener.click()
+    expect(banner().hidden).toBe(false)
+    banner().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    expect(banner().hidden).toBe(true)
+    expect(consent.choice()).toBe('rejected')
+    expect(document.activeElement).toBe(opener)
+    opener.click()
+    choose('rejected')
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('accepting on a page served as rejected loads the page again (its policy lets no Google host in)', () => {
+    document.cookie = 'cookie-consent=rejected; Path=/'
+    const assign = vi.fn()
+    const location = { ...window.location, href: window.location.href, assign }
+    vi.spyOn(window, 'location', 'get').mockReturnValue(location as unknown as Location)
+    enhanceConsent(document, banner())
+    document.querySelector<HTMLAnchorElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`)!.click()
+    choose('accepted')
+    expect(cookie('cookie-consent')).toBe('accepted')
+    expect(assign).toHaveBeenCalledWith(window.location.href)
+    expect(tag()).toHaveLength(0)
   })
 
   it('rejecting loads nothing; without a tag id accepting loads nothing either', () => {
@@ -301,5 +405,35 @@ describe('consent', () => {
     enhanceConsent(document, banner())
     choose('accepted')
     expect(tag()).toHaveLength(0)
+  })
+})
+
+describe('back to top', () => {
+  const link = () => document.querySelector<HTMLAnchorElement>(`[${BACK_TO_TOP.root}]`)!
+
+  it('is a link to the main content in the footer; with JavaScript it floats once the page is scrolled down', () => {
+    serve(
+      createElement(SiteFooter, { shopName: 'Taller', copyrightYear: 2024, contact: undefined, privacy: undefined }),
+    )
+    document.body.insertAdjacentHTML('afterbegin', '<main id="contenido" tabindex="-1"></main>')
+    expect(link().getAttribute('href')).toBe('#contenido')
+    expect(link().textContent).toContain('Volver arriba')
+    const before = shape(document.body)
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(0)
+      return 1
+    })
+    startBackToTop(document)
+    expect(shape(document.body)).toBe(before)
+    expect(link().hasAttribute(BACK_TO_TOP.floating)).toBe(true)
+    expect(link().hasAttribute(BACK_TO_TOP.shown)).toBe(false)
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(window.innerHeight * 2)
+    window.dispatchEvent(new Event('scroll'))
+    expect(link().hasAttribute(BACK_TO_TOP.shown)).toBe(true)
+    link().click()
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }))
+    expect(document.activeElement?.id).toBe('contenido')
+    expect(location.hash).toBe('')
   })
 })

@@ -67,7 +67,7 @@ describe('the import graph', () => {
   it('reads the modules it should (a broken resolution would make the check below pass for nothing)', () => {
     const graph = importGraph()
     expect(graph.get('functions/enviar-telegram/index.ts')).toContain('app/shared/function-paths.ts')
-    expect(graph.get('app/routes/presupuesto.tsx')).toContain('app/lib/env.server.ts')
+    expect(graph.get('app/routes/presupuesto.tsx')).toContain('app/lib/quote/page.server.ts')
   })
 
   it('has no cycles', () => {

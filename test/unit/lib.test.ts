@@ -3,10 +3,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { hoursInWords } from '~shared/shop'
 import { NO_ADDRESS, NOT_AN_ADDRESS, visitorKey } from '~shared/visitor'
 
+import { withoutCampaignParams } from '~/lib/campaign-params'
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { getSettings, requireSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
 import { longDate } from '~/lib/dates'
 import { pageMeta, pageMetaOr404 } from '~/lib/meta'
+import { takesGzip } from '~/lib/page-cache.server'
 import { readablePhone, whatsappLink, whatsappMessages } from '~/lib/whatsapp'
 
 const env = (vars: Partial<Env> = {}) => ({ ASSETS: {} as Fetcher, ...vars }) as Env
@@ -349,5 +351,21 @@ describe('who a visitor is, for the per-visitor limits', () => {
     expect(visitorKey('')).toBe(NO_ADDRESS)
     for (const value of ['x', '1.2.3', '999.1.1.1', '1::2::3', '2001:db8:::1', 'a'.repeat(10_000), '1:2:3:4:5:6:7:8:9'])
       expect(visitorKey(value), value.slice(0, 20)).toBe(NOT_AN_ADDRESS)
+  })
+})
+
+describe('the page cache', () => {
+  it('reads who takes gzip, quality values included', () => {
+    for (const yes of ['gzip', 'br, gzip', 'gzip;q=0.5', 'GZIP', '*', 'deflate, gzip ; q=1'])
+      expect(takesGzip(yes), yes).toBe(true)
+    for (const no of [null, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip2'])
+      expect(takesGzip(no), String(no)).toBe(false)
+  })
+
+  it('leaves campaign parameters out of a query, and keeps the rest', () => {
+    expect(withoutCampaignParams('?utm_source=ig&utm_campaign=x&gclid=1&fbclid=2&msclkid=3&_gl=4')).toBe('')
+    expect(withoutCampaignParams('?tipo=mando&utm_medium=cpc')).toBe('?tipo=mando')
+    expect(withoutCampaignParams('')).toBe('')
+    expect(withoutCampaignParams('?x=1')).toBe('?x=1')
   })
 })

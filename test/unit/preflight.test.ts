@@ -281,6 +281,9 @@ describe('the deploy preflight', () => {
       /QUOTE_EMAIL_FROM es un valor de ejemplo/,
     ],
     ['no chat id', 'function', setVar('TELEGRAM_CHAT_ID', ''), /TELEGRAM_CHAT_ID está vacío/],
+    ['no legal name', 'site', setVar('SHOP_LEGAL_NAME', ''), /SHOP_LEGAL_NAME está vacío/],
+    ['a tax id with the wrong check letter', 'site', setVar('SHOP_TAX_ID', '12345678A'), /SHOP_TAX_ID no es válido/],
+    ['no legal address', 'site', setVar('SHOP_LEGAL_ADDRESS', ''), /SHOP_LEGAL_ADDRESS está vacío/],
   ] as const)('refuses %s', async (_, worker, edit, message) => {
     const setup = worker === 'site' ? { site: [...READY_SITE, edit] } : { function: [...READY_FUNCTION, edit] }
     await webhook(WEBHOOK)
@@ -379,6 +382,26 @@ describe('the deploy preflight', () => {
         `QUOTE_FUNCTION_URL (api.${DOMAIN}) está en la zona de la web (${DOMAIN}) pero no es el Custom Domain de la función`,
       ),
     )
+    const otherZone = [
+      ...READY_SITE,
+      setVar('QUOTE_FUNCTION_URL', 'https://presupuestos.otro.es/functions/v1/enviar-telegram'),
+    ]
+    expect(problems((await check({ site: otherZone })).findings)).toContainEqual(
+      expect.stringContaining(
+        `QUOTE_FUNCTION_URL (presupuestos.otro.es) no es la dirección de la función que se despliega (${FUNCTION_HOST})`,
+      ),
+    )
+  })
+
+  it('takes a webhook registered without a list of update kinds (Telegram then sends messages and buttons)', async () => {
+    const response = await fetch(`${telegram.url}/bot${TOKEN}/setWebhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: WEBHOOK, secret_token: 'x' }),
+    })
+    expect(((await response.json()) as { ok: boolean }).ok).toBe(true)
+    const { findings } = await check()
+    expect(problems(findings)).toEqual([])
   })
 
   it('refuses the site on a domain that is not SITE_URL’s, and settings the two Workers must share that differ', async () => {

@@ -423,9 +423,9 @@ describe('the tracking page’s content', () => {
   it('while answered: how to bring or send it, with the address once it is set', () => {
     const unset = trackingView(quote('answered', ['received', 'answered']), settings)
     expect(unset.mailIn?.datos).toEqual([
-      { termino: 'Dirección', valor: 'Te la indicamos en el presupuesto' },
+      { termino: 'Dirección', valor: 'Pídenosla por WhatsApp con tu referencia' },
       { termino: 'Taller', valor: 'Lakua, Vitoria-Gasteiz, 01010' },
-      { termino: 'Cuándo pasar', valor: 'Te lo decimos en nuestra respuesta' },
+      { termino: 'Cuándo pasar', valor: 'Avísanos por WhatsApp (lunes a viernes de 9:00 a 20:00) y quedamos' },
     ])
     expect(unset.mailIn?.pasos.map((step) => step.titulo)).toEqual([
       'Embálalo bien',
@@ -440,6 +440,44 @@ describe('the tracking page’s content', () => {
       termino: 'Dirección',
       valor: 'Calle Ejemplo 1, 01010 Vitoria-Gasteiz',
     })
+  })
+
+  const priced = (
+    state: Tracking['state'],
+    history: Tracking['state'][],
+    status: NonNullable<Tracking['offer']>['status'],
+  ): Tracking => ({
+    ...quote(state, history),
+    offer: {
+      version: 1,
+      amountCents: 2500,
+      note: null,
+      at: at(10),
+      expiresAt: at(10) + 30 * 86_400_000,
+      revised: false,
+      status,
+      reason: null,
+      decidedAt: status === 'accepted' ? at(15) : null,
+    },
+  })
+
+  it('while a price waits for his answer: answer it first; how to bring or send it comes with his yes', () => {
+    const open = trackingView(priced('answered', ['received', 'answered'], 'open'), settings)
+    expect(open.state.ahora).toBe(catalogo.textosSeguimiento.presupuesto.pendienteDeRespuesta)
+    expect(open.mailIn).toBeNull()
+    const expired = trackingView(priced('answered', ['received', 'answered'], 'expired'), settings)
+    expect(expired.state.ahora).toBe(catalogo.textosSeguimiento.presupuesto.caducadoAhora)
+    expect(expired.mailIn).toBeNull()
+    const accepted = trackingView(priced('accepted', ['received', 'answered', 'accepted'], 'accepted'), settings)
+    expect(accepted.mailIn?.titulo).toBe('Cómo traerlo o enviarlo')
+  })
+
+  it('a price no longer waiting says the repair goes on only when a later step was taken', () => {
+    const goesOn = (state: Tracking['state'], history: Tracking['state'][]) =>
+      trackingView(priced(state, history, 'withdrawn'), settings).offer?.goesOn
+    expect(goesOn('repairing', ['received', 'answered', 'in_workshop', 'repairing'])).toBe(true)
+    expect(goesOn('cancelled', ['received', 'answered', 'cancelled'])).toBe(false)
+    expect(goesOn('received', ['received'])).toBe(false)
   })
 
   it('shows the carrier and tracking number only once it is on its way; nothing comes after the end', () => {

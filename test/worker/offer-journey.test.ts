@@ -79,6 +79,9 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect(priced.offer).toContain('25,50 € IVA incluido')
     expect(priced.offer).toContain('Cambio de joystick izquierdo')
     expect(priced.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    // While the price waits for him, the page says to answer it; how to bring or send it comes with his yes.
+    expect(text(priced.document.querySelector('.tracking-status'))).toContain('Si lo aceptas, aquí mismo verás')
+    expect(priced.document.querySelector('#como-enviarlo')).toBeNull()
     expect(priced.html).not.toMatch(/<script/i)
     for (const secret of [quote.email, '655 123 987', 'Drift']) expect(priced.html).not.toContain(secret)
 
@@ -100,6 +103,10 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     const accepted = await customerSees(quote.link)
     expect(accepted.state).toBe('Presupuesto aceptado')
     expect(text(accepted.document.querySelector('main'))).toMatch(/tráelo|envíanoslo/i)
+    // What to do next: when to come is agreed over WhatsApp in its hours; the address is asked for.
+    const howTo = text(accepted.document.querySelector('.mail-in-summary'))
+    expect(howTo).toContain('Avísanos por WhatsApp (lunes a viernes de 9:00 a 20:00) y quedamos')
+    expect(howTo).toContain('Pídenosla por WhatsApp con tu referencia')
     expect(accepted.buttons).toEqual([])
     const [notice] = await toldOwner(`✅ ${quote.reference}: aceptado, 25,50 €`)
     expect((notice?.body as { reply_parameters?: { message_id?: number } }).reply_parameters?.message_id).toBe(
@@ -145,7 +152,12 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect(first.offer).toContain('1.234,50 €')
     // A new price before the decision replaces it; an answer to the old one changes nothing.
     expect((await say(`/presupuesto ${quote.reference} 35 €`)).status).toBe(200)
-    expect((await answer(quote.link, { version: first.version, decision: 'aceptar' })).response.status).toBe(303)
+    // He answers the price he was reading: not taken, and the page says so above the new one.
+    const stale = await answer(quote.link, { version: first.version, decision: 'aceptar' })
+    expect(stale.response.status).toBe(200)
+    expect(text(stale.document.querySelector('.offer-failure'))).toContain('Tu respuesta no se ha guardado')
+    expect(text(stale.document.querySelector('.offer-panel'))).toContain('35,00 €')
+    expect(stale.response.headers.get('cache-control')).toBe('no-store')
     const second = await customerSees(quote.link)
     expect(second.state).toBe('Te hemos respondido')
     expect(second.offer).toContain('35,00 €')
@@ -165,5 +177,17 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
 
     expect((await say(`/olvidar ${quote.email}`)).status).toBe(200)
     expect((await answer(quote.link, { version: second.version, decision: 'aceptar' })).response.status).toBe(404)
+  }, 60_000)
+
+  it('a price the owner takes back (the request cancelled) no longer waits for him, and promises nothing', async () => {
+    const quote = await newQuote('retirado')
+    expect((await say(`/presupuesto ${quote.reference} 30`)).status).toBe(200)
+    expect((await customerSees(quote.link)).buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    await tap(quote.messageId, 'Cancelada')
+    const cancelled = await customerSees(quote.link)
+    expect(cancelled.state).toBe('Cancelada')
+    expect(cancelled.buttons).toEqual([])
+    expect(cancelled.offer).toContain('ya no está pendiente de tu respuesta')
+    expect(cancelled.offer).not.toContain('seguimos con tu reparación')
   }, 60_000)
 })

@@ -80,4 +80,31 @@ describe('the rendered-page cache (docs/decisions/099)', () => {
     expect(redirect.status).toBe(301)
     expect(redirect.headers.get(PAGE_CACHE_HEADER)).toBeNull()
   })
+
+  it('serves a page asked for with campaign parameters (utm_*, gclid) from the copy of the page without them', async () => {
+    const { first } = await cachedCopy('/servicios/mandos/nintendo')
+    const campaign = await page('/servicios/mandos/nintendo?utm_source=instagram&utm_medium=social&gclid=abc123')
+    expect(campaign.response.headers.get(PAGE_CACHE_HEADER)).toBe('hit')
+    expect(campaign.html).toBe(first.html)
+    // Nobody's click id is written into a shared page: the banner's way back is the bare address.
+    expect(campaign.document.querySelector('input[name="redirectTo"]')?.getAttribute('value')).toBe(
+      '/servicios/mandos/nintendo',
+    )
+  })
+
+  it('renders a page asked for with any other query every time, and keeps none of them', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const made = await page(`/servicios/mandos/playstation?x=${attempt}`)
+      expect(made.response.status).toBe(200)
+      expect(made.response.headers.get(PAGE_CACHE_HEADER)).toBeNull()
+      expect(made.document.querySelector('input[name="redirectTo"]')?.getAttribute('value')).toBe(
+        `/servicios/mandos/playstation?x=${attempt}`,
+      )
+    }
+  })
+
+  it('says that a page varies with the cookie and the encoding, rendered and kept alike', async () => {
+    const { first, again } = await cachedCopy('/envios', { headers: { 'Accept-Encoding': 'gzip' } })
+    for (const answer of [first, again]) expect(answer.response.headers.get('vary')).toBe('Cookie, Accept-Encoding')
+  })
 })

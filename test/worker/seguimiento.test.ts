@@ -131,7 +131,7 @@ describe('the tracking page', () => {
     expect(text(document.querySelector('.tracking-status__now'))).toContain('tráelo al taller o envíanoslo')
     // While answered: how to bring or send it, and the address comes with the quote (SHOP_SHIPPING_ADDRESS unset).
     const howTo = document.querySelector('.mail-in-summary')
-    expect(text(howTo?.querySelector('.facts__row dd'))).toBe('Te la indicamos en el presupuesto')
+    expect(text(howTo?.querySelector('.facts__row dd'))).toBe('Pídenosla por WhatsApp con tu referencia')
     expect(text(howTo)).toContain('Mete la referencia dentro')
     expect(howTo?.querySelector('a[href="/envios"]')).not.toBeNull()
     // Contact: WhatsApp prefilled with the reference, and the phone.

@@ -34,9 +34,13 @@ export async function readDecision(request: Request): Promise<Decision | null> {
   return form.complete && parsed.success ? parsed.data : null
 }
 
-export type DecisionAnswer = { kind: 'answered' } | { kind: 'unknown' } | { kind: 'down' }
+export type DecisionAnswer =
+  { kind: 'answered'; outcome: z.infer<typeof Answered>['outcome'] } | { kind: 'unknown' } | { kind: 'down' }
 
-/** Posts the answer: answered (taken, or nothing to change), unknown (404 of the contract) or down. */
+/**
+ * Posts the answer: answered (taken; unchanged, as a repeat; or refused because the price was replaced or
+ * has expired), unknown (404 of the contract) or down.
+ */
 export async function postDecision(
   settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
   token: string,
@@ -47,6 +51,6 @@ export async function postDecision(
   const body = JSON.stringify({ seguimiento: token, ...decision, motivo: decision.motivo || null })
   const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }
   const answer = await ask(settings, { url, init, what: 'respuesta al presupuesto', timeoutMs }, Answered)
-  if (answer.kind === 'found') return { kind: 'answered' }
+  if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }

@@ -31,9 +31,19 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
   const last = tracking.history[tracking.history.length - 1]
   const inShop = tracking.history.some((step) => step.state === 'in_workshop')
   const texts = catalogo.textosSeguimiento.presupuesto
-  // A revised price accepted once the device is in the shop: nothing to bring or send, the repair goes on.
+  const offerStatus = tracking.offer?.status ?? null
+  // A price waiting for his answer (or expired): the page says to answer it first, and how to bring or send
+  // the device comes once he accepts. A revised price accepted once the device is in the shop: nothing to
+  // bring or send, the repair goes on.
   const now =
-    tracking.state === 'accepted' && inShop ? { ahora: texts.aceptadoEnTaller, next: 'Nos ponemos a repararlo' } : null
+    tracking.state === 'accepted' && inShop
+      ? { ahora: texts.aceptadoEnTaller, next: 'Nos ponemos a repararlo' }
+      : tracking.state === 'answered' && offerStatus === 'open'
+        ? { ahora: texts.pendienteDeRespuesta, next: state.siguiente }
+        : tracking.state === 'answered' && offerStatus === 'expired'
+          ? { ahora: texts.caducadoAhora, next: state.siguiente }
+          : null
+  const waitsForAnswer = offerStatus === 'open' || offerStatus === 'expired'
   return {
     referencia: tracking.referencia,
     tipo: TYPE_LABELS[tracking.tipo],
@@ -51,8 +61,8 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
     next: now?.next ?? state.siguiente,
     shipment: SHIPPED.has(tracking.state) ? (tracking.shipment ?? null) : null,
     mailIn:
-      (tracking.state === 'answered' || tracking.state === 'accepted') && !inShop
-        ? { ...envios.resumen, datos: fillFacts(envios.resumen.datos, mailInFacts(settings)) }
+      ((tracking.state === 'answered' && !waitsForAnswer) || tracking.state === 'accepted') && !inShop
+        ? { ...envios.resumen, datos: fillFacts(envios.resumen.datos, mailInFacts(settings, { answered: true })) }
         : null,
     offer: tracking.offer
       ? {
@@ -65,6 +75,9 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
           updated: tracking.offer.version > 1,
           revised: tracking.offer.revised,
           status: tracking.offer.status,
+          // A price no longer waiting for him: the repair went on (a step the owner took, as agreed with him,
+          // docs/decisions/087), or it did not (taken back, or the request cancelled).
+          goesOn: !['received', 'answered', 'cancelled'].includes(tracking.state),
           reason: tracking.offer.reason ? DECLINE_REASONS[tracking.offer.reason] : null,
           whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
         }
