@@ -40,7 +40,7 @@ const stack = await startStack({
   logDir: dir,
   siteConfig: `${dir}/wrangler.toml`,
   functionSettings: {
-    TELEGRAM_BOT_TOKEN: '123:caos',
+    TELEGRAM_BOT_TOKEN: '123456:caos',
     TELEGRAM_CHAT_ID: '-100999',
     RETRY_BASE_SECONDS: '1',
     RETRY_MAX_SECONDS: '4',

@@ -83,7 +83,8 @@ type Failure = [status: number, body: { ok: false; error_code: number; descripti
 /** How long a late answer takes: past the function's 8 s Bot API timeout. */
 export const LATE_ANSWER_MS = 9000
 
-export const FAKE_BOT = { id: 7000000001, is_bot: true, first_name: 'Taller', username: 'taller_presupuestos_bot' }
+/** The bot, as Telegram makes it: its id is the number its token starts with (the tests' 123456:…). */
+export const FAKE_BOT = { id: 123456, is_bot: true, first_name: 'Taller', username: 'taller_presupuestos_bot' }
 
 const read = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {

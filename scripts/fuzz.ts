@@ -732,7 +732,7 @@ const stack = await startStack({
   logDir: 'artifacts/fuzz',
   siteSettings: { QUOTE_FUNCTION_KEY: KEY },
   functionSettings: {
-    TELEGRAM_BOT_TOKEN: '123:fuzz',
+    TELEGRAM_BOT_TOKEN: '123456:fuzz',
     TELEGRAM_CHAT_ID: String(CHAT_ID),
     QUOTE_FUNCTION_KEY: KEY,
     TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -152,7 +152,7 @@ export const textosSeguimiento = {
       'Este presupuesto ya no está pendiente de tu respuesta. Si tienes dudas, escríbenos por WhatsApp con tu referencia.',
     /** What happens now while his price waits for his answer (the state is 'Te hemos respondido'). */
     pendienteDeRespuesta:
-      'Te hemos enviado tu presupuesto: lo tienes aquí abajo. Si lo aceptas, aquí mismo verás cómo traerlo o enviarlo.',
+      'Te hemos enviado tu presupuesto: lo tienes aquí abajo. Si lo aceptas, aquí mismo verás cómo traernos o enviarnos el aparato.',
     caducadoAhora: 'Tu presupuesto ha caducado. Si todavía quieres la reparación, te preparamos uno nuevo.',
     aceptadoEnTaller: 'Has aceptado el presupuesto revisado: seguimos con la reparación.',
     hablarlo: 'Hablarlo por WhatsApp',
@@ -167,7 +167,7 @@ export const textosSeguimiento = {
     /** He answered a price the shop replaced while he read it: not taken; the page shows the new one. */
     sustituido: {
       titulo: 'Tu respuesta no se ha guardado',
-      texto: 'Mientras lo mirabas, te hemos enviado un presupuesto nuevo. Revísalo abajo y responde a este.',
+      texto: 'Mientras lo mirabas, te hemos enviado un presupuesto nuevo. Revisa el nuevo aquí abajo y responde a ese.',
     },
     /** He answered a price that had expired: not taken. */
     caducadoAlResponder: {

@@ -27,6 +27,22 @@ export interface ConsentControls {
   reopen: (from?: HTMLElement | null) => void
 }
 
+/** Whether a form of the page, other than `banner`'s, holds what the visitor typed or chose. */
+function typing(doc: Document, banner: HTMLFormElement | null): boolean {
+  return [...doc.forms].some(
+    (form) =>
+      form !== banner &&
+      [...form.elements].some(
+        (field) =>
+          (field instanceof HTMLTextAreaElement && field.value !== field.defaultValue) ||
+          (field instanceof HTMLInputElement &&
+            (field.type === 'checkbox' || field.type === 'radio'
+              ? field.checked !== field.defaultChecked
+              : field.type !== 'hidden' && field.value !== field.defaultValue)),
+      ),
+  )
+}
+
 function readLocal(win: Window | null): string | null {
   try {
     return win?.localStorage.getItem(CONSENT_KEY) ?? null
@@ -43,7 +59,7 @@ function readLocal(win: Window | null): string | null {
  * and any element with data-consent-open ('Configurar cookies') shows the banner again, in place, focused
  * (Escape closes it, and focus goes back to that element after either); 'Rechazar' after 'Aceptar' withdraws
  * the tag at once (analytics.ts); 'Aceptar' on a page served as rejected loads the page again, whose policy
- * then lets the tag in.
+ * then lets the tag in (unless a form here holds what the visitor typed: the tag then waits for the next page).
  */
 export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentControls {
   const win = doc.defaultView
@@ -92,8 +108,11 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
     remember(value)
     record(value)
     close()
-    if (value === 'accepted' && policyRefusesTag) win?.location.assign(win.location.href)
-    else if (value === 'accepted') loadAnalytics(doc, analyticsId)
+    if (value === 'accepted' && policyRefusesTag) {
+      // A new load of this address (never a jump to its #fragment), unless the visitor is filling in a form
+      // here: then the tag waits for the next page rather than his input being lost.
+      if (!typing(doc, form)) win?.location.assign(win.location.href.split('#')[0] ?? '')
+    } else if (value === 'accepted') loadAnalytics(doc, analyticsId)
     else if (before === 'accepted') withdrawAnalytics(doc)
   }
   const reopen = (from: HTMLElement | null = null) => {

@@ -96,15 +96,15 @@ const BODY_HEADERS = new Set(['content-length', 'content-encoding'])
 const gzip = (body: ArrayBuffer) =>
   new Response(new Response(body).body?.pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
 
-/** Whether an Accept-Encoding takes gzip (`gzip`, `gzip;q=0.8`, `*`; not `gzip;q=0`). */
+/** Whether an Accept-Encoding takes gzip (`gzip`, `gzip;q=0.8`, `*`; not `gzip;q=0`, whatever `*` says then). */
 export function takesGzip(acceptEncoding: string | null): boolean {
+  const quality = new Map<string, number>()
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [coding = '', ...params] = part.split(';').map((piece) => piece.trim())
-    if (coding !== 'gzip' && coding !== '*') continue
-    const quality = params.find((param) => param.startsWith('q='))
-    return quality === undefined || Number(quality.slice(2)) > 0
+    const q = params.find((param) => param.startsWith('q='))
+    if (coding) quality.set(coding, q === undefined ? 1 : Number(q.slice(2)))
   }
-  return false
+  return (quality.get('gzip') ?? quality.get('*') ?? 0) > 0
 }
 
 function fromMemory(key: string, request: Request, now: number): Response | null {

@@ -38,9 +38,10 @@ export function addressedName(text: unknown): string | null {
 
 /**
  * Whether `reply` (a message's reply_to_message) is one of the bot's
- * messages: written by the bot (its id from the token), by a bot as
- * Telegram names it, or with no author given. A reply to a person's message
- * is not one, whatever its text says.
+ * messages: written by the bot (its id from the token), or with no author
+ * given; by any bot only when the token names no id. A reply to a person's
+ * message, or to another bot's (an anonymous admin posts as
+ * GroupAnonymousBot), is not one, whatever its text says.
  */
 export function repliesToBot(reply: unknown, botId: number): boolean {
   if (typeof reply !== 'object' || reply === null) return false
@@ -48,5 +49,5 @@ export function repliesToBot(reply: unknown, botId: number): boolean {
   if (from === undefined) return true
   if (typeof from !== 'object' || from === null) return false
   const author = from as { id?: unknown; is_bot?: unknown }
-  return author.id === botId || author.is_bot === true
+  return author.id === botId || (botId === 0 && author.is_bot === true)
 }

@@ -18,6 +18,8 @@ import { backoffMs, readFailure, telegramApi, type TelegramDeps } from './telegr
 
 export interface NoticeDeps extends TelegramDeps {
   now?: () => number
+  /** The answer came to this machine (npm start, the tests): without a bot token the terminal is the chat. */
+  local?: boolean
 }
 
 /** Notices one sweep sends at most. */
@@ -93,26 +95,38 @@ async function dueNotices(db: D1Database, decidedBefore: number, now: number, li
   return results.map((row) => row.id)
 }
 
+/** What became of one notice: told (Telegram took it), and how long Telegram asked the chat to wait, if it did. */
+export interface NoticeOutcome {
+  told: boolean
+  retryAfterS?: number
+}
+
 /**
  * Tells the owner's chat of one answer, as a reply to the quote's message,
  * if no other run holds or has sent the notice; then redraws the quote's
- * message when it does not show the answer yet. True when Telegram took it.
+ * message when it does not show the answer yet.
  */
 export async function tellOwner(
   env: FunctionEnv,
   settings: FunctionSettings,
   offerId: number,
   deps: NoticeDeps = {},
-): Promise<boolean> {
+): Promise<NoticeOutcome> {
   const now = deps.now ?? Date.now
   const owner = crypto.randomUUID()
   const offer = await claimNotice(env.DB, offerId, owner, now())
   const quote = offer && (await quoteById(env.DB, offer.quote_id))
-  if (!offer || !quote) return false
+  if (!offer || !quote) return { told: false }
   const notice = decisionNotice(quote.referencia, offer, { possibleRepeat: offer.notice_ambiguous > 0 })
-  if (!settings.TELEGRAM_BOT_TOKEN) {
+  if (!settings.TELEGRAM_BOT_TOKEN && deps.local) {
     console.log(`[enviar-telegram] Sin TELEGRAM_BOT_TOKEN: ${notice}`)
-    return noticeSent(env.DB, offer, owner, null, now())
+    return { told: await noticeSent(env.DB, offer, owner, null, now()) }
+  }
+  if (!settings.TELEGRAM_BOT_TOKEN) {
+    // Anywhere else a missing token is a refusal: the notice waits, and the sweep tries it again.
+    console.error(`[enviar-telegram] ${quote.referencia}: el aviso de la respuesta espera: falta TELEGRAM_BOT_TOKEN`)
+    await noticeFailed(env.DB, offer.id, owner, false, now() + backoffMs(offer.notice_attempts + 1, settings))
+    return { told: false }
   }
   const api = telegramApi(settings, deps)
   const chat = settings.TELEGRAM_CHAT_ID ?? ''
@@ -125,7 +139,7 @@ export async function tellOwner(
     if (!(await noticeSent(env.DB, offer, owner, message.message_id, now()))) {
       // Erased while it was on its way: the notice leaves the chat too.
       await api.deleteMessage(chat, message.message_id).catch(() => undefined)
-      return false
+      return { told: false }
     }
   } catch (error) {
     const failure = readFailure(error)
@@ -135,11 +149,11 @@ export async function tellOwner(
     )
     const nextAt = now() + backoffMs(offer.notice_attempts + 1, settings, failure.retryAfterS)
     await noticeFailed(env.DB, offer.id, owner, failure.ambiguous, nextAt)
-    return false
+    return { told: false, retryAfterS: failure.retryAfterS }
   }
   const row = await quoteById(env.DB, quote.id)
   if (row) await refreshView(env, settings, api, row, now)
-  return true
+  return { told: true }
 }
 
 /** The sweep's part: answers decided more than a grace ago whose notice has not reached the chat yet. */
@@ -150,7 +164,11 @@ export async function notifyDecisions(
 ): Promise<number> {
   const now = (deps.now ?? Date.now)()
   let told = 0
-  for (const id of await dueNotices(env.DB, now - NOTICE_GRACE_MS, now, NOTICE_BATCH))
-    if (await tellOwner(env, settings, id, deps)) told++
+  for (const id of await dueNotices(env.DB, now - NOTICE_GRACE_MS, now, NOTICE_BATCH)) {
+    const outcome = await tellOwner(env, settings, id, deps)
+    if (outcome.told) told++
+    // Telegram's retry_after holds for the whole chat: the rest wait for a later sweep.
+    if (outcome.retryAfterS) break
+  }
   return told
 }

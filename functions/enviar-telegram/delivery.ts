@@ -12,7 +12,8 @@ import { notifyDecisions } from './decision-notice'
 import { refreshView } from './owner-view'
 import { getSettings, type FunctionSettings } from './settings'
 import { pruneWrongGuesses } from './lookup-caps'
-import { eraseOlderThan } from './retention'
+import { eraseOlderThan, retentionNotice, type ErasedByAge } from './retention'
+import { messageLink } from './erasure'
 import {
   claimDue,
   claimEmail,
@@ -228,7 +229,9 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
   const now = deps.now ?? Date.now
   const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0, notified: 0 }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
-  result.erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+  const erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+  result.erased = erased.length
+  await tellRetention(settings, erased, deps)
   await pruneWrongGuesses(env.DB, now())
 
   const owner = crypto.randomUUID()
@@ -270,6 +273,30 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
   result.edited = await refreshStaleViews(env, settings, deps)
   result.reminded = await remind(env, settings, deps)
   return result
+}
+
+/**
+ * Tells the owner's chat which quotes retention erased while their messages are still there, for him to
+ * delete by hand (the privacy policy's "at the latest"). Not sent, the references are logged instead: the
+ * rows are gone, and the chat keeps the messages either way.
+ */
+async function tellRetention(
+  settings: FunctionSettings,
+  erased: readonly ErasedByAge[],
+  deps: DeliveryDeps,
+): Promise<void> {
+  const chatId = settings.TELEGRAM_CHAT_ID ?? ''
+  const text = retentionNotice(erased, settings.QUOTE_RETENTION_DAYS, (id) => messageLink(chatId, id))
+  if (!text) return
+  try {
+    if (!settings.TELEGRAM_BOT_TOKEN) throw new Error('sin TELEGRAM_BOT_TOKEN')
+    await telegramApi(settings, deps).sendMessage(chatId, text, { link_preview_options: { is_disabled: true } })
+  } catch (error) {
+    const references = erased.filter((row) => row.reachedChat).map((row) => row.referencia)
+    console.error(
+      `[enviar-telegram] Retención: no se pudo avisar al chat de los borrados (${readFailure(error).error}); sus mensajes siguen allí: ${references.slice(0, 20).join(', ')}${references.length > 20 ? '…' : ''}`,
+    )
+  }
 }
 
 /**

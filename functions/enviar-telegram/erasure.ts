@@ -10,6 +10,7 @@
 import type { Api } from 'grammy'
 
 import type { MessageKind, QuoteMessage } from './chat-messages'
+import { TELEGRAM_MAX_CHARS } from './message'
 import { readFailure } from './telegram'
 import type { QuoteRow } from './store'
 
@@ -204,15 +205,22 @@ export function erasureReport(
   const byHand = erased.flatMap((row, i) => byHandLines(row, fates[i] ?? null, others[i], chatId))
   if (!erased.some((row, i) => reachedChat(row, fates[i] ?? null)))
     lines.push('Ninguno llegó al chat: no hay mensajes suyos que borrar.')
-  const shown = byHand.slice(0, NAMED)
-  if (byHand.length > shown.length) shown.push(`• … y ${byHand.length - shown.length} más: busca «${email}».`)
-  lines.push(
-    ...(shown.length ? ['Bórralos tú del chat:', ...shown] : []),
+  const after = [
     'Los recordatorios y listas (/pendientes, /taller) que los nombren, si los hay, bórralos a mano.',
-  )
-  if (erased.some((row) => (row.messages?.length ?? 0) > 0))
-    lines.push(
-      'Tus propios mensajes sobre ellos (el importe o la nota que respondiste, /presupuesto, /enviado) no los borra el bot: bórralos tú.',
-    )
-  return [...lines, ...mailboxLines(erased)].join('\n')
+    ...(erased.some((row) => (row.messages?.length ?? 0) > 0)
+      ? [
+          'Tus propios mensajes sobre ellos (el importe o la nota que respondiste, /presupuesto, /enviado) no los borra el bot: bórralos tú.',
+        ]
+      : []),
+    ...mailboxLines(erased),
+  ]
+  // One Telegram message: as many by-hand lines as fit (at most NAMED), then how many more and what to search.
+  const report = (count: number) => {
+    const shown = byHand.slice(0, count)
+    if (byHand.length > count) shown.push(`• … y ${byHand.length - count} más: busca «${email}».`)
+    return [...lines, ...(shown.length ? ['Bórralos tú del chat:', ...shown] : []), ...after].join('\n')
+  }
+  let count = Math.min(byHand.length, NAMED)
+  while (count > 0 && [...report(count)].length > TELEGRAM_MAX_CHARS) count--
+  return report(count)
 }

@@ -11,6 +11,7 @@
  * message, and the quote's message is redrawn with its next steps
  * (decision-notice.ts: the sweep retries what this request leaves undone).
  */
+import { isLocalRequest } from '~shared/settings'
 import { z } from 'zod'
 
 import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
@@ -64,7 +65,7 @@ export async function handleDecision(
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
   ctx.waitUntil(
-    tellOwner(env, settings, result.offer.id, deps).catch((error: unknown) =>
+    tellOwner(env, settings, result.offer.id, { ...deps, local: isLocalRequest(request) }).catch((error: unknown) =>
       console.error(
         `[enviar-telegram] ${result.row.referencia}: aviso de la respuesta pendiente; lo enviará el barrido (${(error as Error).message})`,
       ),

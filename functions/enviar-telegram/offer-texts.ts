@@ -144,7 +144,7 @@ export function priceRefusal(refused: PriceFault): string {
   }
 }
 
-/** Spaces within a line: a thousands separator may be one of them (Spain writes 1 234,50 too). */
+/** Spaces within a line: an amount followed on its line by another number ("25 50", "1 234,50") is refused. */
 const LINE_SPACE = '[ \\u00A0\\u202F]'
 /**
  * The amount (digits with its dots and commas, and any number that follows
@@ -152,34 +152,37 @@ const LINE_SPACE = '[ \\u00A0\\u202F]'
  * amount is caught here so that it is never taken for the start of the note.
  */
 const PRICE = new RegExp(
-  `^\\s*(\\d[\\d.,]*(?:${LINE_SPACE}+\\d[\\d.,]*)*)(?:\\s*(?:€|eur(?:os?)?)(?=\\s|$))?(?:\\s+([\\s\\S]*))?$`,
+  `^\\s*(\\d[\\d.,]*(?:${LINE_SPACE}+\\d[\\d.,]*)*)(\\s*(?:€|eur(?:os?)?)(?=\\s|$))?(?:(\\s+)([\\s\\S]*))?$`,
   'iu',
 )
-/** 1 234 or 1 234,50: the one number with spaces read as an amount (a single space before each group of three). */
-const SPACED_THOUSANDS = new RegExp(`^\\d{1,3}(?:${LINE_SPACE}\\d{3})+(?:[.,]\\d{1,2})?$`, 'u')
+/** A group of three digits (and its decimals) right after the amount: "1 234,50Placa" is not 1 € and a note. */
+const THOUSANDS_GROUP = /^\d{3}(?:[.,]\d{1,2})?(?!\d)/
 
-/** The amount the owner typed, in cents; a fault when it is not one, or is followed by another number. */
+/**
+ * The amount the owner typed, in cents; a fault when it is not one, or is followed on its line by another
+ * number: "25 50", "25 2 mandos", and "1 234,50" too (the contract's forms write thousands with a dot,
+ * 1.234,50: which part is the amount is never guessed, docs/decisions/086).
+ */
 function readAmount(typed: string): number | PriceFault {
-  if (!new RegExp(LINE_SPACE, 'u').test(typed)) return parseAmount(typed) ?? { fault: 'amount' }
-  // "25 50" or "25 2 mandos": which part is the amount? Only space-grouped thousands are read (docs/decisions/086).
-  const spaced = SPACED_THOUSANDS.test(typed) ? parseAmount(typed.replace(new RegExp(LINE_SPACE, 'gu'), '')) : null
-  return spaced ?? { fault: 'ambiguous' }
+  if (new RegExp(LINE_SPACE, 'u').test(typed)) return { fault: 'ambiguous' }
+  return parseAmount(typed) ?? { fault: 'amount' }
 }
 
 /**
- * Reads the owner's price: an amount (parseAmount, or thousands after a
- * space: 1 234,50), an optional € or euros, then an optional note of at
- * most 500 characters, line breaks allowed, control and bidi characters
- * refused. An amount followed on its line by another number ("25 50",
- * "25 2 mandos") is refused as ambiguous: after "25 €" the note may start
- * with a number. A refusal says which part was wrong.
+ * Reads the owner's price: an amount (parseAmount), an optional € or euros,
+ * then an optional note of at most 500 characters, line breaks allowed,
+ * control and bidi characters refused. An amount followed on its line by
+ * another number ("25 50", "25 2 mandos", "1 234,50") is refused as
+ * ambiguous: after "25 €" the note may start with a number. A refusal says
+ * which part was wrong.
  */
 export function readPrice(typed: string): PriceReading {
   const match = PRICE.exec(typed)
   if (!match?.[1]) return { fault: 'amount' }
   const amountCents = readAmount(match[1])
   if (typeof amountCents !== 'number') return amountCents
-  const note = (match[2] ?? '').trim()
+  const note = (match[4] ?? '').trim()
+  if (!match[2] && !(match[3] ?? '').includes('\n') && THOUSANDS_GROUP.test(note)) return { fault: 'ambiguous' }
   const noteChars = [...note].length
   if (noteChars > OFFER_LIMITS.noteChars) return { fault: 'note-length', noteChars }
   if (CONTROL_BUT_LINE_BREAK.test(note)) return { fault: 'note-characters' }

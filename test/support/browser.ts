@@ -17,13 +17,17 @@ export interface PageOptions extends BrowserContextOptions {
 export async function newPage(browser: Browser, { consent = 'rejected', ...options }: PageOptions = DESKTOP) {
   const context = await browser.newContext({
     locale: 'es-ES',
-    // Each context is its own visitor for the per-IP rate limit of the quote form.
-    extraHTTPHeaders: { 'CF-Connecting-IP': randomIp() },
+    extraHTTPHeaders: {
+      // Each context is its own visitor for the per-IP rate limit of the quote form.
+      'CF-Connecting-IP': randomIp(),
+      // No compression: wrangler dev gzips answers on the fly, and about one in 10,000 of them (a page, an
+      // image, a form's JSON answer) then stalls until the browser gives up, seen on busy machines
+      // (docs/decisions/102). In production Cloudflare's edge compresses; the Worker tests ask for gzip.
+      'Accept-Encoding': 'identity',
+    },
     ...options,
   })
-  // wrangler dev's local asset server now and then holds one static file for about 30 s before it answers
-  // (seen once in ~9,000 requests, on a busy machine): a page whose 'load' waits for it is slow, not wrong.
-  // Navigations wait past that, within the e2e project's 60 s per test.
+  // A navigation may be slow on a busy machine, never wrong: it waits within the e2e project's 60 s a test.
   context.setDefaultNavigationTimeout(50_000)
   if (consent) await context.addCookies([{ name: 'cookie-consent', value: consent, url: inject('siteUrl') }])
   // Nothing may reach Google: the tag is answered locally and counted by the tests that care.

@@ -338,6 +338,23 @@ describe('the sweep', () => {
       ])
       // No personal data in the log: neither the e-mail, the phone nor the model.
       for (const secret of [quote.email, quote.telefono, 'Nunca entregado']) expect(lines.join()).not.toContain(secret)
+      // The owner is told which quotes left the database while their messages are still in his chat, with a
+      // link to each (the chat is a supergroup): the one that never reached it is not named.
+      const notices = telegram.calls.filter(
+        (call) => call.method === 'sendMessage' && String(call.body.text).startsWith('🧹'),
+      )
+      expect(notices).toHaveLength(1)
+      const notice = String(notices[0]?.body.text)
+      expect(notice).toContain('más de 30 días sin novedades')
+      expect(notice).toMatch(/bórralos tú/)
+      expect(notice).toMatch(/https:\/\/t\.me\/c\/\d+\/\d+/)
+      expect(notice).not.toContain(never.row.referencia)
+      for (const secret of [quote.email, quote.telefono, quote.modelo]) expect(notice).not.toContain(secret)
+      // Erased once: the next sweep erases and says nothing.
+      await sweep(env, { fetch: telegram.fetch, now: () => MONDAY_10 + 31 * 24 * HOUR })
+      expect(
+        telegram.calls.filter((call) => call.method === 'sendMessage' && String(call.body.text).startsWith('🧹')),
+      ).toHaveLength(1)
     } finally {
       logged.mockRestore()
     }

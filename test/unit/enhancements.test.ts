@@ -389,8 +389,27 @@ describe('consent', () => {
     document.querySelector<HTMLAnchorElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`)!.click()
     choose('accepted')
     expect(cookie('cookie-consent')).toBe('accepted')
-    expect(assign).toHaveBeenCalledWith(window.location.href)
+    expect(assign).toHaveBeenCalledWith(window.location.href.split('#')[0])
     expect(tag()).toHaveLength(0)
+  })
+
+  it('never loads the page again over a form the visitor is filling in, and never jumps to a #fragment instead', () => {
+    document.cookie = 'cookie-consent=rejected; Path=/'
+    const assign = vi.fn()
+    const location = { ...window.location, href: 'http://localhost:8787/cookies#configurar', assign }
+    vi.spyOn(window, 'location', 'get').mockReturnValue(location as unknown as Location)
+    document.body.insertAdjacentHTML('beforeend', '<form><input name="email" value=""></form>')
+    enhanceConsent(document, banner())
+    const opener = document.querySelector<HTMLAnchorElement>(`[${CONSENT_OPEN_ATTRIBUTE}]`)!
+    document.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'yo@correo.es'
+    opener.click()
+    choose('accepted')
+    expect(assign).not.toHaveBeenCalled()
+    expect(cookie('cookie-consent')).toBe('accepted')
+    document.querySelector<HTMLInputElement>('input[name="email"]')!.value = ''
+    opener.click()
+    choose('accepted')
+    expect(assign).toHaveBeenCalledWith('http://localhost:8787/cookies')
   })
 
   it('rejecting loads nothing; without a tag id accepting loads nothing either', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
+import { botIdOf, repliesToBot } from '../../functions/enviar-telegram/bot-identity'
 import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/erasure'
 import { handleWebhook } from '../../functions/enviar-telegram/inbox'
 import { getSettings } from '../../functions/enviar-telegram/settings'
@@ -101,6 +102,19 @@ describe('the webhook', () => {
 })
 
 describe('the bot knows itself without asking Telegram', () => {
+  it('a reply is to the bot when its message is the bot’s (its id from the token) or names no author; never another bot’s', () => {
+    const id = botIdOf('123456:abc')
+    expect(id).toBe(123456)
+    expect(repliesToBot({ message_id: 1, from: { id, is_bot: true } }, id)).toBe(true)
+    expect(repliesToBot({ message_id: 1 }, id)).toBe(true)
+    // An anonymous admin posts as GroupAnonymousBot, a channel as Channel_Bot: bots, but not this one.
+    expect(repliesToBot({ message_id: 1, from: { id: 1087968824, is_bot: true } }, id)).toBe(false)
+    expect(repliesToBot({ message_id: 1, from: { id: 42, is_bot: false } }, id)).toBe(false)
+    expect(repliesToBot({ message_id: 1, from: null }, id)).toBe(false)
+    // A token without an id: any bot is taken for this one.
+    expect(repliesToBot({ message_id: 1, from: { id: 5, is_bot: true } }, botIdOf('sin-id'))).toBe(true)
+  })
+
   it('with getMe failing on a cold start, taps, commands and replies are answered 200 and saved; getMe is asked only for /cmd@name', async () => {
     const db = await database()
     const telegram = fakeTelegram((call) => (call.method === 'getMe' ? telegramError(502, 'Bad Gateway') : undefined))
@@ -287,6 +301,28 @@ describe('the report of /olvidar says exactly what is gone and what is left', ()
     )
   })
 
+  it('fits in one Telegram message however many it must name, and says how many more there are', () => {
+    // The longest lines there are: sends of unknown outcome, notices of unknown outcome, e-mail copies maybe sent.
+    const many = Array.from({ length: 30 }, (_, i) =>
+      row(`P-${String(i).padStart(4, 'A')}`, {
+        ambiguous_attempts: 12,
+        unknown_notices: 12,
+        email_ambiguous: 1,
+        messages: [{ message_id: 2000 + i, kind: 'price-prompt' }],
+      }),
+    )
+    // An address as long as an e-mail may be (254 characters): it is named twice.
+    const email = `${'nombre.apellido.'.repeat(14)}x@${'correo'.repeat(3)}.example.com`
+    const report = erasureReport(
+      email,
+      many,
+      many.map(() => null),
+      SUPERGROUP,
+    )
+    expect([...report].length).toBeLessThanOrEqual(4096)
+    expect(report).toMatch(/• … y \d+ más: busca «nombre\.apellido\..*»\./)
+  })
+
   it('never says "all erased" after a send of unknown outcome: the message may be in the chat, unlinked', () => {
     // Delivered after two timeouts: its known message is gone, up to two more may be there.
     const report = erasureReport(
@@ -426,7 +462,7 @@ describe('who may act: TELEGRAM_ALLOWED_USER_IDS', () => {
       message_id: 5,
       date: 0,
       chat: chat(),
-      from: { id: 1, is_bot: true, first_name: 'Taller' },
+      from: { id: 123, is_bot: true, first_name: 'Taller' },
       text: '🚚 P-7K3Q: responde',
     }
     await send({
@@ -449,7 +485,7 @@ describe('who may act: TELEGRAM_ALLOWED_USER_IDS', () => {
 })
 
 describe('every authenticated update gets 200', () => {
-  const bot = { id: 1, is_bot: true, first_name: 'Taller' }
+  const bot = { id: 123, is_bot: true, first_name: 'Taller' }
   /** The quote the taps aim at (each test stores its own). */
   let quoteId = 0
   const tap = (extra: object, message: object = { message_id: 100, date: 0, chat: chat() }) => ({

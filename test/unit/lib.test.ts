@@ -358,8 +358,9 @@ describe('the page cache', () => {
   it('reads who takes gzip, quality values included', () => {
     for (const yes of ['gzip', 'br, gzip', 'gzip;q=0.5', 'GZIP', '*', 'deflate, gzip ; q=1'])
       expect(takesGzip(yes), yes).toBe(true)
-    for (const no of [null, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip2'])
+    for (const no of [null, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip2', '*;q=0.5, gzip;q=0', '*;q=0'])
       expect(takesGzip(no), String(no)).toBe(false)
+    expect(takesGzip('*;q=0, gzip')).toBe(true)
   })
 
   it('leaves campaign parameters out of a query, and keeps the rest', () => {

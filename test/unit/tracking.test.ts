@@ -248,7 +248,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
               ...replyTo,
               date: 0,
               chat,
-              from: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' },
+              from: { id: 123, is_bot: true, first_name: 'Taller', username: 'taller_bot' },
             },
           }
         : {}),

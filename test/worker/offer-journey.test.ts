@@ -80,7 +80,9 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect(priced.offer).toContain('Cambio de joystick izquierdo')
     expect(priced.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
     // While the price waits for him, the page says to answer it; how to bring or send it comes with his yes.
-    expect(text(priced.document.querySelector('.tracking-status'))).toContain('Si lo aceptas, aquí mismo verás')
+    expect(text(priced.document.querySelector('.tracking-status'))).toContain(
+      'Si lo aceptas, aquí mismo verás cómo traernos o enviarnos el aparato',
+    )
     expect(priced.document.querySelector('#como-enviarlo')).toBeNull()
     expect(priced.html).not.toMatch(/<script/i)
     for (const secret of [quote.email, '655 123 987', 'Drift']) expect(priced.html).not.toContain(secret)
