@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Form, useFetcher, useNavigation } from '@remix-run/react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 
 import { focusFirstInvalid } from '~/enhancements/form'
 import { LIVE_CHECK_INTENT } from '~/lib/quote/live-check'
@@ -175,12 +175,19 @@ export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProp
  * has come back with messages, each change asks the action again, through a
  * fetcher posting intent=LIVE_CHECK_INTENT, REVALIDATE_MS after the last one.
  * The messages shown are derived, never copied into state: the latest
- * check's answer, else the submit's. Each submit that comes back opens a new
- * history entry, and its checks use a fetcher of that entry: a check sent
- * before it, or answered after it, never shows over it.
+ * check's answer, else the submit's. Each submit's answer gets a fetcher of
+ * its own, from the render that first shows it (the page may still be
+ * loading): a check sent before it, or answered after it, never shows over
+ * it. A check goes with the fetcher rendered when it is sent, not the one of
+ * its keystroke, so a correction typed as the answer arrived is not lost.
  */
+let answers = 0
 function useLiveCheck(result: QuoteFormResult | undefined) {
-  const check = useFetcher<{ result?: QuoteFormResult }>({ key: `${FORM}-live-check-${useLocation().key}` })
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new answer (a new object) is what gets a new number
+  const answer = useMemo(() => ++answers, [result])
+  const check = useFetcher<{ result?: QuoteFormResult }>({ key: `${FORM}-live-check-${answer}` })
+  const latest = useRef(check)
+  latest.current = check
   const timer = useRef<number>()
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -191,7 +198,7 @@ function useLiveCheck(result: QuoteFormResult | undefined) {
     timer.current = window.setTimeout(() => {
       const data = new FormData(form)
       data.set('intent', LIVE_CHECK_INTENT)
-      check.submit(data, { method: 'post', action: '/presupuesto' })
+      latest.current.submit(data, { method: 'post', action: '/presupuesto' })
     }, REVALIDATE_MS)
   }
   return {

@@ -109,6 +109,36 @@ describe('quote form with JavaScript', () => {
     await context.close()
   })
 
+  it('a correction typed while the submit’s answer is still loading is checked, and its messages shown', async () => {
+    const { page, context } = await newPage(browser(), DESKTOP)
+    await page.goto(`${base}/presupuesto`)
+    await enhanced(page)
+    // The loaders that follow the submit's answer wait until the check has answered (a slow connection).
+    let release = () => {}
+    const checked = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (url) => url.searchParams.has('_data'),
+      async (route) => {
+        if (route.request().method() === 'GET') await checked
+        await route.continue().catch(() => {}) // the router may have given up on it
+      },
+    )
+    const answer = (check: boolean) =>
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          (response.request().postData() ?? '').includes('intent=validar') === check,
+      )
+    await Promise.all([answer(false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
+    await page.locator('[name="email"][aria-invalid="true"]').waitFor() // shown while the page still loads
+    await Promise.all([answer(true), page.getByLabel('Email').fill('bien@correo.es')])
+    release()
+    await page.locator('[name="email"]:not([aria-invalid])').waitFor()
+    expect(await errorOf(page, 'email')).toBeUndefined()
+    expect(await errorOf(page, 'telefono')).toBe('El teléfono debe tener al menos 9 dígitos')
+    await context.close()
+  })
+
   it('a pasted invisible control in a single-line field or the comments gets its message under the field', async () => {
     const { page, context } = await newPage(browser(), DESKTOP)
     await page.goto(`${base}/presupuesto`)
