@@ -82,7 +82,11 @@ async function jsLcpTbt(url: string, chromePort: number) {
 type Bytes = [raw: number, gzip: number]
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+/** The median of the values measured (a run Lighthouse gave no value for is left out; none measured: NaN). */
+const median = (values: number[]) => {
+  const measured = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b)
+  return measured[Math.floor(measured.length / 2)] ?? NaN
+}
 
 // The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
@@ -168,7 +172,7 @@ try {
         if (!result) throw new Error(`Lighthouse no dio resultado para ${path}`)
         results.push(result.lhr)
       }
-      // A category or an audit Lighthouse did not give counts as a score of 0 or a value of NaN.
+      // A category Lighthouse did not give counts as a score of 0; an audit it did not give is left out of the median.
       const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN
       const score = (id: string) => median(results.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)))
       const seconds = (id: string) => `${(median(results.map((lhr) => numeric(lhr, id))) / 1000).toFixed(1)} s`
@@ -176,7 +180,10 @@ try {
       const cls = median(results.map((lhr) => numeric(lhr, 'cumulative-layout-shift')))
         .toFixed(2)
         .replace(/\.?0+$/, '')
-      const lcps = results.map((lhr) => lhr.audits['largest-contentful-paint']?.displayValue).join(', ')
+      // A run without an LCP (Lighthouse's NO_LCP, seen once in a few hundred runs here) says so.
+      const lcps = results
+        .map((lhr) => lhr.audits['largest-contentful-paint']?.displayValue || 'none measured')
+        .join(', ')
       console.log(
         `| \`${path}\` | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${seconds('first-contentful-paint')} | ${seconds('largest-contentful-paint')} | ${lcps} | ${ms('total-blocking-time')} | ${cls} | ${seconds('speed-index')} |`,
       )

@@ -18,6 +18,14 @@ const errorOf = async (page: Page, name: string) => {
   return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : undefined
 }
 
+/** The answer to the next check as the visitor types (intent=validar), or to the next submit. */
+const answer = (page: Page, check: boolean) =>
+  page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      (response.request().postData() ?? '').includes('intent=validar') === check,
+  )
+
 /** Clicks 'Enviar Solicitud' on a page without JavaScript and returns the answer to the POST. */
 async function submitWithoutJavaScript(page: Page) {
   const [response] = await Promise.all([
@@ -85,26 +93,19 @@ describe('quote form with JavaScript', () => {
     await page.goto(`${base}/presupuesto`)
     await enhanced(page)
     const email = page.locator('[name="email"]')
-    /** The answer to the next check as the visitor types (intent=validar), or to the next submit. */
-    const answer = (check: boolean) =>
-      page.waitForResponse(
-        (response) =>
-          response.request().method() === 'POST' &&
-          (response.request().postData() ?? '').includes('intent=validar') === check,
-      )
-    await Promise.all([answer(false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
+    await Promise.all([answer(page, false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
     await page.locator('[name="email"][aria-invalid="true"]').waitFor()
-    await Promise.all([answer(true), page.getByLabel('Email').fill('bien@correo.es')])
+    await Promise.all([answer(page, true), page.getByLabel('Email').fill('bien@correo.es')])
     await page.locator('[name="email"]:not([aria-invalid])').waitFor() // the check's answer
     await page.getByLabel('Email').fill('mal@')
-    await Promise.all([answer(false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
+    await Promise.all([answer(page, false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
     await page.locator('[name="email"][aria-invalid="true"]').waitFor() // the submit's answer
     expect(await errorOf(page, 'email')).toBe('Email inválido')
     // Whatever check was still on its way when the submit went has answered by now: the submit's messages stand.
     await page.waitForLoadState('networkidle')
     expect(await email.getAttribute('aria-invalid')).toBe('true')
     expect(await errorOf(page, 'email')).toBe('Email inválido')
-    await Promise.all([answer(true), page.getByLabel('Email').fill('otra@correo.es')])
+    await Promise.all([answer(page, true), page.getByLabel('Email').fill('otra@correo.es')])
     await page.locator('[name="email"]:not([aria-invalid])').waitFor() // and the checks after it
     await context.close()
   })
@@ -123,15 +124,9 @@ describe('quote form with JavaScript', () => {
         await route.continue().catch(() => {}) // the router may have given up on it
       },
     )
-    const answer = (check: boolean) =>
-      page.waitForResponse(
-        (response) =>
-          response.request().method() === 'POST' &&
-          (response.request().postData() ?? '').includes('intent=validar') === check,
-      )
-    await Promise.all([answer(false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
+    await Promise.all([answer(page, false), page.getByRole('button', { name: 'Enviar Solicitud' }).click()])
     await page.locator('[name="email"][aria-invalid="true"]').waitFor() // shown while the page still loads
-    await Promise.all([answer(true), page.getByLabel('Email').fill('bien@correo.es')])
+    await Promise.all([answer(page, true), page.getByLabel('Email').fill('bien@correo.es')])
     release()
     await page.locator('[name="email"]:not([aria-invalid])').waitFor()
     expect(await errorOf(page, 'email')).toBeUndefined()
