@@ -26,10 +26,15 @@ const answer = (page: Page, check: boolean) =>
       (response.request().postData() ?? '').includes('intent=validar') === check,
   )
 
-/** Clicks 'Enviar Solicitud' on a page without JavaScript and returns the answer to the POST. */
+/**
+ * Clicks 'Enviar Solicitud' on a page without JavaScript and returns the answer to the POST, once the page it
+ * leads to has loaded. The answer comes to the same address as the form, so waiting for the address would
+ * read the old page, or the new one half parsed (its toast without its reference yet).
+ */
 async function submitWithoutJavaScript(page: Page) {
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.waitForEvent('load'),
     page.getByRole('button', { name: 'Enviar Solicitud' }).click(),
   ])
   return response

@@ -148,7 +148,10 @@ describe('the lookup /seguimiento', () => {
         const id = await page.locator(`[name="${name}"]`).getAttribute('aria-describedby')
         return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : undefined
       }
-      const submit = () => page.getByRole('button', { name: 'Ver mi solicitud' }).click()
+      // The lookup answers with a whole document, at the same address when it has messages: wait for it to load,
+      // never read the old page or the new one half parsed.
+      const submit = () =>
+        Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Ver mi solicitud' }).click()])
 
       await submit()
       await page.locator('[name="referencia"][aria-invalid="true"]').waitFor()
