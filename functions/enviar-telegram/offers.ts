@@ -9,7 +9,7 @@ import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
 
 import type { Step } from './repair-states'
-import { quoteById, stepsOf, takeStep, type QuoteRow } from './store'
+import { quoteById, stepsOf, stepStatements, type QuoteRow } from './store'
 
 export interface OfferRow {
   id: number
@@ -104,7 +104,8 @@ export async function recordOffer(
   const steps = await stepsOf(db, quote.id)
   const to = pricedState(quote.state, steps)
   if (quote.spam_at || !to) return { kind: 'refused', row: quote }
-  const offer = await db
+  // The offer and the quote's move to `to` in one transaction: both or neither.
+  const insert = db
     .prepare(
       `INSERT INTO quote_offers (quote_id, version, amount_cents, note, at, by, expires_at, revised)
        SELECT ?1, COALESCE((SELECT MAX(version) FROM quote_offers WHERE quote_id = ?1), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
@@ -121,10 +122,11 @@ export async function recordOffer(
       to === 'in_workshop' ? 1 : 0,
       quote.state,
     )
-    .first<OfferRow>()
-  if (!offer) return { kind: 'refused', row: (await quoteById(db, quote.id)) ?? quote }
-  const moved = quote.state === to ? null : await takeStep(db, quote.id, quote.state, to, { by, now })
-  return { kind: 'priced', row: moved?.row ?? (await quoteById(db, quote.id)) ?? quote, offer }
+  const move = quote.state === to ? [] : stepStatements(db, quote.id, quote.state, to, { by, now, afterInsert: true })
+  const [inserted] = await db.batch<OfferRow>([insert, ...move])
+  const offer = inserted?.results[0]
+  const row = (await quoteById(db, quote.id)) ?? quote
+  return offer ? { kind: 'priced', row, offer } : { kind: 'refused', row }
 }
 
 export type DecisionResult =

@@ -304,6 +304,33 @@ export const quoteById = (db: D1Database, id: number) =>
   db.prepare('SELECT * FROM presupuestos WHERE id = ?1').bind(id).first<QuoteRow>()
 
 /**
+ * The statements that move a quote from `from` to `to` and record who and when: the move only if it is still at
+ * `from` and not spam, the record only if the move changed a row. With `afterInsert`, the move also needs the
+ * statement just before it in the same batch to have written its row (recordOffer's offer).
+ */
+export function stepStatements(
+  db: D1Database,
+  id: number,
+  from: TrackingState,
+  to: TrackingState,
+  { by, now, shipment, afterInsert = false }: { by: string; now: number; shipment?: string; afterInsert?: boolean },
+): [D1PreparedStatement, D1PreparedStatement] {
+  const who = by.slice(0, 100)
+  const attended = to === 'answered' ? ', attended_at = ?4, attended_by = ?5' : ''
+  return [
+    db
+      .prepare(
+        `UPDATE presupuestos SET state = ?3${attended}, shipment = COALESCE(?6, shipment)
+         WHERE id = ?1 AND state = ?2 AND spam_at IS NULL${afterInsert ? ' AND changes() = 1' : ''}`,
+      )
+      .bind(id, from, to, now, who, shipment ?? null),
+    db
+      .prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1')
+      .bind(id, to, now, who),
+  ]
+}
+
+/**
  * Moves a quote from `from` to `to`, recording who and when, in one
  * transaction; only if it is still at `from` (two quick taps take one step).
  * 'answered' also marks it attended. Returns the row after, and whether
@@ -314,21 +341,9 @@ export async function takeStep(
   id: number,
   from: TrackingState,
   to: TrackingState,
-  { by, now, shipment }: { by: string; now: number; shipment?: string },
+  step: { by: string; now: number; shipment?: string },
 ): Promise<{ row: QuoteRow; taken: boolean } | null> {
-  const who = by.slice(0, 100)
-  const attended = to === 'answered' ? ', attended_at = ?4, attended_by = ?5' : ''
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE presupuestos SET state = ?3${attended}, shipment = COALESCE(?6, shipment)
-         WHERE id = ?1 AND state = ?2 AND spam_at IS NULL`,
-      )
-      .bind(id, from, to, now, who, shipment ?? null),
-    db
-      .prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1')
-      .bind(id, to, now, who),
-  ])
+  const [update] = await db.batch(stepStatements(db, id, from, to, step))
   const row = await quoteById(db, id)
   return row ? { row, taken: update?.meta.changes === 1 } : null
 }

@@ -249,6 +249,27 @@ describe('offers and decisions in D1', () => {
     expect((await price(db, id, 100, MONDAY_10 + 5)).kind).toBe('refused')
   })
 
+  it('a price and the quote’s move are one transaction: a move that fails leaves no offer behind', async () => {
+    const { db, id } = await priced()
+    // The move to 'answered' dies half way (as a run cut between two statements would leave it).
+    await db
+      .prepare(
+        `CREATE TRIGGER move_dies BEFORE UPDATE OF state ON presupuestos
+         BEGIN SELECT RAISE(ABORT, 'the move died'); END`,
+      )
+      .run()
+    try {
+      await expect(price(db, id, 2500, MONDAY_10)).rejects.toThrow(/the move died/)
+    } finally {
+      await db.prepare('DROP TRIGGER move_dies').run()
+    }
+    expect(await latestOffer(db, id)).toBeNull()
+    expect((await quoteById(db, id))?.state).toBe('received')
+    // And the owner's next try prices it.
+    const again = await price(db, id, 2500, MONDAY_10 + 1)
+    expect(again.kind === 'priced' && [again.offer.version, again.row.state]).toEqual([1, 'answered'])
+  })
+
   it('a decision is taken once, on the latest version, within its days; two at once take one', async () => {
     const { db, id, token } = await priced()
     await price(db, id, 2500, MONDAY_10)
