@@ -31,6 +31,18 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
       await page.locator('.toast__link').waitFor()
     },
   },
+  'presupuesto-corrigiendo': {
+    path: '/presupuesto',
+    async act(page) {
+      // Sent empty, then the e-mail corrected: with JavaScript its message goes as the visitor corrects, the
+      // others stay; without it the messages stay until the next send.
+      await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+      await page.locator('[name="email"][aria-invalid="true"]').waitFor()
+      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      if (await page.locator('html[data-hydrated]').count())
+        await page.locator('[name="email"]:not([aria-invalid])').waitFor()
+    },
+  },
   'seguimiento-no-encontrada': {
     path: '/seguimiento',
     async act(page) {

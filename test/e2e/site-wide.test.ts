@@ -443,6 +443,47 @@ describe('keyboard only', () => {
     await context.close()
   })
 
+  it.each([
+    ['a small phone (320 px)', { ...PHONE, viewport: { width: 320, height: 640 } }, true],
+    ['a phone, without JavaScript', { ...PHONE, javaScriptEnabled: false }, false],
+    ['a tablet (700 px)', { viewport: { width: 700, height: 900 } }, true],
+    ['a desktop', DESKTOP, true],
+  ] as const)(
+    'on %s, while the consent banner shows, Tab never puts focus behind it (WCAG 2.4.11), nor is the WhatsApp button under it',
+    async (_, device, javaScript) => {
+      const { page, context } = await newPage(browser(), { ...device, consent: null })
+      await page.goto(`${base}/presupuesto`)
+      if (javaScript) await enhanced(page)
+      const banner = page.getByRole('region', { name: 'Cookies', exact: true })
+      await banner.waitFor()
+      const hidden: string[] = []
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab')
+        const behind = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          const cover = document.querySelector<HTMLElement>('.cookie-banner')
+          if (!el || el === document.body || !cover || cover.contains(el)) return null
+          const a = el.getBoundingClientRect()
+          const b = cover.getBoundingClientRect()
+          const covered = a.top >= b.top && a.bottom <= b.bottom && a.left >= b.left && a.right <= b.right
+          return covered ? (el.getAttribute('name') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName) : null
+        })
+        if (behind) hidden.push(behind)
+      }
+      expect(hidden).toEqual([])
+      expect(await banner.isVisible()).toBe(true)
+      const [whatsapp, cover] = await Promise.all(
+        [page.locator('.whatsapp-float'), banner].map(async (box) => (await box.boundingBox())!),
+      )
+      const apart =
+        whatsapp!.y + whatsapp!.height <= cover!.y ||
+        whatsapp!.x >= cover!.x + cover!.width ||
+        whatsapp!.x + whatsapp!.width <= cover!.x
+      expect(apart, JSON.stringify({ whatsapp, cover })).toBe(true)
+      await context.close()
+    },
+  )
+
   it('operates the carousel, the consent banner and the quote form from the keyboard', async () => {
     // Reduced motion: only the keyboard moves the carousel.
     const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null, reducedMotion: 'reduce' })
