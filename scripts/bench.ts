@@ -180,7 +180,7 @@ try {
       const cls = median(results.map((lhr) => numeric(lhr, 'cumulative-layout-shift')))
         .toFixed(2)
         .replace(/\.?0+$/, '')
-      // A run without an LCP (Lighthouse's NO_LCP, seen once in a few hundred runs here) says so.
+      // A run without an LCP (Lighthouse gave none once here) says so.
       const lcps = results
         .map((lhr) => lhr.audits['largest-contentful-paint']?.displayValue || 'none measured')
         .join(', ')

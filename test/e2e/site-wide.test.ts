@@ -472,13 +472,12 @@ describe('keyboard only', () => {
       }
       expect(hidden).toEqual([])
       expect(await banner.isVisible()).toBe(true)
-      const [whatsapp, cover] = await Promise.all(
-        [page.locator('.whatsapp-float'), banner].map(async (box) => (await box.boundingBox())!),
-      )
+      const whatsapp = (await page.locator('.whatsapp-float').boundingBox())!
+      const cover = (await banner.boundingBox())!
       const apart =
-        whatsapp!.y + whatsapp!.height <= cover!.y ||
-        whatsapp!.x >= cover!.x + cover!.width ||
-        whatsapp!.x + whatsapp!.width <= cover!.x
+        whatsapp.y + whatsapp.height <= cover.y ||
+        whatsapp.x >= cover.x + cover.width ||
+        whatsapp.x + whatsapp.width <= cover.x
       expect(apart, JSON.stringify({ whatsapp, cover })).toBe(true)
       await context.close()
     },
