@@ -271,6 +271,8 @@ function siteRequest(base: string) {
     : ''
   const label = `${method} /presupuesto${query.slice(0, 40)} ${type ?? 'multipart'} ${String(typeof body === 'string' ? body.length : 'form')} B`
 
+  // Raw requests name the Worker's own host, as Cloudflare's edge always does: another host with this machine's
+  // placeholder settings is an unconfigured site, which answers 503 on purpose (docs/decisions/078).
   if (chance(0.03)) {
     const text = typeof body === 'string' ? body : 'tipo=mando'
     const declared = text.length + int(10_000)
@@ -280,7 +282,7 @@ function siteRequest(base: string) {
       () =>
         raw(
           base,
-          `POST /presupuesto HTTP/1.1\r\nHost: x\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${text.slice(0, int(text.length + 1))}`,
+          `POST /presupuesto HTTP/1.1\r\nHost: ${new URL(base).host}\r\nOrigin: ${base}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n\r\n${text.slice(0, int(text.length + 1))}`,
           { cut: true },
         ),
       { cut: true },
@@ -291,7 +293,7 @@ function siteRequest(base: string) {
     return record('site', `raw ${verb} with a body`, () =>
       raw(
         base,
-        `${verb} /presupuesto HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
+        `${verb} /presupuesto HTTP/1.1\r\nHost: ${new URL(base).host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b`,
       ),
     )
   }
@@ -371,7 +373,7 @@ function functionRequest(url: string) {
       () =>
         raw(
           url,
-          `POST ${new URL(url).pathname} HTTP/1.1\r\nHost: x\r\napikey: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 500}\r\n\r\n${body.slice(0, 40)}`,
+          `POST ${new URL(url).pathname} HTTP/1.1\r\nHost: ${new URL(url).host}\r\napikey: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length + 500}\r\n\r\n${body.slice(0, 40)}`,
           { cut: true },
         ),
       { cut: true },

@@ -1,6 +1,21 @@
 import { isLocalRequest } from '~shared/settings'
 
+import { withoutCampaignParams } from './campaign-params'
 import { isGoogleAnalyticsCookie } from './stored-keys.server'
+
+/** The longest return path /consentimiento takes back (its form's redirectTo). */
+export const RETURN_PATH_MAX = 2000
+
+/**
+ * Where the consent banner's forms return without JavaScript: this page, without campaign parameters. Every page
+ * writes it in its HTML, so it is bounded: past RETURN_PATH_MAX the query is left out, and past it again (a long
+ * address of the not-found page) the visitor returns to the home page.
+ */
+export function returnPath(url: URL): string {
+  const withQuery = `${url.pathname}${withoutCampaignParams(url.search)}`
+  if (withQuery.length <= RETURN_PATH_MAX) return withQuery
+  return url.pathname.length <= RETURN_PATH_MAX ? url.pathname : '/'
+}
 
 /**
  * The domains a first-party cookie of this host may live on: none (host-only)

@@ -1,7 +1,7 @@
 import { catalogo } from '~/catalogo/consultas'
 
-import { withoutCampaignParams } from './campaign-params'
 import { consentFromCookies } from './consent'
+import { returnPath } from './consent.server'
 import type { Settings } from './env.server'
 import { legalSummary } from './legal.server'
 import { readablePhone, whatsappLink, whatsappMessages } from './whatsapp'
@@ -35,8 +35,8 @@ export function layoutData(request: Request, settings: Settings) {
     siteUrl: settings.SITE_URL,
     analyticsId: settings.ANALYTICS_ID,
     consent: consentFromCookies(request.headers.get('cookie')),
-    /** Where the consent banner's forms return without JavaScript: this page, without campaign parameters. */
-    returnTo: `${url.pathname}${withoutCampaignParams(url.search)}`,
+    /** Where the consent banner's forms return without JavaScript (bounded: consent.server.ts). */
+    returnTo: returnPath(url),
     /** The shop's catalogue record, the part every page shows. */
     shop: {
       nombre: tienda.nombre,

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { readBoundedForm } from '~shared/form-body'
 import { notFound } from '~/lib/http.server'
 import { consentCookie, isConsent, safeReturnPath } from '~/lib/consent'
-import { analyticsCookieDeletions } from '~/lib/consent.server'
+import { RETURN_PATH_MAX, analyticsCookieDeletions } from '~/lib/consent.server'
 
 /**
  * The cookie banner without JavaScript, and the two buttons of /cookies: stores the choice in the cookie and
@@ -11,7 +11,7 @@ import { analyticsCookieDeletions } from '~/lib/consent.server'
  * consent is as easy as giving it: docs/decisions/083-consent-withdrawn-on-the-server.md).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { fields } = await readBoundedForm(request, { decision: 20, redirectTo: 2000 }, 8 * 1024)
+  const { fields } = await readBoundedForm(request, { decision: 20, redirectTo: RETURN_PATH_MAX }, 8 * 1024)
   const decision = fields.decision
   const back = safeReturnPath(fields.redirectTo)
   if (!isConsent(decision)) return redirect(back, { status: 303 })

@@ -10,6 +10,18 @@ const post = (body: Record<string, string>, origin = inject('siteUrl')) =>
   })
 
 describe('cookie consent on the server', () => {
+  it('the banner returns to the page with its query, but a query too long for /consentimiento is left out, never echoed', async () => {
+    const returnTo = async (path: string) => {
+      const { document, html } = await page(path)
+      return { value: document.querySelector('input[name="redirectTo"]')?.getAttribute('value'), html }
+    }
+    expect((await returnTo('/presupuesto?tipo=mando')).value).toBe('/presupuesto?tipo=mando')
+    const long = await returnTo(`/presupuesto?tipo=${'%C3%B1'.repeat(3000)}`)
+    expect(long.value).toBe('/presupuesto')
+    expect(long.html).not.toContain('%C3%B1'.repeat(10))
+    expect((await returnTo(`/${'a'.repeat(2500)}`)).value).toBe('/')
+  })
+
   it('shows the banner with its no-JavaScript form until a choice is stored', async () => {
     const { document } = await page('/blog')
     const banner = document.querySelector('.cookie-banner')
