@@ -470,10 +470,43 @@ async function checkWebhook(found: Findings, target: Target, fn: WorkerConfig, r
   }
 }
 
-/** Both Workers' settings that must agree. */
+/**
+ * The customer's e-mails leave through the EMAIL binding (EMAIL_DELIVERY = 'cloudflare'), which may send
+ * from the shop's sender only: allowed_sender_addresses holds QUOTE_EMAIL_FROM and nothing else
+ * (docs/decisions/103).
+ */
+function checkSender(found: Findings, fn: WorkerConfig) {
+  found.check(FUNCTION.label, 'correo: se envía por el binding EMAIL, solo desde QUOTE_EMAIL_FROM', () => {
+    if (String(fn.vars?.EMAIL_DELIVERY ?? '').trim() !== 'cloudflare')
+      found.problem(
+        FUNCTION.label,
+        `EMAIL_DELIVERY debe ser "cloudflare" en [env.production.vars] de ${FUNCTION.config}: con "local" los correos se quedarían en la base de datos y ningún cliente los recibiría.`,
+      )
+    const sender = String(fn.vars?.QUOTE_EMAIL_FROM ?? '').trim()
+    const allowed = (fn.send_email.find((binding) => binding.name === 'EMAIL')?.allowed_sender_addresses ?? [])
+      .map((address) => address.trim())
+      .filter(Boolean)
+    if (sender && (allowed.length !== 1 || allowed[0]?.toLowerCase() !== sender.toLowerCase()))
+      found.problem(
+        FUNCTION.label,
+        `allowed_sender_addresses de [[env.production.send_email]] en ${FUNCTION.config} debe ser ["${sender}"] (QUOTE_EMAIL_FROM): así el binding solo puede enviar desde esa dirección.`,
+      )
+  })
+}
+
+/** Both Workers' settings that must agree: the origin, the retention, and the shop's facts the e-mails repeat. */
 function checkAgreement(found: Findings, site: WorkerConfig, fn: WorkerConfig) {
   found.check(BOTH, 'ajustes compartidos: los mismos en los dos', () => {
-    for (const key of ['SITE_URL', 'QUOTE_RETENTION_DAYS']) {
+    for (const key of [
+      'SITE_URL',
+      'QUOTE_RETENTION_DAYS',
+      'SHOP_EMAIL',
+      'SHOP_PHONE',
+      'SHOP_SHIPPING_ADDRESS',
+      'SHOP_LEGAL_NAME',
+      'SHOP_TAX_ID',
+      'SHOP_LEGAL_ADDRESS',
+    ]) {
       const a = String(site.vars?.[key] ?? '')
         .trim()
         .replace(/\/+$/, '')
@@ -512,6 +545,7 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
     checkBindings(found, worker, configs.local, configs.production)
   }
   checkAgreement(found, site.production, fn.production)
+  if (target !== 'site') checkSender(found, fn.production)
   checkAddresses(found, target, site.production, fn.production)
   checkRateLimits(found, [
     [SITE, site.production],

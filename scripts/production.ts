@@ -43,7 +43,7 @@ export interface WorkerConfig {
   workers_dev?: boolean
   d1_databases: Array<{ binding: string; database_name?: string; database_id?: string; migrations_dir?: string }>
   ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number; period: number } }>
-  send_email: Array<{ name: string }>
+  send_email: Array<{ name: string; allowed_sender_addresses?: string[] }>
   assets?: { binding?: string; directory?: string }
   triggers?: { crons?: string[] }
   observability?: { enabled?: boolean; logs?: { invocation_logs?: boolean } }

@@ -47,7 +47,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
     path: '/seguimiento',
     async act(page) {
       await page.getByLabel('Referencia de tu solicitud').fill('P-ZZZZ')
-      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
       await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
       await page.locator('.toast').waitFor()
     },
@@ -55,7 +55,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
   'seguimiento-errores': {
     path: '/seguimiento',
     async act(page) {
-      await page.getByLabel('Email').fill('no-es-un-email')
+      await page.locator('#seguimiento').getByLabel('Email').fill('no-es-un-email')
       await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
       await page.locator('[aria-invalid="true"]').first().waitFor()
     },

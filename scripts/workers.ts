@@ -336,12 +336,18 @@ export async function startStack({
   try {
     let quoteFunction: RunningWorker | undefined
     // The fake Telegram runs exactly when the function does (no `quoteFunctionUrl`).
+    // The settings both Workers read (the origin, the shop's facts the e-mails repeat) follow the site's.
+    const shared = Object.fromEntries(
+      Object.entries(siteSettings).filter(
+        ([key]) => FUNCTION_SETTING_NAMES.includes(key) && key !== 'QUOTE_FUNCTION_URL',
+      ),
+    )
     const startFunction = (telegramUrl: string, port?: number) =>
       start(
         FUNCTION_CONFIG,
         {
           TELEGRAM_API_URL: telegramUrl,
-          ...(siteSettings.SITE_URL ? { SITE_URL: siteSettings.SITE_URL } : {}),
+          ...shared,
           ...functionSettings,
         },
         'funcion',

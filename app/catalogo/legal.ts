@@ -23,7 +23,7 @@ export const proveedores = {
   cloudflare: {
     nombre: 'Cloudflare, Inc.',
     papel:
-      'Aloja esta web y la función que recibe tu solicitud, guarda las solicitudes en su base de datos (D1), lleva los contadores de los límites contra abusos y envía al taller la copia por correo electrónico (Email Routing).',
+      'Aloja esta web y la función que recibe tu solicitud, guarda las solicitudes en su base de datos (D1), lleva los contadores de los límites contra abusos y envía nuestros correos electrónicos (Cloudflare Email Service): los que te escribimos en cada paso de tu solicitud y, si falla Telegram, la copia al taller.',
     relacion:
       'Es encargado del tratamiento: trata los datos por cuenta del taller y según sus instrucciones, con el acuerdo de tratamiento de datos que Cloudflare aplica a sus clientes.',
     transferencias:
@@ -205,7 +205,7 @@ export const resumenLegal = {
     {
       termino: 'Para qué',
       texto:
-        'Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y tus comentarios) preparamos tu presupuesto, te lo enviamos y te contestamos; si nos dejas el aparato, anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas. Lo tratamos porque tú nos lo pides, antes de un posible encargo (art. 6.1.b del RGPD), y no lo usamos para publicidad. Para frenar abusos contamos los envíos que llegan de cada dirección IP, sin guardarla con tu solicitud (interés legítimo, art. 6.1.f del RGPD).',
+        'Con lo que nos cuentas en el formulario de presupuesto (qué reparar y el modelo, tu e-mail, tu teléfono y tus comentarios) preparamos tu presupuesto, te lo enviamos y te contestamos; si nos dejas el aparato, anotamos cada paso de la reparación (cuándo llega, se repara y se entrega o envía) para que lo sigas, y te escribimos por correo en cada paso (la confirmación, el presupuesto, tu respuesta, el resguardo, la recogida o el envío). Lo tratamos porque tú nos lo pides, antes de un posible encargo o para cumplirlo (art. 6.1.b del RGPD), y nunca te enviamos publicidad. Para frenar abusos contamos los envíos que llegan de cada dirección IP, sin guardarla con tu solicitud (interés legítimo, art. 6.1.f del RGPD).',
     },
     {
       termino: 'Tu página de seguimiento',
@@ -215,7 +215,7 @@ export const resumenLegal = {
     {
       termino: 'Quién lo recibe',
       texto:
-        'Tu solicitud se guarda en Cloudflare, que aloja esta web como encargado nuestro, y llega al taller por su chat de Telegram y, si este falla, por correo electrónico. Si nos escribes por WhatsApp o te contestamos por ahí, los mensajes pasan por WhatsApp. Telegram y WhatsApp tratan los mensajes con sus propias condiciones. No la comunicamos a nadie más.',
+        'Tu solicitud se guarda en Cloudflare, que aloja esta web y envía nuestros correos como encargado nuestro, y llega al taller por su chat de Telegram y, si este falla, por correo electrónico. Si nos escribes por WhatsApp o te contestamos por ahí, los mensajes pasan por WhatsApp. Telegram y WhatsApp tratan los mensajes con sus propias condiciones. No la comunicamos a nadie más.',
     },
     {
       termino: 'Cuánto tiempo',
@@ -229,7 +229,7 @@ export const resumenLegal = {
     },
   ],
   formulario:
-    'Responsable: el titular de esta web, {titular} ({tienda}). Usamos tus datos solo para responder a esta solicitud y llevarla adelante: prepararte el presupuesto, enviártelo y contestarte, y mostrarte en un enlace privado el estado de tu reparación, sin tus datos de contacto. Base legal: tu petición (art. 6.1.b del RGPD). Llegan al taller por su chat de Telegram y, si falla, por correo; si te contestamos por WhatsApp, pasan también por WhatsApp. Para frenar abusos contamos los envíos de cada dirección IP, sin guardarla con tu solicitud. Se borran a los {dias} días del último paso, con su seguimiento (nunca mientras tu aparato esté en el taller o de camino). Puedes consultarlos, corregirlos o pedir que los borremos escribiendo a {correo}.',
+    'Responsable: el titular de esta web, {titular} ({tienda}). Usamos tus datos solo para responder a esta solicitud y llevarla adelante: prepararte el presupuesto, enviártelo y contestarte, mostrarte en un enlace privado el estado de tu reparación, sin tus datos de contacto, y escribirte a tu e-mail en cada paso (nunca publicidad; los envía Cloudflare como encargado nuestro). Base legal: tu petición (art. 6.1.b del RGPD). Llegan al taller por su chat de Telegram y, si falla, por correo; si te contestamos por WhatsApp, pasan también por WhatsApp. Para frenar abusos contamos los envíos de cada dirección IP, sin guardarla con tu solicitud. Se borran a los {dias} días del último paso, con su seguimiento (nunca mientras tu aparato esté en el taller o de camino). Puedes consultarlos, corregirlos o pedir que los borremos escribiendo a {correo}.',
   aviso:
     'Usamos una cookie propia para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se visitan.',
   cookies:

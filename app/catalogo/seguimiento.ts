@@ -84,9 +84,21 @@ export const textosSeguimiento = {
     },
     eyebrow: 'Seguimiento',
     titulo: 'Sigue tu reparación',
-    lead: '¿Has perdido el enlace de seguimiento? Escribe la referencia de tu solicitud y el email con el que la pediste.',
+    lead: '¿Has perdido el enlace de seguimiento? Escribe la referencia de tu solicitud y el email con el que la pediste, o solo el email y te enviamos tus enlaces.',
     dondeReferencia:
-      'La referencia (por ejemplo P-7K3Q) aparece al enviar la solicitud y en nuestra respuesta. Si no la encuentras, escríbenos por WhatsApp.',
+      'La referencia (por ejemplo P-7K3Q) aparece al enviar la solicitud, en el correo que te enviamos al recibirla y en nuestra respuesta. Si no la encuentras, pide tus enlaces por email o escríbenos por WhatsApp.',
+    /** The lost-link form: only the e-mail; the same answer for any address (docs/decisions/104). */
+    enlaces: {
+      titulo: '¿No encuentras tu enlace?',
+      texto: 'Escribe el email con el que pediste el presupuesto y te enviamos los enlaces de tus solicitudes.',
+      boton: 'Enviarme mis enlaces',
+      enviando: 'Enviando...',
+      respuesta: {
+        titulo: 'Revisa tu correo',
+        texto: 'Si tenemos solicitudes con ese correo, te hemos enviado sus enlaces.',
+        nota: 'Puede tardar unos minutos: mira también en la carpeta de spam o de promociones. Enviamos como mucho un correo cada 15 minutos a cada dirección.',
+      },
+    },
     noEncontrada: {
       titulo: 'No la encontramos',
       texto: 'No hay ninguna solicitud con esa referencia y ese email. Revisa los dos datos y vuelve a intentarlo.',
@@ -109,6 +121,7 @@ export const textosSeguimiento = {
     dondeEnlace: {
       titulo: 'Dónde está tu enlace de seguimiento',
       lugares: [
+        'En el correo que te enviamos al recibir tu solicitud, y en cada correo que te escribimos después: todos llevan tu enlace.',
         'En el aviso «¡Solicitud enviada!» de la página donde enviaste la solicitud, si aún la tienes abierta: es el enlace «Sigue tu solicitud».',
         'En los avisos que te enviamos por WhatsApp sobre tu solicitud: cada uno lleva tu enlace.',
         'Si no lo encuentras, escríbenos por WhatsApp o por email con tu referencia y te lo enviamos.',

@@ -1,14 +1,8 @@
-import { hoursInWords, SHOP_HOURS, SHOP_NAME } from '~shared/shop'
+import { hoursInWords, SHOP_AREA, SHOP_AREA_LINE, SHOP_HOURS, SHOP_NAME } from '~shared/shop'
 
 import type { Imagen, Paso, Sello, Ventaja } from './tipos'
 
-const direccion = {
-  barrio: 'Lakua',
-  ciudad: 'Vitoria-Gasteiz',
-  codigoPostal: '01010',
-  provincia: 'Álava',
-  pais: 'ES',
-} as const
+const direccion = SHOP_AREA
 
 /** The shop's hours (its WhatsApp hours), as app/shared/shop.ts counts them, in words. */
 const horario = {
@@ -43,7 +37,7 @@ const sellos = {
 export const tienda = {
   nombre: SHOP_NAME,
   nombreCorto: 'RM Vitoria',
-  direccion: { ...direccion, texto: `${direccion.barrio}, ${direccion.ciudad}, ${direccion.codigoPostal}` },
+  direccion: { ...direccion, texto: SHOP_AREA_LINE },
   horario,
   anioCopyright: 2024,
   sellos,

@@ -18,15 +18,7 @@ import {
 /** The site's wrangler.toml: its `[env.production]` holds the production settings. */
 export const SITE_CONFIG = 'wrangler.toml'
 
-import { checkTaxId, normalizeTaxId } from './tax-id'
-
-/** A one-line text setting of at most `max` characters, with its name in the messages. */
-const oneLine = (key: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${key} debe tener como mucho ${max} caracteres`)
-    .regex(/^[^\p{Cc}\u2028\u2029]*$/u, `${key} debe ir en una sola línea`)
+import { oneLine, SHOP_SETTINGS } from '~shared/shop-settings'
 
 /**
  * The site Worker's settings: the one list (app/shared/settings.ts says how
@@ -58,16 +50,7 @@ export const SITE_SETTINGS = {
     secret: true,
     doc: 'The secret shared with the quote function, sent as `apikey` and `Authorization: Bearer`.',
   },
-  SHOP_PHONE: {
-    /** Nine Spanish digits; spaces, hyphens and a +34/0034 prefix are tolerated and removed. */
-    schema: z
-      .string()
-      .transform((phone) => phone.replace(/[\s-]/g, '').replace(/^(\+|00)34(?=\d{9}$)/, ''))
-      .pipe(z.string().regex(/^\d{9}$/, 'SHOP_PHONE debe tener 9 dígitos')),
-    local: '600000000',
-    ownOffLocal: 'every-request',
-    doc: 'Shop phone: 9 Spanish digits (WhatsApp links add 34). The local value is fictitious.',
-  },
+  SHOP_PHONE: { ...SHOP_SETTINGS.SHOP_PHONE, ownOffLocal: 'every-request' },
   SHOP_EMAIL: {
     schema: z.email(),
     local: 'taller@example.com',
@@ -96,37 +79,12 @@ export const SITE_SETTINGS = {
     doc: 'A quote sent back faster than this is still delivered, marked as possible spam.',
   },
   QUOTE_RETENTION_DAYS: RETENTION_DAYS_SETTING,
-  SHOP_SHIPPING_ADDRESS: {
-    schema: oneLine('SHOP_SHIPPING_ADDRESS', 200),
-    local: '',
-    doc: "The workshop's street address on one line. Empty: the pages say it comes with the quote.",
-  },
+  SHOP_SHIPPING_ADDRESS: SHOP_SETTINGS.SHOP_SHIPPING_ADDRESS,
   // The legal identity of /aviso-legal (LSSI-CE art. 10). The local values are placeholders, which the page
   // marks as such (docs/decisions/082-legal-pages-from-the-code.md).
-  SHOP_LEGAL_NAME: {
-    schema: oneLine('SHOP_LEGAL_NAME', 200).min(2, 'SHOP_LEGAL_NAME debe tener al menos 2 caracteres'),
-    local: 'Nombre y apellidos o razón social del titular',
-    ownOffLocal: 'every-request',
-    doc: "The site holder's legal name (a person's full name or a company's registered name).",
-  },
-  SHOP_TAX_ID: {
-    schema: z
-      .string()
-      .transform(normalizeTaxId)
-      .superRefine((value, context) => {
-        const check = checkTaxId(value)
-        if (!check.valid) context.addIssue({ code: 'custom', message: `SHOP_TAX_ID no es válido: ${check.reason}` })
-      }),
-    local: '00000000T',
-    ownOffLocal: 'every-request',
-    doc: "The holder's NIF, NIE or CIF, checked by its control letter or digit.",
-  },
-  SHOP_LEGAL_ADDRESS: {
-    schema: oneLine('SHOP_LEGAL_ADDRESS', 200).min(5, 'SHOP_LEGAL_ADDRESS debe tener al menos 5 caracteres'),
-    local: 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)',
-    ownOffLocal: 'every-request',
-    doc: "The holder's registered address (domicilio), on one line.",
-  },
+  SHOP_LEGAL_NAME: { ...SHOP_SETTINGS.SHOP_LEGAL_NAME, ownOffLocal: 'every-request' },
+  SHOP_TAX_ID: { ...SHOP_SETTINGS.SHOP_TAX_ID, ownOffLocal: 'every-request' },
+  SHOP_LEGAL_ADDRESS: { ...SHOP_SETTINGS.SHOP_LEGAL_ADDRESS, ownOffLocal: 'every-request' },
   SHOP_REGISTRY: {
     schema: oneLine('SHOP_REGISTRY', 300),
     local: '',

@@ -1,4 +1,5 @@
 import { catalogo } from '~/catalogo/consultas'
+import { CONFIRMATIONS_PER_DAY, CUSTOMER_EMAILS, LINKS_GAP_MINUTES, LINKS_KEPT_HOURS } from '~shared/customer-emails'
 import { DECLINE_REASONS } from '~shared/offer'
 import { QUOTE_LIMITS, type Quote } from '~shared/quote'
 import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
@@ -6,7 +7,7 @@ import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
 import type { Settings } from './env.server'
 import { readablePhone } from './whatsapp'
 import { STORED_KEYS } from './stored-keys.server'
-import { checkTaxId } from './tax-id'
+import { checkTaxId } from '~shared/tax-id'
 
 /**
  * The legal pages' data, built from what the code does: the holder's
@@ -129,6 +130,7 @@ function quoteProcessing(days: number): Processing[] {
       retention: retention.withQuote,
       recipients: `${cloudflare.nombre} (la guarda), ${telegram.nombre} (desde donde el taller anota cada paso) y, si el taller te envía el enlace por ahí, ${whatsapp.nombre}.`,
     },
+    customerEmailsProcessing(),
     {
       title: 'Tu presupuesto y tu respuesta',
       data: `El precio que te enviamos (el importe, la nota del taller, la fecha y hasta cuándo vale; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
@@ -139,6 +141,18 @@ function quoteProcessing(days: number): Processing[] {
       recipients: `${cloudflare.nombre} (lo guarda), ${telegram.nombre} (el chat del taller, donde se fija el precio y llega tu respuesta) y, si el taller te envía el precio por ahí, ${whatsapp.nombre}.`,
     },
   ]
+}
+
+/** The e-mails the function sends the customer at each step, and the lost-link e-mail (docs/decisions/103, 104). */
+function customerEmailsProcessing(): Processing {
+  return {
+    title: 'Los correos que te enviamos',
+    data: `Tu e-mail y lo que te contamos en cada correo: ${list(Object.values(CUSTOMER_EMAILS))}. Cada uno lleva la referencia y tu enlace de seguimiento. Guardamos qué correo te enviamos y cuándo. Si pides tus enlaces en la página de seguimiento, el e-mail que escribes y cuándo lo pediste.`,
+    purpose: `Tenerte al tanto de tu solicitud y darte por escrito lo que acuerdas con el taller. Nunca te enviamos publicidad. Para que nadie pueda usar esta web para escribir a otros, una misma dirección recibe como mucho ${CONFIRMATIONS_PER_DAY} confirmaciones de solicitud al día y un correo de enlaces cada ${LINKS_GAP_MINUTES} minutos, y no enviamos la confirmación de una solicitud que parece automática.`,
+    basis: 'Son pasos del servicio que nos pides, antes del encargo y para cumplirlo (art. 6.1.b del RGPD).',
+    retention: `Lo que guardamos de cada correo se borra con tu solicitud. La petición de enlaces se borra a las ${LINKS_KEPT_HOURS} horas. Los correos que ya te enviamos quedan en tu buzón, que es tuyo.`,
+    recipients: `${cloudflare.nombre} (los envía, con Cloudflare Email Service) y el proveedor de tu buzón de correo.`,
+  }
 }
 
 /** The per-visitor limits and the lookup's wrong guesses (docs/decisions/091, 092). */
@@ -174,7 +188,7 @@ function channelsProcessing(days: number): Processing[] {
       purpose: 'Que tu solicitud no se pierda si falla Telegram.',
       basis: 'Las mismas medidas precontractuales (art. 6.1.b del RGPD).',
       retention: retention.email,
-      recipients: `${cloudflare.nombre} (la envía, con Email Routing) y el proveedor del buzón de correo del taller.`,
+      recipients: `${cloudflare.nombre} (la envía, con Cloudflare Email Service) y el proveedor del buzón de correo del taller.`,
     },
     {
       title: 'Si nos escribes por WhatsApp o te escribimos por ahí',

@@ -6,14 +6,15 @@ import { PageHero } from '~/components/page-hero'
 import { Toast, type ToastData } from '~/components/toast'
 import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingLinkHelp } from '~/components/tracking-link-help'
+import { TrackingLinksForm } from '~/components/tracking-links-form'
 import { TrackingLookupForm, type TrackingLookupResult } from '~/components/tracking-lookup-form'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
 import { getSettings, requireSettings } from '~/lib/env.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
 import { pastOverallLimit, visitorAddress, withinLimits } from '~/lib/rate-limits.server'
-import { findTracking } from '~/lib/tracking/client.server'
-import { parseLookup, readLookupForm } from '~/lib/tracking/lookup.server'
+import { findTracking, requestLinks } from '~/lib/tracking/client.server'
+import { parseLinks, parseLookup, readLookupForm } from '~/lib/tracking/lookup.server'
 import { trackingLinkHelp, trackingRedirect, trackingUnavailable } from '~/lib/tracking/view.server'
 import { toast } from '~/lib/toasts.server'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
@@ -30,14 +31,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       titulo: consulta.titulo,
       lead: consulta.lead,
       dondeReferencia: consulta.dondeReferencia,
+      enlaces: {
+        titulo: consulta.enlaces.titulo,
+        texto: consulta.enlaces.texto,
+        boton: consulta.enlaces.boton,
+        enviando: consulta.enlaces.enviando,
+      },
     },
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento()),
   })
 }
 
 type ActionData = {
+  /** Which form answered: the lookup (reference + e-mail) or the lost links (e-mail only). */
+  form: 'lookup' | 'links'
   result: TrackingLookupResult
   toast: ToastData | null
+  /** The lost links were asked for: the same answer whatever the address (docs/decisions/104). */
+  linksSent: { titulo: string; texto: string; nota: string } | null
   /** The function could not be reached: the page says so, with WhatsApp prefilled with the reference. */
   outage: ReturnType<typeof trackingUnavailable> | null
   /** The lookup was capped by wrong guesses: where the customer's link is all the same. */
@@ -61,9 +72,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   const { consulta } = catalogo.textosSeguimiento
   const form = await readLookupForm(request)
+  if (form.intent === 'links') return askForLinks(request, context.cloudflare.env, settings, form)
   const submission = parseLookup(form.fields)
-  const answer = (status: number, shown: ToastData | null, extra: Partial<Omit<ActionData, 'result' | 'toast'>> = {}) =>
-    json<ActionData>({ result: submission.reply(), toast: shown, outage: null, linkHelp: null, ...extra }, { status })
+  const answer = (
+    status: number,
+    shown: ToastData | null,
+    extra: Partial<Omit<ActionData, 'result' | 'toast' | 'form'>> = {},
+  ) =>
+    json<ActionData>(
+      {
+        form: 'lookup',
+        result: submission.reply(),
+        toast: shown,
+        outage: null,
+        linkHelp: null,
+        linksSent: null,
+        ...extra,
+      },
+      { status },
+    )
 
   if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
   if (submission.status !== 'success') return answer(400, null)
@@ -82,6 +109,51 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.muchosFallos }), { linkHelp })
   if (found.kind === 'locked') return answer(423, toast({ tipo: 'error', ...consulta.bloqueada }), { linkHelp })
   return answer(503, null, { outage: trackingUnavailable(settings, referencia) })
+}
+
+/**
+ * The lost links, in this order: the form read bounded (413), validated (400 with the message and the
+ * value), the honeypot answered as a real request, the visitor's own limit (429 with a reason), then the
+ * function asked. Whatever the address, the same 200 and the same words: "if we have requests with that
+ * e-mail, we have sent you their links" (docs/decisions/104). The function down: a page that says so (503).
+ */
+async function askForLinks(
+  request: Request,
+  env: Env,
+  settings: ReturnType<typeof getSettings>,
+  form: Awaited<ReturnType<typeof readLookupForm>>,
+) {
+  const { consulta } = catalogo.textosSeguimiento
+  const submission = parseLinks(form.fields)
+  const answer = (
+    status: number,
+    shown: ToastData | null,
+    extra: Partial<Omit<ActionData, 'result' | 'toast' | 'form'>> = {},
+  ) =>
+    json<ActionData>(
+      {
+        form: 'links',
+        result: submission.reply(),
+        toast: shown,
+        outage: null,
+        linkHelp: null,
+        linksSent: null,
+        ...extra,
+      },
+      { status },
+    )
+  if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
+  if (submission.status !== 'success') return answer(400, null)
+  const sent = { linksSent: consulta.enlaces.respuesta }
+  if (submission.value.website) return answer(200, null, sent)
+  if (!(await withinLimits(request, { perIp: env.LOOKUPS_PER_IP })))
+    return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
+  if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
+    console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
+  const asked = await requestLinks(settings, submission.value.email, { visitor: visitorAddress(request) })
+  if (asked.kind === 'asked') return answer(200, null, sent)
+  if (asked.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
+  return answer(503, null, { outage: trackingUnavailable(settings, null) })
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
@@ -105,8 +177,13 @@ export default function TrackingLookup() {
               <h2 id="buscar-solicitud" className="panel__title">
                 Busca tu solicitud
               </h2>
-              <TrackingLookupForm result={actionData?.result} />
+              <TrackingLookupForm result={actionData?.form === 'lookup' ? actionData.result : undefined} />
             </section>
+            <TrackingLinksForm
+              texts={texts.enlaces}
+              result={actionData?.form === 'links' ? actionData.result : undefined}
+              sent={actionData?.linksSent ?? null}
+            />
           </div>
           <TrackingHelp
             title="¿Dónde está mi referencia?"

@@ -12,6 +12,8 @@ export const FUNCTION_PATHS = {
   tracking: '/functions/v1/seguimiento',
   /** POST a tracking token in the body ({"seguimiento": token}; never in a URL): the quote's tracking. */
   trackingState: '/functions/v1/seguimiento/estado',
+  /** POST an address ({"email": …}): the tracking links of its quotes go to it by e-mail, if it has any. */
+  trackingLinks: '/functions/v1/seguimiento/enlaces',
   /** POST the customer's answer to a price, {seguimiento, version, decision, motivo}. */
   decision: '/functions/v1/decision',
 } as const

@@ -1,10 +1,22 @@
 /**
- * What both Workers say of the shop: its name (the owner's prefilled
+ * What both Workers say of the shop: its name and area (the owner's prefilled
  * WhatsApp texts, the site's pages) and its hours, which the function counts
  * working time in (the 24 working-hour reminder) and the site shows.
  */
 
 export const SHOP_NAME = 'Reparación Mandos Vitoria'
+
+/** Where the shop is: the area of its workshop (the street comes from SHOP_SHIPPING_ADDRESS, a setting). */
+export const SHOP_AREA = {
+  barrio: 'Lakua',
+  ciudad: 'Vitoria-Gasteiz',
+  codigoPostal: '01010',
+  provincia: 'Álava',
+  pais: 'ES',
+} as const
+
+/** The area on one line: "Lakua, Vitoria-Gasteiz, 01010". */
+export const SHOP_AREA_LINE = `${SHOP_AREA.barrio}, ${SHOP_AREA.ciudad}, ${SHOP_AREA.codigoPostal}`
 
 /** Monday to Friday, 9:00 to 20:00, Europe/Madrid: the shop's and its WhatsApp's hours. */
 export const SHOP_HOURS = {

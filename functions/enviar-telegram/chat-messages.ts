@@ -6,6 +6,7 @@
  * note or the carrier's number, so /olvidar deletes them with the quote's
  * own message (erasure.ts); retention erases the record with the quote.
  */
+import { forgetLinkRequests } from './customer-emails-owed'
 import type { QuoteRow } from './store'
 
 export const MESSAGE_KINDS = [
@@ -64,7 +65,8 @@ export type ErasedWithMessages = QuoteRow & {
 /**
  * The right to erasure: every quote of an e-mail (any letter case), with
  * the messages recorded about each and its notices of unknown outcome,
- * read and erased in one transaction.
+ * read and erased in one transaction, with what it owed and was sent by
+ * e-mail and the lost-link requests naming the address.
  */
 export async function forgetEmailWithMessages(db: D1Database, email: string): Promise<ErasedWithMessages[]> {
   const address = email.trim()
@@ -82,6 +84,8 @@ export async function forgetEmailWithMessages(db: D1Database, email: string): Pr
       )
       .bind(address),
     db.prepare('DELETE FROM presupuestos WHERE email = ?1 COLLATE NOCASE RETURNING *').bind(address),
+    // The requests for the lost links that name the address (the quotes' own e-mails go with them: a trigger).
+    forgetLinkRequests(db, address),
   ])
   const byQuote = (messages?.results ?? []) as QuoteMessage[]
   const unknown = new Map(

@@ -6,10 +6,13 @@
  * or 30 minutes pass, reminds the owner of quotes left unattended, and erases
  * what retention says (docs/decisions/007-durable-delivery.md).
  */
+import { changedQuotes, sendDueEmails, sendQuoteEmails, type EmailRun } from './customer-emails'
+import { emailsOf, pruneLinkRequests } from './customer-emails-owed'
+import { mailerFor } from './mailer'
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, reminderText } from './message'
 import { notifyDecisions } from './decision-notice'
-import { refreshView } from './owner-view'
+import { redrawForEmails, refreshView } from './owner-view'
 import { getSettings, type FunctionSettings } from './settings'
 import { pruneWrongGuesses } from './lookup-caps'
 import { eraseOlderThan, retentionNotice, type ErasedByAge } from './retention'
@@ -95,7 +98,7 @@ async function deliverClaimed(
   }
   // Anywhere else a missing token is a refusal for good: the quote stays pending, its e-mail copy goes out.
   const outcome: SendOutcome = settings.TELEGRAM_BOT_TOKEN
-    ? await sendQuoteMessage(telegramApi(settings, deps), settings, row)
+    ? await sendQuoteMessage(telegramApi(settings, deps), settings, row, await emailsOf(env.DB, row.id))
     : { ok: false, error: 'falta TELEGRAM_BOT_TOKEN', permanent: true, ambiguous: false }
   if (outcome.ok) {
     if (!(await markSent(env.DB, row.id, owner, outcome.messageId, now())))
@@ -142,12 +145,38 @@ async function sentButNotMarked(
   )
 }
 
-/** The immediate attempt for a quote just stored (run after the answer, through waitUntil). */
+/** How long the owner's message waits for the customer's confirmation e-mail, to be born showing it. */
+export const CONFIRMATION_GRACE_MS = 1500
+
+/**
+ * The immediate attempt for a quote just stored (run after the answer, through waitUntil), and the
+ * customer's confirmation e-mail beside it. The owner's chat waits for the e-mail a moment at most
+ * (CONFIRMATION_GRACE_MS), so his message usually shows it from the start; an e-mail that takes longer
+ * never holds the quote back, and the message is redrawn once it has gone.
+ */
 export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDeps = {}): Promise<void> {
   const settings = getSettings(env)
+  let emailed = false
+  const emailing = sendQuoteEmails(env, settings, id, deps)
+    .catch((error: unknown): EmailRun => {
+      console.error(
+        `[enviar-telegram] Confirmación por correo del presupuesto ${id}: la enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+      )
+      return { results: [] }
+    })
+    .finally(() => (emailed = true))
+  let grace: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([emailing, new Promise((resolve) => (grace = setTimeout(resolve, CONFIRMATION_GRACE_MS)))])
+  clearTimeout(grace)
+  const drawnWithEmail = emailed
   const owner = crypto.randomUUID()
   const row = await claimOne(env.DB, id, owner, (deps.now ?? Date.now)())
-  if (row) await deliverClaimed(env, settings, row, owner, deps)
+  try {
+    if (row) await deliverClaimed(env, settings, row, owner, deps)
+  } finally {
+    const run = await emailing
+    if (!drawnWithEmail) await redrawForEmails(env, settings, id, run, deps).catch(() => undefined)
+  }
 }
 
 /**
@@ -157,7 +186,8 @@ export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDep
  * mid-send leaves it owed. A send that does not answer in time may still
  * succeed: it is confirmed if it does while the run lives; otherwise the
  * next copy says it may be a repeat. Failures wait their own backoff.
- * Without a send_email binding it only logs.
+ * It leaves as every e-mail does (mailer.ts: locally into the mailbox);
+ * without the send_email binding it needs, it only logs.
  */
 export async function sendEmailCopy(
   env: FunctionEnv,
@@ -167,7 +197,8 @@ export async function sendEmailCopy(
   deps: DeliveryDeps = {},
 ) {
   const now = deps.now ?? Date.now
-  if (!env.EMAIL) {
+  const mailer = mailerFor(env, settings)
+  if (!mailer) {
     console.error(`[enviar-telegram] ${row.referencia}: sin binding EMAIL, no se puede enviar la copia por correo`)
     return false
   }
@@ -175,7 +206,7 @@ export async function sendEmailCopy(
   if (!claimed) return false
   const { subject, text } = emailCopy(claimed, reason, { possibleRepeat: claimed.email_ambiguous === 1 })
   const nextAt = () => now() + backoffMs(claimed.email_attempts + 1, settings)
-  const sending = env.EMAIL.send({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }).then(
+  const sending = mailer({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }).then(
     () => ({ sent: true as const }),
     (error: unknown) => ({ sent: false as const, error: (error as Error)?.message ?? String(error) }),
   )
@@ -217,17 +248,40 @@ export interface SweepResult {
   erased: number
   /** The customer's answers to a price told to the owner's chat late (the first try failed). */
   notified: number
+  /** E-mails to customers sent by this sweep (customer-emails.ts). */
+  customerEmails: number
+}
+
+/** Marks the owner's messages of these quotes stale: the sweep's stale views redraw them with their e-mails. */
+async function showEmailsInChat(env: FunctionEnv, quoteIds: readonly number[], now: number): Promise<void> {
+  if (quoteIds.length === 0) return
+  await env.DB.prepare(
+    `UPDATE presupuestos SET view_stale_at = ?2, view_message_id = telegram_message_id, view_attempts = 0, view_next_at = ?2
+     WHERE id IN (SELECT value FROM json_each(?1)) AND telegram_message_id IS NOT NULL`,
+  )
+    .bind(JSON.stringify(quoteIds), now)
+    .run()
 }
 
 /**
- * Delivery retries, e-mail copies, the notices of the customers' answers,
- * stale messages, the reminder and retention (of quotes, and of the lookup's
- * wrong guesses past their window): one scheduled run.
+ * Delivery retries, e-mail copies, the customers' e-mails, the notices of
+ * the customers' answers, stale messages, the reminder and retention (of
+ * quotes, of the lookup's wrong guesses past their window, of lost-link
+ * requests past their day): one scheduled run.
  */
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
   const settings = getSettings(env)
   const now = deps.now ?? Date.now
-  const result: SweepResult = { sent: 0, failed: 0, emailed: 0, edited: 0, reminded: 0, erased: 0, notified: 0 }
+  const result: SweepResult = {
+    sent: 0,
+    failed: 0,
+    emailed: 0,
+    edited: 0,
+    reminded: 0,
+    erased: 0,
+    notified: 0,
+    customerEmails: 0,
+  }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
   const erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
   result.erased = erased.length
@@ -263,10 +317,17 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
     }),
   )
 
-  for (const row of env.EMAIL ? await dueForEmail(env.DB, now() - EMAIL_AFTER_MS, now(), 20) : []) {
+  for (const row of mailerFor(env, settings) ? await dueForEmail(env.DB, now() - EMAIL_AFTER_MS, now(), 20) : []) {
     const reason = `sin entregar ${Math.round((now() - row.received_at) / 60_000)} minutos después de recibirlo${row.last_error ? `; último error: ${row.last_error}` : ''}`
     if (await sendEmailCopy(env, settings, row, reason, deps)) result.emailed++
   }
+
+  // The customer's e-mails the immediate attempts left (failed, held for the shipment's number, or a run that
+  // died); each quote whose message now shows another e-mail is redrawn with the stale views below.
+  const emails = await sendDueEmails(env, settings, deps)
+  result.customerEmails = emails.results.filter((entry) => entry.result === 'sent').length
+  await showEmailsInChat(env, changedQuotes(emails), now())
+  await pruneLinkRequests(env.DB, now())
 
   // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
   result.notified = await notifyDecisions(env, settings, deps)

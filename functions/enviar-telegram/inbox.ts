@@ -26,6 +26,8 @@ import { withoutControls } from '~shared/quote'
 import { onlyAllowed } from './allowed'
 import { addressedName, botInfoOf, repliesToBot } from './bot-identity'
 import { forgetEmailWithMessages, recordMessage } from './chat-messages'
+import { sendQuoteEmails } from './customer-emails'
+import { releaseShipmentEmail, SHIPMENT_WAIT_MS } from './customer-emails-owed'
 import { deleteMessages, deleteOtherMessages, erasureReport } from './erasure'
 import { pendingList, quoteView, workshopList } from './message'
 import { registerOffers } from './offer-inbox'
@@ -53,6 +55,8 @@ import { backoffMs, EDIT_NEEDLESS, readFailure, TELEGRAM_TIMEOUT_S, telegramApi,
 const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 /** Updates are small; anything past this is not Telegram's. */
 const MAX_UPDATE_BYTES = 64 * 1024
+/** What the owner answers when there is no tracking number: the shipment's e-mail goes at once without one. */
+const WITHOUT_NUMBER = /^(sin (n[uú]mero|seguimiento)|no hay|ninguno|no|-)\.?$/iu
 /** The prompt '🚚 Enviado' sends; the owner's reply to it carries the carrier and tracking number. */
 const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCE.source.slice(1, -1)}): `, 'u')
 
@@ -107,12 +111,10 @@ async function showSaved(
 
 type Tap = { row: QuoteRow; taken: boolean } | null
 
-function buildBot(
-  env: FunctionEnv,
-  settings: FunctionSettings,
-  info: UserFromGetMe,
-  deps: TelegramDeps & { now?: () => number },
-) {
+/** What the webhook may be given: a fake Telegram and clock in tests, and the run's waitUntil. */
+export type WebhookDeps = TelegramDeps & { now?: () => number; waitUntil?: (promise: Promise<unknown>) => void }
+
+function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGetMe, deps: WebhookDeps) {
   const now = deps.now ?? Date.now
   const chatId = settings.TELEGRAM_CHAT_ID ?? ''
   const bot = new Bot(settings.TELEGRAM_BOT_TOKEN ?? '', {
@@ -162,28 +164,50 @@ function buildBot(
     })
   })
 
-  /** The carrier and tracking number of a quote: shown on the customer's page and in the owner's message. */
+  /** The customer's e-mails this change owed, sent before the owner's message is redrawn (which shows them). */
+  async function emailFor(row: Pick<QuoteRow, 'id'>) {
+    await sendQuoteEmails(env, settings, row.id, { now, waitUntil: deps.waitUntil }).catch((error: unknown) =>
+      console.error(
+        `[enviar-telegram] Correo al cliente del presupuesto ${row.id}: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+      ),
+    )
+  }
+
+  /**
+   * The carrier and tracking number of a quote: shown on the customer's page and in the owner's message,
+   * and sent in the shipment's e-mail, which waits for them. "sin número" sends that e-mail at once without one.
+   */
   async function recordShipment(ctx: Context, reference: string, typed: string) {
     const shipment = withoutControls(typed).replace(/\s+/g, ' ').trim().slice(0, MAX_SHIPMENT_CHARS)
     const quote = await quoteByReference(env.DB, reference)
     if (!quote) return ctx.reply(`No hay ningún presupuesto ${reference}.`)
     if (!shipment)
       return ctx.reply(`Escribe la empresa y el número de seguimiento: /enviado ${quote.referencia} SEUR 123456789`)
+    const none = WITHOUT_NUMBER.test(shipment)
     let row: QuoteRow | null = null
     if (quote.state === 'repairing')
       row =
-        (await takeStep(env.DB, quote.id, 'repairing', 'shipped', { by: whoIs(ctx), now: now(), shipment }))?.row ??
-        null
-    else if (quote.state === 'shipped' || quote.state === 'delivered')
-      row = await setShipment(env.DB, quote.id, shipment)
+        (
+          await takeStep(env.DB, quote.id, 'repairing', 'shipped', {
+            by: whoIs(ctx),
+            now: now(),
+            ...(none ? {} : { shipment }),
+          })
+        )?.row ?? null
+    else if (quote.state === 'shipped' || quote.state === 'delivered') row = quote
+    if (row && !none) row = await setShipment(env.DB, quote.id, shipment, now())
+    if (row && none) await env.DB.batch([releaseShipmentEmail(env.DB, row.id, now())])
     if (!row || (row.state !== 'shipped' && row.state !== 'delivered')) {
       return ctx.reply(
         `${quote.referencia} está en «${TRACKING_STATE_LABELS[quote.state]}»: el envío se anota cuando está en reparación o ya enviado.`,
       )
     }
+    await emailFor(row)
     await showSaved(ctx.api, env, settings, row, row.telegram_message_id ?? undefined, now)
     const saved = await ctx.reply(
-      `🚚 Anotado para ${row.referencia}: ${shipment}. El cliente lo verá en su página de seguimiento.`,
+      none
+        ? `🚚 ${row.referencia}: sin número de seguimiento. El cliente ya tiene su aviso de envío.`
+        : `🚚 Anotado para ${row.referencia}: ${shipment}. El cliente lo verá en su página de seguimiento y en su correo de envío.`,
     )
     await recordMessage(env.DB, row.id, saved.message_id, 'shipment-saved', now())
   }
@@ -192,7 +216,7 @@ function buildBot(
     const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
     if (!REFERENCE.test(reference.toUpperCase())) {
       await ctx.reply(
-        'Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta.',
+        'Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta (o «sin número»).',
       )
       return
     }
@@ -208,6 +232,7 @@ function buildBot(
     whoIs,
     quietly,
     showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
+    ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
   })
 
   // The owner's reply to the '🚚 Enviado' prompt.
@@ -231,7 +256,10 @@ function buildBot(
       ? done
       : `Ese botón ya no corresponde: ${tap.row.referencia} está en «${TRACKING_STATE_LABELS[tap.row.state]}».`
     await quietly(ctx.answerCallbackQuery({ text }), `${tap.row.referencia}: la respuesta al botón`)
-    await showSaved(ctx.api, env, settings, tap.row, ctx.callbackQuery?.message?.message_id, now)
+    // The step's e-mail to the customer, if it owed one: sent first, so the redrawn message shows it.
+    if (tap.taken) await emailFor(tap.row)
+    const after = tap.taken ? ((await quoteById(env.DB, tap.row.id)) ?? tap.row) : tap.row
+    await showSaved(ctx.api, env, settings, after, ctx.callbackQuery?.message?.message_id, now)
   }
 
   // Saving is the one step whose failure answers 5xx: Telegram then delivers the tap again.
@@ -272,7 +300,7 @@ function buildBot(
         ctx.api
           .sendMessage(
             chatId,
-            `🚚 ${row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${row.referencia} SEUR 123456789.`,
+            `🚚 ${row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${row.referencia} SEUR 123456789. El cliente recibe su correo de envío con ellos; si no hay número, responde «sin número». Sin respuesta, el correo le sale en ${SHIPMENT_WAIT_MS / 60_000} minutos sin número.`,
             { reply_markup: { force_reply: true, input_field_placeholder: 'Empresa y número de seguimiento' } },
           )
           .then((prompt) => recordMessage(env.DB, row.id, prompt.message_id, 'shipment-prompt', now())),
@@ -329,11 +357,7 @@ function parseJson(bytes: Uint8Array): unknown {
 }
 
 /** POST /functions/v1/telegram-webhook: Telegram's updates for the shop's bot. */
-export async function handleWebhook(
-  request: Request,
-  env: FunctionEnv,
-  deps: TelegramDeps & { now?: () => number } = {},
-): Promise<Response> {
+export async function handleWebhook(request: Request, env: FunctionEnv, deps: WebhookDeps = {}): Promise<Response> {
   if (request.method !== 'POST') return json({ ok: false, error: 'Método no permitido' }, 405)
   const settings = getSettings(env, request)
   requireSettings(request, settings, ['TELEGRAM_WEBHOOK_SECRET'])

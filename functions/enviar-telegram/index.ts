@@ -5,7 +5,10 @@
  *   POST /functions/v1/seguimiento/estado the customer's tracking (the token in the body), for the site
  *   POST /functions/v1/seguimiento        the tracking token of a reference and e-mail, for the site
  *   POST /functions/v1/decision           the customer's answer to a price, for the site
- *   scheduled (every minute)             the delivery sweep, e-mail copies, reminders, retention
+ *   POST /functions/v1/seguimiento/enlaces an e-mail with the tracking links of an address, for the site
+ *   GET  /__correo                        this machine's mailbox (EMAIL_DELIVERY=local), on localhost only
+ *   scheduled (every minute)             the delivery sweep, the customers' e-mails, e-mail copies,
+ *                                        reminders, retention
  */
 import { sweep } from './delivery'
 import { FUNCTION_PATHS } from '~shared/function-paths'
@@ -14,6 +17,7 @@ import { handleQuote } from './handler'
 import { handleWebhook } from './inbox'
 import { json } from './json'
 import { handleDecision } from './offer-api'
+import { handleMailbox, MAILBOX_PATH } from './mailer'
 import { handleTracking } from './tracking-api'
 
 /**
@@ -29,10 +33,12 @@ export default {
     const { pathname } = new URL(request.url)
     try {
       if (pathname === FUNCTION_PATHS.quote) return await handleQuote(request, env, ctx)
-      if (pathname === FUNCTION_PATHS.webhook) return await handleWebhook(request, env)
+      if (pathname === FUNCTION_PATHS.webhook)
+        return await handleWebhook(request, env, { waitUntil: (promise) => ctx.waitUntil(promise) })
       if (pathname === FUNCTION_PATHS.decision) return await handleDecision(request, env, ctx)
       if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
-        return await handleTracking(request, env)
+        return await handleTracking(request, env, ctx)
+      if (pathname === MAILBOX_PATH || pathname.startsWith(`${MAILBOX_PATH}/`)) return await handleMailbox(request, env)
       return json({ success: false, error: 'No encontrado' }, 404)
     } catch (error) {
       // A path that may not be served here (requireSettings) throws its answer.

@@ -4,6 +4,7 @@ import { withoutControls } from '~shared/quote'
 
 import { formatEuros } from '~shared/offer'
 
+import { SHIPMENT_WAIT_MS, type CustomerEmailRow } from './customer-emails-owed'
 import { canPrice, type OfferRow } from './offers'
 import { AWAITING_BUTTON, offerLines, offerNotice, PRICE_BUTTONS, type OwnerOffer } from './offer-texts'
 import { CUSTOMER_STEPS, customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type Step } from './repair-states'
@@ -65,6 +66,71 @@ export interface MessageOptions {
   siteUrl?: string
   /** The latest price and where it stands for the customer. */
   offer?: OwnerOffer | null
+  /** What the customer was e-mailed, oldest first (customer-emails-owed.ts). */
+  emails?: readonly CustomerEmailRow[]
+}
+
+/** The owner's word for each e-mail to the customer. */
+const EMAIL_WORDS: Record<string, string> = {
+  received: 'confirmación',
+  price: 'presupuesto',
+  accepted: 'aceptación',
+  declined: 'rechazo',
+  in_workshop: 'resguardo',
+  ready: 'listo para recoger',
+  shipped: 'envío',
+  delivered: 'entrega',
+  cancelled: 'cancelación',
+}
+
+/** "27/11 13:05" in Madrid. */
+const shortTime = (at: number) =>
+  new Intl.DateTimeFormat('es-ES', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(at)
+    .replace(', ', ' ')
+
+/** Where one e-mail to the customer stands, in a few words. */
+function emailStatus(email: CustomerEmailRow): string {
+  if (email.sent_at) return `✓ ${shortTime(email.sent_at)}`
+  if (email.skipped === 'sospecha') return 'no enviada: posible spam'
+  if (email.skipped === 'limite') return 'no enviada: ese correo ya recibió 5 hoy'
+  if (email.refused_at) return email.unknown >= 2 ? 'sin respuesta del correo, quizá llegó' : '✗ no se pudo'
+  if (email.event === 'shipped' && email.attempts === 0 && email.due_at - email.owed_at === SHIPMENT_WAIT_MS)
+    return `espera el número de seguimiento (sale a las ${shortTime(email.due_at).slice(-5)})`
+  return 'pendiente'
+}
+
+/** At most this many e-mails are named in the owner's line: the latest. */
+const EMAILS_NAMED = 4
+
+/**
+ * What went to the customer and when, in one line ('📧 Al cliente: confirmación ✓ 27/11 13:05 ·
+ * presupuesto ✓ …'), and, when the mail service refused his address, a line saying so, so the owner
+ * uses WhatsApp or the phone.
+ */
+export function emailLines(quote: Pick<QuoteRow, 'email'>, emails: readonly CustomerEmailRow[]): string[] {
+  if (emails.length === 0) return []
+  const named = emails.slice(-EMAILS_NAMED).map((email) => {
+    const [kind = '', version] = email.event.split(':')
+    const word = `${EMAIL_WORDS[kind] ?? kind}${kind === 'price' && Number(version) > 1 ? ` v${version}` : ''}`
+    return `${word} ${emailStatus(email)}`
+  })
+  const earlier = emails.length > EMAILS_NAMED ? `(${emails.length - EMAILS_NAMED} antes) ` : ''
+  const refused = emails.filter((email) => email.refused_at && email.unknown < 2).at(-1)
+  return [
+    `📧 Al cliente: ${earlier}${named.join(' · ')}`,
+    ...(refused
+      ? [
+          `📧 No pudimos escribir a ${withoutControls(quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
+        ]
+      : []),
+  ]
 }
 
 /** The owner's steps (and a spam verdict), as the last lines of the message. */
@@ -92,7 +158,7 @@ function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
  */
 export function formatQuoteMessage(
   quote: QuoteForMessage,
-  { possibleRepeat = false, steps = [], siteUrl, offer }: MessageOptions = {},
+  { possibleRepeat = false, steps = [], siteUrl, offer, emails = [] }: MessageOptions = {},
 ): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
   const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : [])]
@@ -118,6 +184,7 @@ export function formatQuoteMessage(
       `✉️ mailto:${quote.email}`,
       `💬 https://wa.me/${whatsappNumber(quote.telefono)}`,
       ...tracking,
+      ...emailLines(quote, emails),
       ...(status.length ? ['', ...status] : []),
     ].join('\n')
 
@@ -223,10 +290,10 @@ export function inboxKeyboard(
  */
 export function quoteView(
   quote: QuoteForMessage & QuoteForKeyboard & Pick<QuoteRow, 'ambiguous_attempts'>,
-  { steps = [], siteUrl, offer }: Omit<MessageOptions, 'possibleRepeat'> = {},
+  { steps = [], siteUrl, offer, emails }: Omit<MessageOptions, 'possibleRepeat'> = {},
 ): { text: string; keyboard: InlineKeyboardMarkup } {
   return {
-    text: formatQuoteMessage(quote, { steps, siteUrl, offer, possibleRepeat: quote.ambiguous_attempts > 0 }),
+    text: formatQuoteMessage(quote, { steps, siteUrl, offer, emails, possibleRepeat: quote.ambiguous_attempts > 0 }),
     keyboard: inboxKeyboard(quote, steps, siteUrl, offer),
   }
 }

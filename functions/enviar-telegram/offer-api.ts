@@ -9,7 +9,8 @@
  * price; 'expired'); an unknown or erased token is 404 {"success": false}.
  * The owner's chat gets one message per answer, as a reply to the quote's
  * message, and the quote's message is redrawn with its next steps
- * (decision-notice.ts: the sweep retries what this request leaves undone).
+ * (decision-notice.ts: the sweep retries what this request leaves undone);
+ * then the customer gets his e-mail of the answer (customer-emails.ts).
  */
 import { isLocalRequest } from '~shared/settings'
 import { z } from 'zod'
@@ -18,6 +19,7 @@ import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
 import { TRACKING_TOKEN } from '~shared/tracking'
 
 import { tellOwner } from './decision-notice'
+import { emailCustomer } from './owner-view'
 import { json, readJson } from './json'
 import { decideOffer, type OfferRow } from './offers'
 import { hasKey } from './secret'
@@ -64,12 +66,16 @@ export async function handleDecision(
   })
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
+  // The owner's chat first, then the customer's e-mail of his answer (owner-view.ts redraws the message with it).
+  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
   ctx.waitUntil(
-    tellOwner(env, settings, result.offer.id, { ...deps, local: isLocalRequest(request) }).catch((error: unknown) =>
-      console.error(
-        `[enviar-telegram] ${result.row.referencia}: aviso de la respuesta pendiente; lo enviará el barrido (${(error as Error).message})`,
-      ),
-    ),
+    tellOwner(env, settings, result.offer.id, { ...deps, local: isLocalRequest(request) })
+      .catch((error: unknown) =>
+        console.error(
+          `[enviar-telegram] ${result.row.referencia}: aviso de la respuesta pendiente; lo enviará el barrido (${(error as Error).message})`,
+        ),
+      )
+      .then(() => emailCustomer(env, settings, result.row.id, { ...deps, waitUntil })),
   )
   return json({ success: true, outcome: 'taken' })
 }

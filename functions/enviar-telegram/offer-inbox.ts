@@ -27,6 +27,7 @@ import {
   readPrice,
   type PriceReach,
 } from './offer-texts'
+import { sendQuoteEmails } from './customer-emails'
 import { canPrice, recordOffer } from './offers'
 import { trackingUrl } from './repair-states'
 import type { FunctionSettings } from './settings'
@@ -43,6 +44,8 @@ export interface OfferInboxDeps {
   showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) => Promise<void>
   /** A Bot API call whose failure changes nothing saved (inbox.ts). */
   quietly: (call: Promise<unknown>, what: string) => Promise<void>
+  /** Keeps the run alive for an e-mail send that outlasts it. */
+  waitUntil?: (promise: Promise<unknown>) => void
 }
 
 export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
@@ -68,9 +71,20 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
       )
     }
     const { row, offer } = result
+    // The price's e-mail first, so the redrawn message and the confirmation say it went.
+    const run = await sendQuoteEmails(env, settings, row.id, { now, waitUntil: deps.waitUntil }).catch(
+      (error: unknown) => {
+        console.error(
+          `[enviar-telegram] ${row.referencia}: el correo del presupuesto lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+        )
+        return { results: [] }
+      },
+    )
+    const sent = run.results.find((entry) => entry.quoteId === row.id)?.result
+    const emailed = sent === 'sent' || sent === 'refused' ? sent : 'pending'
     await deps.showSaved(ctx, row, row.telegram_message_id ?? undefined)
     const saved = await ctx.reply(
-      priceSaved(row.referencia, offer, reachOf(row)),
+      priceSaved(row.referencia, offer, reachOf(row), emailed),
       row.telegram_message_id
         ? { reply_parameters: { message_id: row.telegram_message_id, allow_sending_without_reply: true } }
         : {},

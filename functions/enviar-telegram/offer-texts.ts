@@ -89,25 +89,39 @@ export type PriceReach =
       link: string | null
     }
 
+/** The price's e-mail to the customer: sent, waiting (the sweep sends it), or refused for his address. */
+export type PriceEmailed = 'sent' | 'pending' | 'refused'
+
+/** What the confirmation says of the price's e-mail when it did not go at once. */
+const EMAIL_NOT_YET = {
+  pending: '📧 El correo al cliente con el presupuesto saldrá en cuanto se pueda.',
+  refused: '📧 No pudimos escribirle por correo: avísale por WhatsApp o por teléfono.',
+} as const
+
 /** The owner's confirmation of a price: what was saved, and how it reaches the customer. */
 export function priceSaved(
   reference: string,
   offer: Pick<OfferRow, 'amount_cents' | 'version'>,
   reach: PriceReach,
+  emailed: PriceEmailed,
 ): string {
   const replaced = offer.version > 1 ? ` (versión ${offer.version}: sustituye a la anterior)` : ''
   const saved = `💶 Guardado para ${reference}: ${formatEuros(offer.amount_cents)}${replaced}.`
   if (reach.button)
-    return `${saved} Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente.`
+    return emailed === 'sent'
+      ? `${saved} 📧 Le ha llegado por correo. Si además quieres mandárselo por WhatsApp, toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje.`
+      : `${saved} Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente. ${EMAIL_NOT_YET[emailed]}`
   const why = {
     'not-in-chat': 'Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp',
     'no-whatsapp': `Su teléfono (${reach.phone}) no es un número de WhatsApp, así que no hay botón para mandárselo`,
     'no-link': 'Sin SITE_URL no hay enlace de seguimiento, así que no hay botón de WhatsApp',
   }[reach.why]
+  if (emailed === 'sent')
+    return `${saved} ${why}. 📧 Le ha llegado por correo, con el enlace a su página de seguimiento, donde lo ve y lo acepta.`
   const page = reach.link
     ? `El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (${reach.email}) o por teléfono (${reach.phone}): ${reach.link}`
     : `El cliente lo ve y lo acepta en su página de seguimiento; avísale por correo (${reach.email}) o por teléfono (${reach.phone}).`
-  return `${saved} ${why}. ${page}`
+  return `${saved} ${why}. ${page} ${EMAIL_NOT_YET[emailed]}`
 }
 
 /** The forced-reply prompt after '💶 Enviar presupuesto'; the owner's reply to it prices the quote. */

@@ -8,6 +8,7 @@ import type { DeclineReason, OfferStatus } from '~shared/offer'
 import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
 
+import { emailsOf, oweAfterChange, owePrice, type CustomerEmailRow } from './customer-emails-owed'
 import type { Step } from './repair-states'
 import { quoteById, stepsOf, stepStatements, type QuoteRow } from './store'
 
@@ -83,9 +84,9 @@ export type PriceResult =
   { kind: 'priced'; row: QuoteRow; offer: OfferRow } | { kind: 'refused'; row: QuoteRow } | { kind: 'unknown' }
 
 /**
- * Records a new price for a quote: the next version, open for `days`; a
- * quote still 'received' (or whose last price was declined) moves to where
- * it waits for the customer's answer. Refused when the quote is spam or past
+ * Records a new price for a quote: the next version, open for `days`, and
+ * the customer's e-mail of it; a quote still 'received' (or whose last price
+ * was declined) moves to where it waits for the customer's answer. Refused when the quote is spam or past
  * the point where a price means anything (accepted, in repair, closed).
  */
 export async function recordOffer(
@@ -123,7 +124,8 @@ export async function recordOffer(
       quote.state,
     )
   const move = quote.state === to ? [] : stepStatements(db, quote.id, quote.state, to, { by, now, afterInsert: true })
-  const [inserted] = await db.batch<OfferRow>([insert, ...move])
+  // And the customer's e-mail of this price, in the same transaction (customer-emails-owed.ts).
+  const [inserted] = await db.batch<OfferRow>([insert, ...move, owePrice(db, quote.id, now)])
   const offer = inserted?.results[0]
   const row = (await quoteById(db, quote.id)) ?? quote
   return offer ? { kind: 'priced', row, offer } : { kind: 'refused', row }
@@ -185,6 +187,8 @@ export async function decideOffer(
     db
       .prepare("INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, 'el cliente' WHERE changes() = 1")
       .bind(quote.id, decision, now),
+    // The customer's e-mail of his answer, only if it was taken.
+    oweAfterChange(db, quote.id, `${decision}:${offer.version}`, now),
   ])
   if (decided?.meta.changes !== 1) return { kind: 'unchanged' }
   const [row, after] = await Promise.all([quoteById(db, quote.id), latestOffer(db, quote.id)])
@@ -218,14 +222,14 @@ export async function offersWaiting(
   return { rows: results, total: count?.total ?? 0 }
 }
 
-/** What the owner's message shows of a quote besides the row: its steps and its latest price with where it stands. */
+/** What the owner's message shows of a quote besides the row: its steps, its latest price with where it stands, and its e-mails. */
 export async function ownerViewOf(
   db: D1Database,
   row: Pick<QuoteRow, 'id' | 'state'>,
   now: number,
-): Promise<{ steps: Step[]; offer: (OfferRow & { status: OfferStatus }) | null }> {
-  const [steps, offer] = await Promise.all([stepsOf(db, row.id), latestOffer(db, row.id)])
-  return { steps, offer: offer ? { ...offer, status: offerStatus(offer, row.state, now) } : null }
+): Promise<{ steps: Step[]; offer: (OfferRow & { status: OfferStatus }) | null; emails: CustomerEmailRow[] }> {
+  const [steps, offer, emails] = await Promise.all([stepsOf(db, row.id), latestOffer(db, row.id), emailsOf(db, row.id)])
+  return { steps, offer: offer ? { ...offer, status: offerStatus(offer, row.state, now) } : null, emails }
 }
 
 /** What the customer's tracking page shows of the latest price (never who sent it). */

@@ -6,11 +6,12 @@
  */
 import type { Api } from 'grammy'
 
+import { changedQuotes, sendQuoteEmails, type EmailDeps, type EmailRun } from './customer-emails'
 import { quoteView } from './message'
 import { ownerViewOf } from './offers'
 import type { FunctionSettings } from './settings'
-import { markViewFresh, viewEditFailed, type QuoteRow } from './store'
-import { backoffMs, EDIT_NEEDLESS, readFailure } from './telegram'
+import { markViewFresh, markViewStale, quoteById, viewEditFailed, type QuoteRow } from './store'
+import { backoffMs, EDIT_NEEDLESS, readFailure, telegramApi, type TelegramDeps } from './telegram'
 
 /** Edits of a stale message before giving up: with the backoff, about a day. */
 const MAX_VIEW_ATTEMPTS = 50
@@ -60,5 +61,45 @@ export async function refreshView(
     )
     await viewEditFailed(env.DB, row.id, now() + backoffMs(row.view_attempts + 1, settings, failure.retryAfterS))
     return { edited: false, ...(failure.retryAfterS ? { retryAfterS: failure.retryAfterS } : {}) }
+  }
+}
+
+/**
+ * Redraws a quote's message in the owner's chat when an e-mail run changed what it shows (an e-mail sent,
+ * or refused for good); nothing when it did not, or the quote has no message in the chat yet.
+ */
+export async function redrawForEmails(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  quoteId: number,
+  run: EmailRun,
+  deps: TelegramDeps & { now?: () => number } = {},
+): Promise<void> {
+  const now = deps.now ?? Date.now
+  if (!changedQuotes(run).includes(quoteId) || !settings.TELEGRAM_BOT_TOKEN) return
+  const row = await quoteById(env.DB, quoteId)
+  if (!row?.telegram_message_id) return
+  await markViewStale(env.DB, row.id, row.telegram_message_id, now(), now())
+  const stale = await quoteById(env.DB, quoteId)
+  if (stale) await refreshView(env, settings, telegramApi(settings, deps), stale, now)
+}
+
+/**
+ * After an event that owed the customer an e-mail (his answer to a price): sends what is due for the quote
+ * and redraws the owner's message when that changes it. A failure here is logged, never thrown: the event
+ * is saved, and the sweep sends what is left.
+ */
+export async function emailCustomer(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  quoteId: number,
+  deps: EmailDeps & TelegramDeps = {},
+): Promise<void> {
+  try {
+    await redrawForEmails(env, settings, quoteId, await sendQuoteEmails(env, settings, quoteId, deps), deps)
+  } catch (error) {
+    console.error(
+      `[enviar-telegram] Correo al cliente del presupuesto ${quoteId}: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+    )
   }
 }

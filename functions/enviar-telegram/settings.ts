@@ -13,6 +13,7 @@ import {
 } from '~shared/settings'
 
 import { DEFAULT_OFFER_DAYS } from '~shared/offer'
+import { SHOP_SETTINGS } from '~shared/shop-settings'
 
 import { json } from './json'
 
@@ -84,15 +85,27 @@ export const FUNCTION_SETTINGS = {
     local: 'taller@example.com',
     ownOffLocal: true,
     refuse: EXAMPLE_ADDRESS,
-    doc: 'Where the e-mail copy of a quote Telegram did not take goes.',
+    doc: "The shop's address: the e-mail copy of a quote Telegram did not take goes there; the customer's e-mails name it and reply to it.",
   },
   QUOTE_EMAIL_FROM: {
     schema: z.email(),
     local: 'presupuestos@example.com',
     ownOffLocal: true,
     refuse: EXAMPLE_ADDRESS,
-    doc: 'Sender of that copy: an address of a domain with Cloudflare Email Routing.',
+    doc: "Sender of every e-mail (the customer's and the shop's copy): an address of the shop's domain onboarded to Cloudflare Email Sending.",
   },
+  EMAIL_DELIVERY: {
+    /** 'local': kept in the function's own mailbox (GET /__correo on this machine); 'cloudflare': the EMAIL binding. */
+    schema: z.enum(['local', 'cloudflare']),
+    local: 'local',
+    doc: "How e-mails leave: 'local' keeps them in the function's mailbox (GET /__correo, this machine only); 'cloudflare' sends them through the EMAIL binding (production).",
+  },
+  // The shop's facts at the foot of the customer's e-mails and on the deposit receipt (~shared/shop-settings).
+  SHOP_PHONE: { ...SHOP_SETTINGS.SHOP_PHONE, ownOffLocal: true },
+  SHOP_SHIPPING_ADDRESS: SHOP_SETTINGS.SHOP_SHIPPING_ADDRESS,
+  SHOP_LEGAL_NAME: { ...SHOP_SETTINGS.SHOP_LEGAL_NAME, ownOffLocal: true },
+  SHOP_TAX_ID: { ...SHOP_SETTINGS.SHOP_TAX_ID, ownOffLocal: true },
+  SHOP_LEGAL_ADDRESS: { ...SHOP_SETTINGS.SHOP_LEGAL_ADDRESS, ownOffLocal: true },
   QUOTE_OFFER_DAYS: {
     schema: z.coerce.number().int().min(1).max(365),
     local: String(DEFAULT_OFFER_DAYS),

@@ -10,6 +10,7 @@
 import { REFERENCE_ALPHABET } from '~shared/reference'
 import type { Quote } from '~shared/quote'
 
+import { forgetUnsentStep, oweConfirmation, oweStep, releaseShipmentEmail } from './customer-emails-owed'
 import type { Step } from './repair-states'
 import type { TrackingState } from '~shared/tracking'
 
@@ -92,26 +93,30 @@ export async function storeQuote(
 ): Promise<{ row: Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>; created: boolean }> {
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
-      const row = await db
-        .prepare(
-          `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING id, referencia, tracking_token`,
-        )
-        .bind(
-          newReference(),
-          idempotencyKey,
-          quote.tipo,
-          quote.modelo,
-          quote.comentarios || null,
-          quote.email,
-          quote.telefono,
-          quote.sospecha || null,
-          now,
-          newTrackingToken(),
-        )
-        .first<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>()
+      // The quote and its confirmation e-mail in one transaction: both or neither (customer-emails.ts).
+      const [inserted] = await db.batch<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>([
+        db
+          .prepare(
+            `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
+             ON CONFLICT (idempotency_key) DO NOTHING
+             RETURNING id, referencia, tracking_token`,
+          )
+          .bind(
+            newReference(),
+            idempotencyKey,
+            quote.tipo,
+            quote.modelo,
+            quote.comentarios || null,
+            quote.email,
+            quote.telefono,
+            quote.sospecha || null,
+            now,
+            newTrackingToken(),
+          ),
+        oweConfirmation(db, now),
+      ])
+      const row = inserted?.results[0]
       if (row) return { row, created: true }
       const existing = await db
         .prepare('SELECT id, referencia, tracking_token FROM presupuestos WHERE idempotency_key = ?1')
@@ -305,8 +310,9 @@ export const quoteById = (db: D1Database, id: number) =>
 
 /**
  * The statements that move a quote from `from` to `to` and record who and when: the move only if it is still at
- * `from` and not spam, the record only if the move changed a row. With `afterInsert`, the move also needs the
- * statement just before it in the same batch to have written its row (recordOffer's offer).
+ * `from` and not spam, the record only if the move changed a row, and the customer's e-mail of that step, if it
+ * has one, only if the record was written. With `afterInsert`, the move also needs the statement just before it
+ * in the same batch to have written its row (recordOffer's offer).
  */
 export function stepStatements(
   db: D1Database,
@@ -314,9 +320,10 @@ export function stepStatements(
   from: TrackingState,
   to: TrackingState,
   { by, now, shipment, afterInsert = false }: { by: string; now: number; shipment?: string; afterInsert?: boolean },
-): [D1PreparedStatement, D1PreparedStatement] {
+): D1PreparedStatement[] {
   const who = by.slice(0, 100)
   const attended = to === 'answered' ? ', attended_at = ?4, attended_by = ?5' : ''
+  const email = oweStep(db, id, to, now, shipment)
   return [
     db
       .prepare(
@@ -327,6 +334,7 @@ export function stepStatements(
     db
       .prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1')
       .bind(id, to, now, who),
+    ...(email ? [email] : []),
   ]
 }
 
@@ -385,6 +393,8 @@ export async function stepBack(
   const [update] = await db.batch([
     db.prepare(`UPDATE presupuestos SET state = ?3${pending}${unship} WHERE id = ?1 AND state = ?2`).bind(id, from, to),
     db.prepare('UPDATE quote_states SET undone_at = ?2 WHERE id = ?1 AND changes() = 1').bind(current.id, now),
+    // Its e-mail, if it has not gone yet (the shipment's waits for the number): no longer owed.
+    forgetUnsentStep(db, id, from, now),
   ])
   const row = await quoteById(db, id)
   return row ? { row, taken: update?.meta.changes === 1 } : null
@@ -409,14 +419,19 @@ export async function markSpam(
 
 /**
  * Records the carrier and tracking number of a quote on its way back (or
- * delivered). Returns the row after; null when the quote is neither shipped
- * nor delivered, or no longer exists.
+ * delivered), and lets the shipment's e-mail, if it waits for them, go now.
+ * Returns the row after; null when the quote is neither shipped nor
+ * delivered, or no longer exists.
  */
-export async function setShipment(db: D1Database, id: number, shipment: string): Promise<QuoteRow | null> {
-  return db
-    .prepare("UPDATE presupuestos SET shipment = ?2 WHERE id = ?1 AND state IN ('shipped', 'delivered') RETURNING *")
-    .bind(id, shipment)
-    .first<QuoteRow>()
+export async function setShipment(db: D1Database, id: number, shipment: string, now: number): Promise<QuoteRow | null> {
+  const [updated] = await db.batch<QuoteRow>([
+    db
+      .prepare("UPDATE presupuestos SET shipment = ?2 WHERE id = ?1 AND state IN ('shipped', 'delivered') RETURNING *")
+      .bind(id, shipment),
+    // The shipment's e-mail, waiting for these: it goes now, with them.
+    releaseShipmentEmail(db, id, now),
+  ])
+  return updated?.results[0] ?? null
 }
 
 /** A quote by its reference (any letter case). */

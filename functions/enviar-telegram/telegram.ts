@@ -6,6 +6,7 @@
  */
 import { Api, GrammyError, HttpError } from 'grammy'
 
+import type { CustomerEmailRow } from './customer-emails-owed'
 import { quoteView } from './message'
 import type { FunctionSettings } from './settings'
 import type { QuoteRow } from './store'
@@ -84,16 +85,17 @@ export function backoffMs(
 }
 
 /**
- * Sends a stored quote to the shop's chat, with its buttons and the
- * customer's tracking link; a suspicious one without sound. After a send
+ * Sends a stored quote to the shop's chat, with its buttons, the customer's
+ * tracking link and what he was e-mailed so far; a suspicious one without sound. After a send
  * whose outcome is unknown, the text starts by saying it may be a repeat.
  */
 export async function sendQuoteMessage(
   api: Api,
   settings: Pick<FunctionSettings, 'TELEGRAM_CHAT_ID' | 'SITE_URL'>,
   quote: QuoteRow,
+  emails: readonly CustomerEmailRow[] = [],
 ): Promise<SendOutcome> {
-  const { text, keyboard } = quoteView(quote, { siteUrl: settings.SITE_URL })
+  const { text, keyboard } = quoteView(quote, { siteUrl: settings.SITE_URL, emails })
   try {
     const message = await api.sendMessage(settings.TELEGRAM_CHAT_ID ?? '', text, {
       link_preview_options: { is_disabled: true },

@@ -4,6 +4,7 @@
  * tracking page shows (never the e-mail, the phone or the comments).
  *   POST /functions/v1/seguimiento/estado   {seguimiento}       the state and its history
  *   POST /functions/v1/seguimiento          {referencia, email} the token, for whoever lost the link
+ *   POST /functions/v1/seguimiento/enlaces  {email}             the links of its quotes, e-mailed to it
  * Both need the function's key, as the quote endpoint does. A token travels
  * only in a body, never in a URL, so no request log holds one (docs/decisions/093).
  */
@@ -14,6 +15,8 @@ import { QUOTE_LIMITS } from '~shared/quote'
 import type { Tracking } from '~shared/tracking-answer'
 import { TRACKING_TOKEN } from '~shared/tracking'
 
+import { sendEmailRow, type EmailDeps } from './customer-emails'
+import { oweLinks } from './customer-emails-owed'
 import { json, readJson } from './json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
 import { offerForTracking } from './offers'
@@ -40,13 +43,16 @@ const LookupSchema = z.object({
 
 const StateSchema = z.object({ seguimiento: z.string().max(100) })
 
+const LinksSchema = z.object({ email: z.string().trim().max(QUOTE_LIMITS.email).pipe(z.email()) })
+
 const notFound = () => json({ success: false }, 404)
 const onlyPost = () => json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
 
 export async function handleTracking(
   request: Request,
   env: FunctionEnv,
-  { now = Date.now }: { now?: () => number } = {},
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  { now = Date.now, ...deps }: EmailDeps = {},
 ): Promise<Response> {
   const settings = getSettings(env, request)
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
@@ -54,6 +60,8 @@ export async function handleTracking(
   const { pathname } = new URL(request.url)
   if (pathname === FUNCTION_PATHS.tracking) return request.method === 'POST' ? lookup(request, env, now()) : onlyPost()
   if (pathname === FUNCTION_PATHS.trackingState) return request.method === 'POST' ? state(request, env) : onlyPost()
+  if (pathname === FUNCTION_PATHS.trackingLinks)
+    return request.method === 'POST' ? links(request, env, ctx, { now, ...deps }) : onlyPost()
   // Any other path, the old GET /seguimiento/<token> among them: tokens are not read from URLs.
   return json({ success: false, error: 'No encontrado' }, 404)
 }
@@ -78,6 +86,40 @@ async function lookup(request: Request, env: FunctionEnv, now: number): Promise<
   if (token) return json({ success: true, seguimiento: token })
   await recordWrongGuess(env.DB, subjects, now)
   return notFound()
+}
+
+/**
+ * {email} -> the tracking links of that address's quotes, by e-mail to it
+ * (docs/decisions/104): always the same answer, {"success": true}, whether
+ * quotes exist for it or not, and whether an e-mail goes or not (at most one
+ * per address in 15 minutes, none without quotes it may list). The e-mail
+ * goes after the answer, so its time tells nothing either.
+ */
+async function links(
+  request: Request,
+  env: FunctionEnv,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  deps: EmailDeps & { now: () => number },
+): Promise<Response> {
+  const read = await readJson(request, MAX_LOOKUP_BYTES)
+  if ('refused' in read) return read.refused
+  const asked = LinksSchema.safeParse(read.body)
+  if (!asked.success) return json({ success: false, error: 'Email no válido' }, 400)
+  const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: `enlaces:${callVisitor(request)}` })
+  if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
+  const owed = await oweLinks(env.DB, asked.data.email, deps.now())
+  if (owed !== null) {
+    const settings = getSettings(env, request)
+    ctx.waitUntil(
+      sendEmailRow(env, settings, owed, { ...deps, waitUntil: (promise) => ctx.waitUntil(promise) }).catch(
+        (error: unknown) =>
+          console.error(
+            `[enviar-telegram] Correo de enlaces: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+          ),
+      ),
+    )
+  }
+  return json({ success: true })
 }
 
 /**

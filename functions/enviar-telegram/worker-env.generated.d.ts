@@ -5,6 +5,7 @@
 interface FunctionEnv {
   DB: D1Database
   EMAIL: SendEmail
+  EMAIL_DELIVERY?: string
   QUOTES_PER_VISITOR: RateLimit
   QUOTE_EMAIL_FROM?: string
   QUOTE_FUNCTION_KEY?: string
@@ -13,6 +14,11 @@ interface FunctionEnv {
   RETRY_BASE_SECONDS?: string
   RETRY_MAX_SECONDS?: string
   SHOP_EMAIL?: string
+  SHOP_LEGAL_ADDRESS?: string
+  SHOP_LEGAL_NAME?: string
+  SHOP_PHONE?: string
+  SHOP_SHIPPING_ADDRESS?: string
+  SHOP_TAX_ID?: string
   SITE_URL?: string
   TELEGRAM_ALLOWED_USER_IDS?: string
   TELEGRAM_API_URL?: string

@@ -166,20 +166,23 @@ describe('the lookup /seguimiento', () => {
         [STAND_IN_PAIR.referencia, 'otra@correo.es'],
       ]) {
         await page.getByLabel('Referencia de tu solicitud').fill(reference ?? '')
-        await page.getByLabel('Email').fill(email ?? '')
+        await page
+          .locator('#seguimiento')
+          .getByLabel('Email')
+          .fill(email ?? '')
         await submit()
         const alert = page.getByRole('alert').filter({ hasText: 'No la encontramos' })
         await alert.waitFor()
         expect(await alert.textContent()).toContain('No hay ninguna solicitud con esa referencia y ese email.')
         expect(await page.getByLabel('Referencia de tu solicitud').inputValue()).toBe(reference)
-        expect(await page.getByLabel('Email').inputValue()).toBe(email)
+        expect(await page.locator('#seguimiento').getByLabel('Email').inputValue()).toBe(email)
         expect(new URL(page.url()).pathname).toBe('/seguimiento')
         await page.locator('.toast__close').click()
         await alert.waitFor({ state: 'hidden' })
       }
 
       await page.getByLabel('Referencia de tu solicitud').fill('p7k3q')
-      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
       await Promise.all([page.waitForURL(`${site()}${tracking('respondida')}`), submit()])
       await page.locator('#estado-actual').waitFor()
       expect(await page.locator('#estado-actual').textContent()).toBe('Te hemos respondido')
@@ -264,7 +267,7 @@ describe('accessibility (axe-core)', () => {
         expect(await axeViolations(page), `messages, JavaScript ${javaScript}`).toEqual([])
         for (const reference of ['P-ZZZZ', 'P-FA22']) {
           await page.getByLabel('Referencia de tu solicitud').fill(reference)
-          await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+          await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
           await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
           await page.locator(reference === 'P-ZZZZ' ? '.toast' : '.tracking-unavailable').waitFor()
           expect(await axeViolations(page), `${reference}, JavaScript ${javaScript}`).toEqual([])

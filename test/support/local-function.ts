@@ -133,15 +133,40 @@ export const telegramError = (code: number, description: string, retryAfter?: nu
 })
 
 /** An EMAIL binding that records each mail. */
+/** One e-mail as the binding was given it; `from` as an address, whatever form the function used. */
+export interface SentEmail {
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+  html?: string
+}
+
+/** What the function gives the binding: `from` may carry the shop's name ({email, name}). */
+const asSent = (message: Omit<SentEmail, 'from'> & { from: string | { email: string } }): SentEmail => ({
+  ...message,
+  from: typeof message.from === 'string' ? message.from : message.from.email,
+})
+
+/**
+ * An EMAIL binding that records what it is given: `sent` holds every e-mail,
+ * `toShop` the copies to the shop, `toCustomers` the rest.
+ */
 export function fakeEmail() {
-  const sent: Array<{ from: string; to: string; subject: string; text: string }> = []
+  const sent: SentEmail[] = []
   const binding = {
-    async send(message: { from: string; to: string; subject: string; text: string }) {
-      sent.push(message)
+    async send(message: Parameters<typeof asSent>[0]) {
+      sent.push(asSent(message))
       return { messageId: `m${sent.length}` }
     },
   } as unknown as SendEmail
-  return { binding, sent }
+  return {
+    binding,
+    sent,
+    toShop: () => sent.filter((email) => email.to === 'taller@correo.es'),
+    toCustomers: () => sent.filter((email) => email.to !== 'taller@correo.es'),
+  }
 }
 
 export const CHAT_ID = '-1001234567890'
@@ -162,6 +187,12 @@ export function functionEnv(db: D1Database, extra: Partial<FunctionEnv> = {}): F
     SHOP_EMAIL: 'taller@correo.es',
     QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
     SITE_URL: 'https://taller.test',
+    // E-mails through the EMAIL binding, as in production, with the shop's facts its e-mails need.
+    EMAIL_DELIVERY: 'cloudflare',
+    SHOP_PHONE: '612345678',
+    SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
+    SHOP_TAX_ID: '12345678Z',
+    SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 1, 01010 Vitoria-Gasteiz (Álava)',
     ...extra,
   } as FunctionEnv
 }

@@ -2,8 +2,11 @@ import { expect, inject } from 'vitest'
 
 import { FAKE_BOT, type TelegramMessage } from '../../scripts/fake-telegram'
 
-import { delivered, marker, page, postQuote } from './html'
-import { TEST_TELEGRAM } from './settings'
+import { trackingPath } from '~shared/tracking'
+import { VISITOR_HEADER } from '~shared/visitor'
+
+import { delivered, marker, page, postQuote, randomIp } from './html'
+import { TEST_SETTINGS, TEST_TELEGRAM } from './settings'
 
 /**
  * The owner's side of the chat on the stack: updates posted to the
@@ -97,4 +100,86 @@ export async function newQuote(label: string) {
   expect(link).not.toBe('')
   const [message] = await delivered(id)
   return { id, email, link, reference, messageId: message?.message_id ?? 0 }
+}
+
+/** One e-mail in the function's local mailbox (GET /__correo), as the contract lists it. */
+export interface MailboxEmail {
+  id: number
+  to: string
+  from: string
+  subject: string
+  text: string
+  html: string
+  at: string
+}
+
+const functionOrigin = () => new URL(inject('functionUrl')).origin
+
+/** The function's local mailbox, newest first. */
+export async function mailbox(): Promise<MailboxEmail[]> {
+  return (await (await fetch(`${functionOrigin()}/__correo`)).json()) as MailboxEmail[]
+}
+
+/** The e-mails sent to `address`, oldest first. */
+export async function mailsTo(address: string): Promise<MailboxEmail[]> {
+  return (await mailbox()).filter((email) => email.to.toLowerCase() === address.toLowerCase()).reverse()
+}
+
+/** Waits until `address` has an e-mail whose subject contains `subject`, and returns all of those. */
+export async function mailed(address: string, subject: string): Promise<MailboxEmail[]> {
+  let found: MailboxEmail[] = []
+  await expect
+    .poll(async () => (found = (await mailsTo(address)).filter((email) => email.subject.includes(subject))).length)
+    .toBeGreaterThan(0)
+  return found
+}
+
+/** One delivery sweep (what the Cron Trigger runs every minute): answers once it has finished. */
+export async function sweepNow(): Promise<void> {
+  const response = await fetch(`${functionOrigin()}/__scheduled`)
+  await response.arrayBuffer()
+}
+
+/**
+ * A quote as the site forwards a real visitor's form (to the function, with its key: not marked as possible
+ * spam), from its own visitor address; its reference, tracking link, address and the owner's message.
+ */
+export async function customerQuote(
+  label: string,
+  {
+    email,
+    comentarios,
+    modelo = 'PlayStation 5 DualSense',
+  }: { email?: string; comentarios?: string; modelo?: string } = {},
+) {
+  const id = marker(label)
+  const address = email ?? `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`
+  const key = TEST_SETTINGS.QUOTE_FUNCTION_KEY
+  const response = await fetch(inject('functionUrl'), {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      apikey: key,
+      Authorization: `Bearer ${key}`,
+      [VISITOR_HEADER]: randomIp(),
+    },
+    body: JSON.stringify({
+      tipo: 'mando',
+      modelo,
+      comentarios: comentarios ?? `Drift ${id}`,
+      email: address,
+      telefono: '655 123 987',
+      honeypot: '',
+    }),
+  })
+  expect(response.status).toBe(200)
+  const answer = (await response.json()) as { referencia: string; seguimiento: string }
+  const [message] = await delivered(answer.referencia)
+  return {
+    id,
+    email: address,
+    reference: answer.referencia,
+    link: trackingPath(answer.seguimiento),
+    messageId: message?.message_id ?? 0,
+  }
 }

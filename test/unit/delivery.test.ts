@@ -214,19 +214,19 @@ describe('the sweep', () => {
     const env = functionEnv(db, { EMAIL: email.binding })
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
-    expect(email.sent).toHaveLength(1)
-    expect(email.sent[0]).toMatchObject({
+    expect(email.toShop()).toHaveLength(1)
+    expect(email.toShop()[0]).toMatchObject({
       from: 'presupuestos@taller.es',
       to: 'taller@correo.es',
       subject: `Presupuesto ${row.referencia}: mando, Xbox Elite`,
     })
-    expect(email.sent[0]?.text).toContain('401 Unauthorized')
-    expect(email.sent[0]?.text).toContain('Email: cliente@correo.es')
+    expect(email.toShop()[0]?.text).toContain('401 Unauthorized')
+    expect(email.toShop()[0]?.text).toContain('Email: cliente@correo.es')
     for (let i = 0; i < 5; i++) {
       clock.advance(31 * MINUTE)
       await sweep(env, { fetch: telegram.fetch, now: clock.now })
     }
-    expect(email.sent).toHaveLength(1)
+    expect(email.toShop()).toHaveLength(1)
     revoked = false
     clock.advance(31 * MINUTE)
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
@@ -244,13 +244,13 @@ describe('the sweep', () => {
     await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     clock.advance(EMAIL_AFTER_MS - MINUTE)
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
-    expect(email.sent).toHaveLength(0)
+    expect(email.toShop()).toHaveLength(0)
     clock.advance(MINUTE)
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
     clock.advance(HOUR)
     await sweep(env, { fetch: telegram.fetch, now: clock.now })
-    expect(email.sent).toHaveLength(1)
-    expect(email.sent[0]?.text).toContain('sin entregar 30 minutos')
+    expect(email.toShop()).toHaveLength(1)
+    expect(email.toShop()[0]?.text).toContain('sin entregar 30 minutos')
   })
 
   it('without a bot token, on this machine: shows each quote in the log once and calls nobody', async () => {
@@ -282,7 +282,7 @@ describe('the sweep', () => {
       await deliverNow(env, row.id, { now: () => MONDAY_10 })
       await sweep(env, { now: () => MONDAY_10 + HOUR })
       expect((await rows(db))[0]).toMatchObject({ sent_at: null, last_error: 'falta TELEGRAM_BOT_TOKEN' })
-      expect(email.sent).toHaveLength(1)
+      expect(email.toShop()).toHaveLength(1)
       const logged = logs.flatMap((spy) => spy.mock.calls.map(([line]) => String(line))).join('\n')
       expect(logged).toContain(row.referencia)
       expect(logged).not.toContain('cliente@correo.es')

@@ -28,6 +28,7 @@ import {
   CHAT_ID,
   DAY,
   fakeClock,
+  fakeEmail,
   fakeTelegram,
   functionEnv,
   MINUTE,
@@ -538,7 +539,12 @@ describe('pricing from the chat', () => {
   async function setup(script?: Parameters<typeof fakeTelegram>[0]) {
     const db = await database()
     const telegram = fakeTelegram(script)
-    const env = functionEnv(db, { TELEGRAM_WEBHOOK_SECRET: SECRET, SITE_URL: 'https://taller.test' })
+    const email = fakeEmail()
+    const env = functionEnv(db, {
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+      SITE_URL: 'https://taller.test',
+      EMAIL: email.binding,
+    })
     const send = (update: object) =>
       handleWebhook(
         new Request('https://funcion.test/functions/v1/telegram-webhook', {
@@ -582,7 +588,7 @@ describe('pricing from the chat', () => {
         },
       })
     const lastSaid = () => String(telegram.sent().at(-1)?.body.text)
-    return { db, env, telegram, send, askPrice, reply, say, lastSaid, id: row.id, reference: row.referencia }
+    return { db, env, telegram, email, send, askPrice, reply, say, lastSaid, id: row.id, reference: row.referencia }
   }
 
   it('a reply to the prompt prices the quote whether Telegram names the bot as its author or not; a reply to a person’s message does not', async () => {
@@ -606,28 +612,54 @@ describe('pricing from the chat', () => {
     expect(await latestOffer(db, id)).toMatchObject({ version: 2, amount_cents: 3500 })
   })
 
-  it('the confirmation names the WhatsApp button only when the quote’s message has one; else how to reach the customer', async () => {
-    const { db, say, lastSaid, id, reference, telegram } = await setup()
+  it('the confirmation says the price went by e-mail, and names the WhatsApp button only when the quote’s message has one', async () => {
+    const { db, say, lastSaid, id, reference, telegram, email } = await setup()
     await say(`/presupuesto ${reference} 25`)
     expect(lastSaid()).toBe(
-      `💶 Guardado para ${reference}: 25,00 €. Toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje para mandárselo al cliente.`,
+      `💶 Guardado para ${reference}: 25,00 €. 📧 Le ha llegado por correo. Si además quieres mandárselo por WhatsApp, toca «💬 Enviar el presupuesto por WhatsApp» en su mensaje.`,
     )
+    // The quote's confirmation was still owed (this quote never went through delivery): it goes first.
+    expect(email.toCustomers().map((sent) => sent.subject)).toEqual([
+      `${reference} · Hemos recibido tu solicitud de presupuesto`,
+      `${reference} · Tu presupuesto: 25,00 €`,
+    ])
+    // The quote's message, redrawn before the confirmation, shows the e-mails.
+    const redraw = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)
+    expect(String(redraw?.body.text)).toContain('📧 Al cliente: confirmación ✓ 23/11 10:00 · presupuesto ✓ 23/11 10:00')
     const token = (await quoteById(db, id))?.tracking_token
     // A phone WhatsApp cannot take: no button under the quote, and the confirmation says so.
     await db.prepare("UPDATE presupuestos SET telefono = '1234 5678 9012 3456' WHERE id = ?1").bind(id).run()
     await say(`/presupuesto ${reference} 30`)
     expect(lastSaid()).toBe(
-      `💶 Guardado para ${reference}: 30,00 € (versión 2: sustituye a la anterior). Su teléfono (1234 5678 9012 3456) no es un número de WhatsApp, así que no hay botón para mandárselo. El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (marta@correo.es) o por teléfono (1234 5678 9012 3456): https://taller.test/seguimiento/${token}`,
+      `💶 Guardado para ${reference}: 30,00 € (versión 2: sustituye a la anterior). Su teléfono (1234 5678 9012 3456) no es un número de WhatsApp, así que no hay botón para mandárselo. 📧 Le ha llegado por correo, con el enlace a su página de seguimiento, donde lo ve y lo acepta.`,
     )
     const edit = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)
     expect(JSON.stringify(edit?.body.reply_markup)).not.toContain('wa.me')
-    // The quote's message is not in the chat yet: no button either.
+    // Without a way to e-mail him (no binding), how to reach him, and that the e-mail waits.
     await db.prepare('UPDATE presupuestos SET telegram_message_id = NULL WHERE id = ?1').bind(id).run()
-    await say(`/presupuesto ${reference} 35`)
-    expect(lastSaid()).toMatch(
-      new RegExp(
-        `^💶 Guardado para ${reference}: 35,00 € \\(versión 3: sustituye a la anterior\\)\\. Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp\\.`,
-      ),
+    const { EMAIL: _binding, ...withoutEmail } = functionEnv(db)
+    void _binding
+    await handleWebhook(
+      new Request('https://funcion.test/functions/v1/telegram-webhook', {
+        method: 'POST',
+        headers: { 'X-Telegram-Bot-Api-Secret-Token': SECRET },
+        body: JSON.stringify({
+          update_id: 9_000,
+          message: {
+            message_id: 9_001,
+            date: 0,
+            chat,
+            from: owner,
+            text: `/presupuesto ${reference} 35`,
+            entities: [{ type: 'bot_command', offset: 0, length: 12 }],
+          },
+        }),
+      }),
+      { ...withoutEmail, TELEGRAM_WEBHOOK_SECRET: SECRET } as FunctionEnv,
+      { fetch: telegram.fetch, now: () => MONDAY_10 },
+    )
+    expect(lastSaid()).toBe(
+      `💶 Guardado para ${reference}: 35,00 € (versión 3: sustituye a la anterior). Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp. El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (marta@correo.es) o por teléfono (1234 5678 9012 3456): https://taller.test/seguimiento/${token} 📧 El correo al cliente con el presupuesto saldrá en cuanto se pueda.`,
     )
     expect(lastSaid()).not.toContain('Toca')
   })

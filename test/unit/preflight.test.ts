@@ -40,6 +40,10 @@ const READY = {
     SITE_URL: `https://${SITE_HOST}`,
     SHOP_EMAIL: `taller@${DOMAIN}`,
     QUOTE_EMAIL_FROM: `presupuestos@${DOMAIN}`,
+    SHOP_PHONE: '612345678',
+    SHOP_LEGAL_NAME: 'Mandos Lakua S.L.',
+    SHOP_TAX_ID: 'B12345674',
+    SHOP_LEGAL_ADDRESS: 'Calle Real 1, 01010 Vitoria-Gasteiz (Álava)',
   },
 }
 
@@ -85,6 +89,11 @@ const READY_FUNCTION: Edit[] = [
   ...Object.entries(READY.function).map(([key, value]) => setVar(key, value)),
   route(FUNCTION_HOST),
   namespaceIds(7201),
+  (text) =>
+    text.replace(
+      'allowed_sender_addresses = [""]',
+      `allowed_sender_addresses = ["${READY.function.QUOTE_EMAIL_FROM}"]`,
+    ),
   // The production database's id (the local one, above it, keeps the placeholder).
   (text) => {
     const at = text.lastIndexOf(PLACEHOLDER_DATABASE_ID)

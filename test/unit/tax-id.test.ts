@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { getSettings } from '~/lib/env.server'
-import { checkTaxId } from '~/lib/tax-id'
+import { checkTaxId } from '~shared/tax-id'
 
 describe('Spanish tax ids, checked by their control character', () => {
   it.each([

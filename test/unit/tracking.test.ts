@@ -281,6 +281,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
           headers: { apikey: key, ...init.headers },
         }),
         env,
+        { waitUntil: () => undefined },
       )
     const track = async (token: string) => {
       const response = await api('/estado', { method: 'POST', body: JSON.stringify({ seguimiento: token }) })
@@ -472,6 +473,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
           body: JSON.stringify(pair),
         }),
         env,
+        { waitUntil: () => undefined },
         { now },
       )
 

@@ -131,3 +131,27 @@ export async function findTracking(
   const answer = await ask(settings, { url, init, what: 'búsqueda', timeoutMs }, Token)
   return answer.kind === 'found' ? { kind: 'found', seguimiento: answer.value.seguimiento } : answer
 }
+
+/** What the lost-link request answers: sent on (whatever the address: the same for all), limited, or down. */
+export type LinksAnswer = { kind: 'asked' } | { kind: 'limited' } | { kind: 'down' }
+
+const Asked = z.object({ success: z.literal(true) })
+
+/**
+ * Asks the function to e-mail the tracking links of an address's quotes to
+ * it (docs/decisions/104). The function answers the same for every address,
+ * whether it has quotes or not, and whether an e-mail goes or not.
+ */
+export async function requestLinks(
+  settings: FunctionSettings,
+  email: string,
+  { timeoutMs = TRACKING_TIMEOUT_MS, visitor = null }: { timeoutMs?: number; visitor?: string | null } = {},
+): Promise<LinksAnswer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (visitor) headers[VISITOR_HEADER] = visitor
+  const init = { method: 'POST', headers, body: JSON.stringify({ email }) }
+  const url = functionEndpoint(settings, FUNCTION_PATHS.trackingLinks)
+  const answer = await ask(settings, { url, init, what: 'enlaces', timeoutMs }, Asked)
+  if (answer.kind === 'found') return { kind: 'asked' }
+  return answer.kind === 'limited' ? answer : { kind: 'down' }
+}

@@ -46,14 +46,38 @@ export const LookupSchema = z.object({
   website: z.optional(z.string()),
 })
 
-/** The posted form's own fields, bounded. */
-export function readLookupForm(request: Request) {
-  return readBoundedForm(request, LOOKUP_FIELD_CAPS, LOOKUP_BODY_MAX_BYTES)
+/**
+ * The second form of /seguimiento, for whoever lost the link and the reference: only the e-mail (and the
+ * honeypot). The tracking links of its quotes go to that address, if it has any (docs/decisions/104).
+ */
+export const LinksSchema = z.object({
+  email: LookupSchema.shape.email,
+  website: z.optional(z.string()),
+})
+
+/**
+ * The posted form's own fields, bounded. Which form it was: the lookup always posts `referencia` (empty or
+ * not); the lost-link form has no such field.
+ */
+export async function readLookupForm(request: Request) {
+  const form = await readBoundedForm(request, LOOKUP_FIELD_CAPS, LOOKUP_BODY_MAX_BYTES)
+  return { ...form, intent: form.fields.referencia === undefined ? ('links' as const) : ('lookup' as const) }
+}
+
+/** A FormData of the form's own fields only. */
+function formDataOf(fields: Partial<Record<keyof typeof LOOKUP_FIELD_CAPS, string>>) {
+  const formData = new FormData()
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) formData.set(name, value)
+  return formData
 }
 
 /** conform + the schema, over the form's own fields only. */
 export function parseLookup(fields: Partial<Record<keyof typeof LOOKUP_FIELD_CAPS, string>>) {
-  const formData = new FormData()
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) formData.set(name, value)
-  return parseWithZod(formData, { schema: LookupSchema })
+  return parseWithZod(formDataOf(fields), { schema: LookupSchema })
+}
+
+/** conform + the lost-link schema, over the e-mail and the honeypot only. */
+export function parseLinks(fields: Partial<Record<keyof typeof LOOKUP_FIELD_CAPS, string>>) {
+  const { email, website } = fields
+  return parseWithZod(formDataOf({ email, website }), { schema: LinksSchema })
 }

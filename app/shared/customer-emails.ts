@@ -1,0 +1,38 @@
+import type { TrackingState } from './tracking'
+
+/**
+ * The e-mails the quote function sends the customer (docs/decisions/103),
+ * as both Workers name them: the function sends them, the privacy policy
+ * says what each carries, from this one list.
+ */
+
+/** The repair's steps that e-mail the customer ('Atendida' and 'En reparación' send nothing). */
+export const EMAILED_STEPS = [
+  'in_workshop',
+  'ready',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly TrackingState[]
+export type EmailedStep = (typeof EMAILED_STEPS)[number]
+
+/** What each e-mail to the customer carries, in the privacy policy's words, in the order they come. */
+export const CUSTOMER_EMAILS = {
+  received:
+    'la confirmación de que hemos recibido tu solicitud, con su referencia, el tipo y el modelo y tu enlace de seguimiento (nunca tus comentarios)',
+  price: 'cada presupuesto que te enviamos: el importe, la nota del taller y hasta cuándo vale',
+  decision: 'la confirmación de tu respuesta al presupuesto',
+  in_workshop:
+    'el resguardo de depósito cuando tu aparato llega al taller, con la avería tal como nos la describiste y la fecha',
+  ready: 'el aviso de que está listo para recoger',
+  shipped: 'el aviso de envío, con la empresa de transporte y el número de seguimiento si los hay',
+  delivered: 'el aviso de entrega',
+  cancelled: 'el aviso si la solicitud se cancela',
+} as const satisfies Record<'received' | 'price' | 'decision' | EmailedStep, string>
+
+/** Confirmations one address gets at most in 24 hours, whoever sends the quotes. */
+export const CONFIRMATIONS_PER_DAY = 5
+/** At most one lost-link e-mail per address in this many minutes. */
+export const LINKS_GAP_MINUTES = 15
+/** A lost-link request (the address it names) is kept this many hours. */
+export const LINKS_KEPT_HOURS = 24
