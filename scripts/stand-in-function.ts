@@ -220,6 +220,20 @@ export async function startStandInFunction({ key }: { key: string }) {
       : json(response, 404, { success: false })
   }
 
+  /** The lost links: the same answer for any valid address; 'caida@…' finds the function down, 'limitado@…' limited. */
+  const links = (request: IncomingMessage, response: ServerResponse, raw: string) => {
+    let email: unknown
+    try {
+      email = (JSON.parse(raw) as { email?: unknown } | null)?.email
+    } catch {
+      return json(response, 400, { success: false })
+    }
+    if (typeof email !== 'string' || !email.includes('@')) return json(response, 400, { success: false })
+    if (email.startsWith('caida@')) return request.socket.destroy()
+    if (email.startsWith('limitado@')) return json(response, 429, { success: false, error: 'Demasiadas solicitudes' })
+    return json(response, 200, { success: true })
+  }
+
   const decision = (request: IncomingMessage, response: ServerResponse, raw: string) => {
     let wanted: unknown
     try {
@@ -253,6 +267,7 @@ export async function startStandInFunction({ key }: { key: string }) {
       if (request.method !== 'POST') return json(response, 405, { success: false })
       if (path === FUNCTION_PATHS.tracking) return lookup(request, response, raw)
       if (path === FUNCTION_PATHS.trackingState) return state(request, response, tokenOf(raw))
+      if (path === FUNCTION_PATHS.trackingLinks) return links(request, response, raw)
       if (path === FUNCTION_PATHS.decision) return decision(request, response, raw)
       return json(response, 404, { success: false })
     })

@@ -45,7 +45,12 @@ export function useDatabase(): () => Promise<D1Database> {
   })
   return async () => {
     if (!db) throw new Error('Miniflare no está arrancado')
-    await db.batch([db.prepare('DELETE FROM presupuestos'), db.prepare('DELETE FROM lookup_failures')])
+    await db.batch([
+      db.prepare('DELETE FROM presupuestos'),
+      db.prepare('DELETE FROM lookup_failures'),
+      db.prepare('DELETE FROM customer_emails'),
+      db.prepare('DELETE FROM local_mailbox'),
+    ])
     return db
   }
 }

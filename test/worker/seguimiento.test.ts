@@ -584,3 +584,101 @@ describe('the lookup /seguimiento', () => {
     expect((await get('/seguimiento')).response.status).toBe(200)
   })
 })
+
+describe('the lost links /seguimiento (the e-mail only)', () => {
+  /** The lost-link form, as a browser without JavaScript posts it. */
+  const askLinks = (email: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}) =>
+    post('/seguimiento', { email, website: '', ...extra }, headers)
+  const answerText = (document: Document) => text(document.querySelector('.tracking-links'))
+  const linksCalls = () => standIn().trackingCalls.filter((call) => call.path === '/functions/v1/seguimiento/enlaces')
+
+  it('has its own form with only the e-mail (and the honeypot), posting to /seguimiento, beside the lookup', async () => {
+    const { document } = await get('/seguimiento')
+    const forms = [...document.querySelectorAll('main form[method="post"]')]
+    const names = forms.map((form) => [...form.querySelectorAll('[name]')].map((field) => field.getAttribute('name')))
+    expect(names).toEqual([
+      ['referencia', 'email', 'website'],
+      ['email', 'website'],
+    ])
+    expect(forms.map((form) => form.getAttribute('action'))).toEqual(['/seguimiento', '/seguimiento'])
+    expect(text(document.querySelector('#pedir-enlaces'))).toBe('¿No encuentras tu enlace?')
+  })
+
+  it('any address: the same status and words; the function is asked with the address in the body, with the key and the visitor', async () => {
+    const before = linksCalls().length
+    const one = await askLinks(STAND_IN_PAIR.email, { 'CF-Connecting-IP': '10.73.0.1' })
+    const other = await askLinks('otra.persona@correo.es')
+    expect(one.response.status).toBe(200)
+    expect(other.response.status).toBe(200)
+    expect(answerText(one.document)).toBe(
+      answerText(other.document).replace('otra.persona@correo.es', STAND_IN_PAIR.email),
+    )
+    expect(answerText(one.document)).toContain('Si tenemos solicitudes con ese correo, te hemos enviado sus enlaces.')
+    expect(one.document.querySelector('.tracking-links [role="status"]')).not.toBeNull()
+    const calls = linksCalls().slice(before)
+    expect(calls).toHaveLength(2)
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/functions/v1/seguimiento/enlaces',
+      apikey: 'clave-de-prueba',
+      visitor: '10.73.0.1',
+    })
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ email: STAND_IN_PAIR.email })
+  })
+
+  it('the honeypot: the same answer, and the function is not asked', async () => {
+    const before = linksCalls().length
+    const { response, document } = await askLinks('bot@correo.es', {}, { website: 'https://spam.example' })
+    expect(response.status).toBe(200)
+    expect(answerText(document)).toContain('Si tenemos solicitudes con ese correo')
+    expect(linksCalls().length).toBe(before)
+  })
+
+  it('no address or a wrong one: 400 with the message under the field, the value kept; nothing asked', async () => {
+    const before = linksCalls().length
+    for (const [email, message] of [
+      ['', 'Escribe el email con el que pediste el presupuesto'],
+      ['no-es-un-email', 'Email inválido'],
+      [`${'a'.repeat(260)}@correo.es`, 'El email debe tener menos de 255 caracteres'],
+    ] as const) {
+      const { response, document } = await askLinks(email)
+      expect(response.status).toBe(400)
+      expect(text(document.querySelector('#enlaces-email-error'))).toBe(message)
+      expect(document.querySelector('#enlaces-email')?.getAttribute('value') ?? '').toBe(email)
+      expect(document.querySelector('.tracking-links [role="status"]')).toBeNull()
+    }
+    expect(linksCalls().length).toBe(before)
+  })
+
+  it('the function down: 503 and a page that says so; limited: 429 with a reason; past 5 a minute from one visitor: 429', async () => {
+    const down = await askLinks('caida@correo.es')
+    expect(down.response.status).toBe(503)
+    expect(text(down.document.querySelector('.tracking-unavailable'))).toContain('Ahora mismo no podemos consultar')
+    const limited = await askLinks('limitado@correo.es')
+    expect(limited.response.status).toBe(429)
+    expect(text(limited.document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
+    const statuses = []
+    for (let i = 0; i < 6; i++)
+      statuses.push((await askLinks(`a${i}@correo.es`, { 'CF-Connecting-IP': '10.73.0.9' })).response.status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    expect((await askLinks('otro@correo.es', { 'CF-Connecting-IP': '10.73.0.10' })).response.status).toBe(200)
+  })
+
+  it('hostile input: a foreign origin 403, a huge body 413, odd field names ignored', async () => {
+    expect((await askLinks('x@correo.es', { Origin: 'https://malicioso.example' })).response.status).toBe(403)
+    const huge = await get('/seguimiento', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: standIn().siteUrl },
+      body: `email=${'a'.repeat(200_000)}`,
+    })
+    expect(huge.response.status).toBe(413)
+    const odd = await post('/seguimiento', {
+      email: 'x@correo.es',
+      'email[0]': 'y',
+      ['__proto__']: 'z',
+      ['b'.repeat(5000)]: 'c',
+    })
+    expect(odd.response.status).toBe(200)
+    expect(odd.html.length).toBeLessThan(60_000)
+  })
+})

@@ -1,0 +1,458 @@
+/**
+ * The customer's e-mails under the faults that break "one e-mail per event,
+ * exactly once, never lost": a run that dies between the event and the send
+ * or in the middle of it, an answer that comes after the wait, a refusal for
+ * good, a quota, settings that are not the shop's own yet; and what each
+ * e-mail says (docs/decisions/103). Real modules on Miniflare's D1, a fake
+ * clock, a fake EMAIL binding taught each fault.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { sweep } from '../../functions/enviar-telegram/delivery'
+import {
+  decisionEmail,
+  footerOf,
+  linksEmail,
+  priceEmail,
+  receivedEmail,
+  safeModel,
+  shopFacts,
+  stepEmail,
+} from '../../functions/enviar-telegram/customer-email-texts'
+import {
+  LATE_ANSWER_MS,
+  sendDueEmails,
+  sendQuoteEmails,
+  SWEEP_EMAILS,
+} from '../../functions/enviar-telegram/customer-emails'
+import { emailsOf, oweLinks, SHIPMENT_WAIT_MS } from '../../functions/enviar-telegram/customer-emails-owed'
+import { foreignLinks, renderEmail } from '../../functions/enviar-telegram/email-layout'
+import { formatQuoteMessage } from '../../functions/enviar-telegram/message'
+import { recordOffer } from '../../functions/enviar-telegram/offers'
+import { getSettings } from '../../functions/enviar-telegram/settings'
+import { stepBack, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
+import { forgetEmailWithMessages } from '../../functions/enviar-telegram/chat-messages'
+
+import {
+  fakeClock,
+  fakeEmail,
+  fakeTelegram,
+  functionEnv,
+  MINUTE,
+  MONDAY_10,
+  useDatabase,
+} from '../support/local-function'
+
+const database = useDatabase()
+const quote = {
+  tipo: 'mando' as const,
+  modelo: 'DualSense Edge',
+  comentarios: 'El stick izquierdo se mueve solo\nVisita https://estafa.example',
+  email: 'cliente@correo.es',
+  telefono: '612 345 678',
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined)
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** An EMAIL binding whose sends settle only when the test says so (or never: a run that dies). */
+function heldEmail() {
+  const sends: Array<{ subject: string; settle: (outcome: true | Error) => void }> = []
+  const binding = {
+    send: (message: { subject: string }) =>
+      new Promise((resolve, reject) =>
+        sends.push({
+          subject: message.subject,
+          settle: (outcome) => (outcome === true ? resolve({ messageId: 'x' }) : reject(outcome)),
+        }),
+      ),
+  } as unknown as SendEmail
+  return { binding, sends }
+}
+
+/** A binding that refuses every send with the mail service's error `code`. */
+function refusingEmail(code: string) {
+  const tried: string[] = []
+  const binding = {
+    send: async (message: { subject: string }) => {
+      tried.push(message.subject)
+      throw Object.assign(new Error(`rechazado (${code})`), { code })
+    },
+  } as unknown as SendEmail
+  return { binding, tried }
+}
+
+/** A wait the test ends by hand: "the 10 s pass now". */
+function heldWait() {
+  const waits: Array<() => void> = []
+  return {
+    wait: (_ms: number) => new Promise<void>((resolve) => waits.push(resolve)),
+    elapse: () => waits.splice(0).forEach((resolve) => resolve()),
+    pending: () => waits.length,
+  }
+}
+
+const until = async (condition: () => boolean) => {
+  await expect.poll(condition, { timeout: 20_000, interval: 5 }).toBe(true)
+}
+
+describe('the confirmation under faults', () => {
+  it('a run that dies between storing the quote and sending its e-mail loses nothing: the sweep sends it, once', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const email = fakeEmail()
+    const env = functionEnv(db, { EMAIL: email.binding })
+    // The quote is stored (and its e-mail owed in the same transaction); the isolate dies before any send.
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    expect(await emailsOf(db, row.id)).toMatchObject([{ event: 'received', sent_at: null, skipped: null }])
+    for (let i = 0; i < 3; i++) {
+      clock.advance(MINUTE)
+      await sweep(env, { fetch: fakeTelegram().fetch, now: clock.now })
+    }
+    expect(email.toCustomers().map((sent) => sent.subject)).toEqual([
+      `${row.referencia} · Hemos recibido tu solicitud de presupuesto`,
+    ])
+    expect((await emailsOf(db, row.id))[0]?.sent_at).toBe(MONDAY_10 + MINUTE)
+  })
+
+  it('a run that dies in the middle of the send (no answer, ever): the next one sends it again once the lease is gone, and no third time', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const dying = heldEmail()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    // This run never sees an answer nor its own timeout: it is evicted mid-send.
+    void sendQuoteEmails(functionEnv(db, { EMAIL: dying.binding }), getSettings(functionEnv(db)), row.id, {
+      now: clock.now,
+      wait: heldWait().wait,
+    })
+    await until(() => dying.sends.length === 1)
+    // Within the lease no other run sends it.
+    const email = fakeEmail()
+    const env = functionEnv(db, { EMAIL: email.binding })
+    clock.advance(MINUTE)
+    await sweep(env, { fetch: fakeTelegram().fetch, now: clock.now })
+    expect(email.toCustomers()).toEqual([])
+    // Past it, a run sends it again (the first may have gone: the outcome is unknown), and that is the last.
+    clock.advance(2 * MINUTE)
+    await sweep(env, { fetch: fakeTelegram().fetch, now: clock.now })
+    expect(email.toCustomers()).toHaveLength(1)
+    expect(await emailsOf(db, row.id)).toMatchObject([{ unknown: 1, sent_at: clock.now() }])
+    clock.advance(60 * MINUTE)
+    await sweep(env, { fetch: fakeTelegram().fetch, now: clock.now })
+    expect(email.toCustomers()).toHaveLength(1)
+  })
+
+  it('an answer that comes after the wait confirms the e-mail: no second one', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const slow = heldEmail()
+    const waits = heldWait()
+    const late: Promise<unknown>[] = []
+    const env = functionEnv(db, { EMAIL: slow.binding })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    const run = sendQuoteEmails(env, getSettings(env), row.id, {
+      now: clock.now,
+      wait: waits.wait,
+      waitUntil: (promise) => void late.push(promise),
+    })
+    await until(() => slow.sends.length === 1 && waits.pending() === 1)
+    waits.elapse()
+    expect((await run).results).toEqual([{ quoteId: row.id, result: 'unknown' }])
+    expect(await emailsOf(db, row.id)).toMatchObject([{ unknown: 1, sent_at: null }])
+    // The service answers after all, while the run is kept alive for it.
+    slow.sends[0]?.settle(true)
+    await Promise.all(late)
+    expect((await emailsOf(db, row.id))[0]?.sent_at).not.toBeNull()
+    const email = fakeEmail()
+    clock.advance(LATE_ANSWER_MS + MINUTE)
+    await sweep(functionEnv(db, { EMAIL: email.binding }), { fetch: fakeTelegram().fetch, now: clock.now })
+    expect(email.toCustomers()).toEqual([])
+  })
+
+  it('two sends without an answer: not tried a third time, and the owner reads that it may not have arrived', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const hanging = heldEmail()
+    const env = functionEnv(db, { EMAIL: hanging.binding })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    for (let i = 0; i < 2; i++) {
+      const waits = heldWait()
+      const run = sendDueEmails(env, getSettings(env), { now: clock.now, wait: waits.wait })
+      await until(() => waits.pending() === 1)
+      waits.elapse()
+      expect((await run).results).toEqual([{ quoteId: row.id, result: 'unknown' }])
+      clock.advance(LATE_ANSWER_MS + MINUTE)
+    }
+    expect((await sendDueEmails(env, getSettings(env), { now: clock.now })).results).toEqual([
+      { quoteId: row.id, result: 'refused' },
+    ])
+    expect(hanging.sends).toHaveLength(2)
+    clock.advance(60 * MINUTE)
+    expect((await sendDueEmails(env, getSettings(env), { now: clock.now })).results).toEqual([])
+    const emails = await emailsOf(db, row.id)
+    expect(formatQuoteMessage({ ...quote, ...row, sospecha: null, received_at: MONDAY_10 }, { emails })).toContain(
+      '📧 Al cliente: confirmación sin respuesta del correo, quizá llegó',
+    )
+  })
+
+  it('an address the service refuses for good: never tried again, and the owner is told to use WhatsApp', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const refusing = refusingEmail('E_RECIPIENT_SUPPRESSED')
+    const env = functionEnv(db, { EMAIL: refusing.binding })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    for (let i = 0; i < 5; i++) {
+      await sendDueEmails(env, getSettings(env), { now: clock.now })
+      clock.advance(60 * MINUTE)
+    }
+    expect(refusing.tried).toHaveLength(1)
+    const emails = await emailsOf(db, row.id)
+    expect(emails).toMatchObject([
+      { refused_at: MONDAY_10, last_error: expect.stringContaining('E_RECIPIENT_SUPPRESSED') },
+    ])
+    const message = formatQuoteMessage({ ...quote, ...row, sospecha: null, received_at: MONDAY_10 }, { emails })
+    expect(message).toContain('📧 Al cliente: confirmación ✗ no se pudo')
+    expect(message).toContain(
+      '📧 No pudimos escribir a cliente@correo.es (E_RECIPIENT_SUPPRESSED: rechazado (E_RECIPIENT_SUPPRESSED)): avísale por WhatsApp o por teléfono.',
+    )
+  })
+
+  it('a failure that may pass is retried with the backoff; a quota stops the sweep and keeps the rest for later', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const failing = refusingEmail('E_INTERNAL_SERVER_ERROR')
+    const env = functionEnv(db, { EMAIL: failing.binding })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    await sendDueEmails(env, getSettings(env), { now: clock.now })
+    expect(failing.tried).toHaveLength(1)
+    clock.advance(30_000)
+    await sendDueEmails(env, getSettings(env), { now: clock.now })
+    expect(failing.tried).toHaveLength(1)
+    clock.advance(31_000)
+    const email = fakeEmail()
+    await sendDueEmails(functionEnv(db, { EMAIL: email.binding }), getSettings(env), { now: clock.now })
+    expect(email.toCustomers()).toHaveLength(1)
+    expect((await emailsOf(db, row.id))[0]).toMatchObject({ attempts: 2, refused_at: null })
+
+    // Ten owed, the account's daily quota reached: one try, the other nine wait untouched.
+    for (let i = 0; i < 10; i++)
+      await storeQuote(db, { ...quote, email: `c${i}@correo.es` }, { idempotencyKey: null, now: clock.now() })
+    const quota = refusingEmail('E_DAILY_LIMIT_EXCEEDED')
+    const run = await sendDueEmails(functionEnv(db, { EMAIL: quota.binding }), getSettings(env), { now: clock.now })
+    expect(quota.tried.length).toBeLessThanOrEqual(6)
+    expect(run.results.filter((entry) => entry.result === 'quota').length).toBe(quota.tried.length)
+    const waiting = await db
+      .prepare(
+        'SELECT COUNT(*) AS n FROM customer_emails WHERE sent_at IS NULL AND attempts = 0 AND lease_owner IS NULL',
+      )
+      .first<{ n: number }>()
+    expect(waiting?.n).toBe(10 - quota.tried.length)
+  })
+
+  it(`a sweep sends at most ${SWEEP_EMAILS}; the next sends the rest; none twice`, async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    for (let i = 0; i < SWEEP_EMAILS + 30; i++)
+      await storeQuote(db, { ...quote, email: `lote${i}@correo.es` }, { idempotencyKey: null, now: clock.now() })
+    const email = fakeEmail()
+    const env = functionEnv(db, { EMAIL: email.binding })
+    expect((await sendDueEmails(env, getSettings(env), { now: clock.now })).results).toHaveLength(SWEEP_EMAILS)
+    expect((await sendDueEmails(env, getSettings(env), { now: clock.now })).results).toHaveLength(30)
+    expect(new Set(email.toCustomers().map((sent) => sent.to)).size).toBe(SWEEP_EMAILS + 30)
+  })
+
+  it('in production, e-mails wait while a setting they show is not the shop’s own; they go once it is', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const email = fakeEmail()
+    const placeholder = functionEnv(db, { EMAIL: email.binding, SHOP_LEGAL_NAME: '' })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    await sendDueEmails(placeholder, getSettings(placeholder), { now: clock.now })
+    expect(email.sent).toEqual([])
+    expect((await emailsOf(db, row.id))[0]).toMatchObject({ attempts: 0, sent_at: null, lease_owner: null })
+    const ready = functionEnv(db, { EMAIL: email.binding })
+    await sendDueEmails(ready, getSettings(ready), { now: clock.now })
+    expect(email.toCustomers()).toHaveLength(1)
+  })
+})
+
+describe('what a quote owes, and what takes it back', () => {
+  it('a possible spam and the sixth quote of an address in a day are recorded as not sent', async () => {
+    const db = await database()
+    const { row } = await storeQuote(
+      db,
+      { ...quote, sospecha: 'enviado demasiado rápido' },
+      { idempotencyKey: null, now: MONDAY_10 },
+    )
+    expect(await emailsOf(db, row.id)).toMatchObject([{ skipped: 'sospecha' }])
+    const ids = []
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        (await storeQuote(db, { ...quote, email: 'Mismo@Correo.es' }, { idempotencyKey: null, now: MONDAY_10 + i })).row
+          .id,
+      )
+    const skipped = await Promise.all(ids.map(async (id) => (await emailsOf(db, id))[0]?.skipped))
+    expect(skipped).toEqual([null, null, null, null, null, 'limite'])
+    // A day later, the address gets its confirmations again.
+    const { row: next } = await storeQuote(
+      db,
+      { ...quote, email: 'mismo@correo.es' },
+      {
+        idempotencyKey: null,
+        now: MONDAY_10 + 24 * 60 * MINUTE + 10,
+      },
+    )
+    expect((await emailsOf(db, next.id))[0]?.skipped).toBeNull()
+  })
+
+  it('the same event never owes twice: a repeated tap, the same Idempotency-Key, a step taken again after an undo', async () => {
+    const db = await database()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: 'clave-de-idempotencia-1', now: MONDAY_10 })
+    await storeQuote(db, quote, { idempotencyKey: 'clave-de-idempotencia-1', now: MONDAY_10 + 1 })
+    await takeStep(db, row.id, 'received', 'answered', { by: 'Ana', now: MONDAY_10 + 2 })
+    await takeStep(db, row.id, 'answered', 'in_workshop', { by: 'Ana', now: MONDAY_10 + 3 })
+    await takeStep(db, row.id, 'answered', 'in_workshop', { by: 'Ana', now: MONDAY_10 + 4 })
+    const email = fakeEmail()
+    const env = functionEnv(db, { EMAIL: email.binding })
+    await sendQuoteEmails(env, getSettings(env), row.id, { now: () => MONDAY_10 + 5 })
+    await stepBack(db, row.id, 'in_workshop', MONDAY_10 + 6)
+    await takeStep(db, row.id, 'answered', 'in_workshop', { by: 'Ana', now: MONDAY_10 + 7 })
+    await sendQuoteEmails(env, getSettings(env), row.id, { now: () => MONDAY_10 + 8 })
+    expect((await emailsOf(db, row.id)).map((sent) => sent.event)).toEqual(['received', 'in_workshop'])
+    expect(email.toCustomers()).toHaveLength(2)
+  })
+
+  it('a price owes its e-mail with it, each version its own; a refused price owes nothing', async () => {
+    const db = await database()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    const price = (cents: number, now: number) =>
+      recordOffer(db, row.id, { amountCents: cents, note: null, by: 'Ana', now, days: 30 })
+    await price(2500, MONDAY_10 + 1)
+    await price(3000, MONDAY_10 + 2)
+    await db.prepare("UPDATE presupuestos SET state = 'repairing' WHERE id = ?1").bind(row.id).run()
+    expect((await price(4000, MONDAY_10 + 3)).kind).toBe('refused')
+    expect((await emailsOf(db, row.id)).map((sent) => sent.event)).toEqual(['received', 'price:1', 'price:2'])
+  })
+
+  it('the shipment’s e-mail waits for the number, goes without one after its wait, and an undo before it sends nothing', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const email = fakeEmail()
+    const env = functionEnv(db, { EMAIL: email.binding })
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    for (const [from, to] of [
+      ['received', 'answered'],
+      ['answered', 'in_workshop'],
+      ['in_workshop', 'repairing'],
+      ['repairing', 'shipped'],
+    ] as const)
+      await takeStep(db, row.id, from, to, { by: 'Ana', now: clock.now() })
+    const shipped = () => email.toCustomers().filter((sent) => sent.subject.includes('Enviado'))
+    await sweep(env, { fetch: fakeTelegram().fetch, now: clock.now })
+    expect(shipped()).toEqual([])
+    // Taken back before it went: no longer owed.
+    await stepBack(db, row.id, 'shipped', clock.now())
+    expect((await emailsOf(db, row.id)).map((sent) => sent.event)).not.toContain('shipped')
+    await takeStep(db, row.id, 'repairing', 'shipped', { by: 'Ana', now: clock.now() })
+    clock.advance(SHIPMENT_WAIT_MS)
+    await sweep(env, { fetch: fakeTelegram().fetch, now: clock.now })
+    expect(shipped()).toHaveLength(1)
+    expect(shipped()[0]?.text).not.toContain('Transporte y seguimiento')
+  })
+
+  it('/olvidar erases what a quote owed and was sent, and the lost-link requests naming the address', async () => {
+    const db = await database()
+    await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    expect(await oweLinks(db, 'CLIENTE@correo.es', MONDAY_10)).not.toBeNull()
+    // Within 15 minutes the address gets no second one; an address without quotes, none at all.
+    expect(await oweLinks(db, 'cliente@correo.es', MONDAY_10 + 14 * MINUTE)).toBeNull()
+    expect(await oweLinks(db, 'nadie@correo.es', MONDAY_10)).toBeNull()
+    expect(await oweLinks(db, 'cliente@correo.es', MONDAY_10 + 16 * MINUTE)).not.toBeNull()
+    await forgetEmailWithMessages(db, 'Cliente@Correo.es')
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM customer_emails').first<{ n: number }>())?.n).toBe(0)
+  })
+})
+
+describe('what each e-mail says', () => {
+  const settings = getSettings(functionEnv({} as D1Database))
+  const shop = shopFacts(settings)
+  const row = {
+    referencia: 'P-7K3Q',
+    tipo: 'mando' as const,
+    modelo: 'DualSense Edge',
+    comentarios: 'El stick izquierdo\nse mueve solo',
+    tracking_token: 'AbCdEfGhIjKlMnOpQrStUv',
+    received_at: MONDAY_10,
+    shipment: 'SEUR 123456789',
+  }
+  const link = 'https://taller.test/seguimiento/AbCdEfGhIjKlMnOpQrStUv'
+  const offer = {
+    version: 1,
+    amount_cents: 2550,
+    note: 'Cambio de joystick',
+    expires_at: MONDAY_10 + 30 * 24 * 60 * MINUTE,
+    revised: 0,
+    decision: 'accepted' as const,
+    reason: null,
+    decided_at: MONDAY_10 + MINUTE,
+  }
+  const all = {
+    received: receivedEmail(row, shop),
+    price: priceEmail(row, offer, shop),
+    accepted: decisionEmail(row, offer, shop),
+    declined: decisionEmail(row, { ...offer, decision: 'declined', reason: 'caro' }, shop),
+    in_workshop: stepEmail(row, 'in_workshop', { at: MONDAY_10, inShop: true }, shop),
+    ready: stepEmail(row, 'ready', { at: MONDAY_10, inShop: true }, shop),
+    shipped: stepEmail(row, 'shipped', { at: MONDAY_10, inShop: true }, shop),
+    delivered: stepEmail(row, 'delivered', { at: MONDAY_10, inShop: true }, shop),
+    cancelled: stepEmail(row, 'cancelled', { at: MONDAY_10, inShop: false }, shop),
+    links: linksEmail([{ ...row, state: 'answered' }], shop),
+  }
+
+  it.each(Object.entries(all))(
+    '%s: the reference in the subject, the link in both parts, only the shop’s links',
+    (_kind, content) => {
+      const email = renderEmail(content, footerOf(shop))
+      expect(email.subject).toContain('P-7K3Q')
+      expect(email.text).toContain(link)
+      expect(email.html).toContain(link)
+      expect(foreignLinks(email, { siteUrl: shop.siteUrl, phone: shop.phone, email: shop.email })).toEqual([])
+      expect(email.html).not.toMatch(/<img|<script|https?:\/\/(?!taller\.test|wa\.me)/)
+      // The foot: the shop's name, phone, WhatsApp and where it is.
+      for (const part of [email.text, email.html]) {
+        expect(part).toContain('Reparación Mandos Vitoria')
+        expect(part).toContain('612 345 678')
+        expect(part).toContain('Lakua, Vitoria-Gasteiz, 01010')
+      }
+    },
+  )
+
+  it('the confirmation and the lost-link list carry no free text; the receipt, the customer’s own words', () => {
+    for (const content of [all.received, all.links]) expect(JSON.stringify(content)).not.toContain('stick izquierdo')
+    expect(JSON.stringify(all.in_workshop)).toContain('El stick izquierdo\\nse mueve solo')
+    expect(all.price.subject).toBe('P-7K3Q · Tu presupuesto: 25,50 €')
+    expect(all.accepted.subject).toBe('P-7K3Q · Presupuesto aceptado: 25,50 €')
+    expect(all.shipped.subject).toBe('P-7K3Q · Enviado')
+    expect(JSON.stringify(all.shipped)).toContain('SEUR 123456789')
+    expect(all.in_workshop.subject).toBe('P-7K3Q · Recibido en el taller: tu resguardo de depósito')
+  })
+
+  it.each([
+    ['DualSense Edge', 'DualSense Edge'],
+    ['Xbox Series X|S', 'Xbox Series X|S'],
+    ['Joy-Con (L) 2.0', 'Joy-Con (L) 2.0'],
+    ['www.oferta.example', null],
+    ['visita oferta.example/gratis', null],
+    ['https://x.example', null],
+    ['gana@premio.example', null],
+    ['premio.com', null],
+    ['ps5.xn--p1ai', null],
+  ])('the model %s is repeated as %s', (model, expected) => {
+    expect(safeModel(model)).toBe(expected)
+  })
+})
