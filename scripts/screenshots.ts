@@ -3,15 +3,16 @@
 // on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
 // The site talks to the stand-in function (scripts/stand-in-function.ts), so the
 // tracking pages show canned quotes in several states, and the quote form's toast
-// its tracking link.
+// its tracking link. Then every e-mail a customer gets (correo-*), at both widths, with its text part.
 import { PUBLIC_SECRETS } from '~shared/settings'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 
 import type { Page } from 'playwright-core'
 
 import { trackingPath } from '~shared/tracking'
 
 import { launchChromium } from './chromium'
+import { sampleEmails } from './email-samples'
 import { STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
 
@@ -50,6 +51,14 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
       await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
       await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
       await page.locator('.toast').waitFor()
+    },
+  },
+  'seguimiento-enlaces': {
+    path: '/seguimiento',
+    async act(page) {
+      await page.locator('#enlaces').getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.locator('#enlaces').getByRole('button', { name: 'Enviarme mis enlaces' }).click()
+      await page.getByRole('status').filter({ hasText: 'Revisa tu correo' }).waitFor()
     },
   },
   'seguimiento-errores': {
@@ -155,6 +164,17 @@ try {
       }
       await context.close()
     }
+    // Every e-mail to the customer, as his mail app shows it (scripts/email-samples.ts).
+    const mail = await browser.newPage({ viewport: { width, height: width < 800 ? 812 : 900 } })
+    for (const [kind, email] of Object.entries(sampleEmails())) {
+      if (only.length && !only.includes(`correo-${kind}`)) continue
+      await mail.setContent(email.html)
+      const file = `${out}/correo-${kind}-${width}`
+      await mail.screenshot({ path: `${file}.png`, fullPage: true })
+      writeFileSync(`${file}.txt`, `${email.subject}\n\n${email.text}`)
+      console.log(file)
+    }
+    await mail.close()
   }
 } finally {
   await browser.close()

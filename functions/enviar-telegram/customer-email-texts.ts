@@ -214,7 +214,7 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
   const decidedAt = dateTime(offer.decided_at ?? Date.now())
   const inShop = offer.revised === 1
   if (offer.decision === 'accepted') {
-    const where = shop.hasStreet ? `en ${shop.address}` : `en ${shop.address}; la dirección exacta te la indicamos`
+    const where = shop.hasStreet ? shop.address : `${shop.address}; la dirección exacta te la indicamos`
     return {
       subject: subjectOf(quote.referencia, `Presupuesto aceptado: ${amount}`),
       preheader: inShop
@@ -445,7 +445,13 @@ export function linksEmail(quotes: readonly QuoteForLinks[], shop: ShopFacts): E
           href: link(shop, quote),
         })),
       },
-      { kind: 'note', text: PRIVATE_LINK_NOTE },
+      {
+        kind: 'note',
+        text:
+          quotes.length === 1
+            ? PRIVATE_LINK_NOTE
+            : 'Estos enlaces son privados: con ellos sigues tus solicitudes en cualquier momento. Guarda este correo y no lo compartas.',
+      },
       {
         kind: 'note',
         text: 'Si no lo has pedido tú, ignora este correo: los enlaces solo llegan a esta dirección.',

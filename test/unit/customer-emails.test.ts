@@ -9,16 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { sweep } from '../../functions/enviar-telegram/delivery'
-import {
-  decisionEmail,
-  footerOf,
-  linksEmail,
-  priceEmail,
-  receivedEmail,
-  safeModel,
-  shopFacts,
-  stepEmail,
-} from '../../functions/enviar-telegram/customer-email-texts'
+import { footerOf, safeModel } from '../../functions/enviar-telegram/customer-email-texts'
 import {
   LATE_ANSWER_MS,
   sendDueEmails,
@@ -32,6 +23,7 @@ import { recordOffer } from '../../functions/enviar-telegram/offers'
 import { getSettings } from '../../functions/enviar-telegram/settings'
 import { stepBack, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
 import { forgetEmailWithMessages } from '../../functions/enviar-telegram/chat-messages'
+import { SAMPLE_QUOTE, SAMPLE_SHOP, sampleContents } from '../../scripts/email-samples'
 
 import {
   fakeClock,
@@ -379,40 +371,9 @@ describe('what a quote owes, and what takes it back', () => {
 })
 
 describe('what each e-mail says', () => {
-  const settings = getSettings(functionEnv({} as D1Database))
-  const shop = shopFacts(settings)
-  const row = {
-    referencia: 'P-7K3Q',
-    tipo: 'mando' as const,
-    modelo: 'DualSense Edge',
-    comentarios: 'El stick izquierdo\nse mueve solo',
-    tracking_token: 'AbCdEfGhIjKlMnOpQrStUv',
-    received_at: MONDAY_10,
-    shipment: 'SEUR 123456789',
-  }
-  const link = 'https://taller.test/seguimiento/AbCdEfGhIjKlMnOpQrStUv'
-  const offer = {
-    version: 1,
-    amount_cents: 2550,
-    note: 'Cambio de joystick',
-    expires_at: MONDAY_10 + 30 * 24 * 60 * MINUTE,
-    revised: 0,
-    decision: 'accepted' as const,
-    reason: null,
-    decided_at: MONDAY_10 + MINUTE,
-  }
-  const all = {
-    received: receivedEmail(row, shop),
-    price: priceEmail(row, offer, shop),
-    accepted: decisionEmail(row, offer, shop),
-    declined: decisionEmail(row, { ...offer, decision: 'declined', reason: 'caro' }, shop),
-    in_workshop: stepEmail(row, 'in_workshop', { at: MONDAY_10, inShop: true }, shop),
-    ready: stepEmail(row, 'ready', { at: MONDAY_10, inShop: true }, shop),
-    shipped: stepEmail(row, 'shipped', { at: MONDAY_10, inShop: true }, shop),
-    delivered: stepEmail(row, 'delivered', { at: MONDAY_10, inShop: true }, shop),
-    cancelled: stepEmail(row, 'cancelled', { at: MONDAY_10, inShop: false }, shop),
-    links: linksEmail([{ ...row, state: 'answered' }], shop),
-  }
+  const shop = SAMPLE_SHOP
+  const link = `https://taller.test/seguimiento/${SAMPLE_QUOTE.tracking_token}`
+  const all = sampleContents()
 
   it.each(Object.entries(all))(
     '%s: the reference in the subject, the link in both parts, only the shop’s links',
@@ -427,19 +388,37 @@ describe('what each e-mail says', () => {
       for (const part of [email.text, email.html]) {
         expect(part).toContain('Reparación Mandos Vitoria')
         expect(part).toContain('612 345 678')
-        expect(part).toContain('Lakua, Vitoria-Gasteiz, 01010')
+        expect(part).toContain('Calle Portal de Foronda 12, bajo, 01010 Vitoria-Gasteiz')
       }
     },
   )
 
   it('the confirmation and the lost-link list carry no free text; the receipt, the customer’s own words', () => {
-    for (const content of [all.received, all.links]) expect(JSON.stringify(content)).not.toContain('stick izquierdo')
-    expect(JSON.stringify(all.in_workshop)).toContain('El stick izquierdo\\nse mueve solo')
-    expect(all.price.subject).toBe('P-7K3Q · Tu presupuesto: 25,50 €')
-    expect(all.accepted.subject).toBe('P-7K3Q · Presupuesto aceptado: 25,50 €')
-    expect(all.shipped.subject).toBe('P-7K3Q · Enviado')
-    expect(JSON.stringify(all.shipped)).toContain('SEUR 123456789')
-    expect(all.in_workshop.subject).toBe('P-7K3Q · Recibido en el taller: tu resguardo de depósito')
+    for (const content of [all.recibida, all.enlaces]) expect(JSON.stringify(content)).not.toContain('stick izquierdo')
+    expect(JSON.stringify(all['recibido-en-el-taller'])).toContain('El stick izquierdo se mueve solo')
+    expect(all.presupuesto?.subject).toBe('P-7K3Q · Tu presupuesto: 25,50 €')
+    expect(all['presupuesto-revisado']?.subject).toBe('P-7K3Q · Presupuesto revisado: 39,00 €')
+    expect(all.aceptado?.subject).toBe('P-7K3Q · Presupuesto aceptado: 25,50 €')
+    expect(all.enviado?.subject).toBe('P-7K3Q · Enviado')
+    expect(JSON.stringify(all.enviado)).toContain('SEUR 1234567890')
+    expect(all['recibido-en-el-taller']?.subject).toBe('P-7K3Q · Recibido en el taller: tu resguardo de depósito')
+    expect(all['listo-para-recoger']?.subject).toBe('P-7K3Q · Listo para recoger')
+    expect(all.entregado?.subject).toBe('P-7K3Q · Entregado')
+    expect(all.cancelada?.subject).toBe('P-7K3Q · Cancelada')
+    // Only one e-mail names each state: a customer who searches his inbox finds the one.
+    const subjects = Object.values(all).map((content) => content.subject)
+    for (const label of [
+      'Recibido en el taller',
+      'Listo para recoger',
+      'Enviado',
+      'Entregado',
+      'Cancelada',
+      'aceptado',
+    ])
+      expect(
+        subjects.filter((subject) => subject.includes(label)),
+        label,
+      ).toHaveLength(1)
   })
 
   it.each([

@@ -1,0 +1,84 @@
+// Every e-mail the function sends a customer, written for one sample quote: what `npm run screenshots`
+// renders at 375 and 1440 px to be looked at, and what the unit tests read (test/unit/customer-emails.test.ts).
+import {
+  decisionEmail,
+  footerOf,
+  linksEmail,
+  priceEmail,
+  receivedEmail,
+  shopFacts,
+  stepEmail,
+} from '../functions/enviar-telegram/customer-email-texts'
+import { renderEmail, type EmailContent } from '../functions/enviar-telegram/email-layout'
+import { getSettings } from '../functions/enviar-telegram/settings'
+
+/** Monday 23 November 2026, 10:00 in Madrid. */
+const AT = Date.UTC(2026, 10, 23, 9, 0)
+const DAY = 24 * 60 * 60 * 1000
+
+/** The shop of the samples: the function's settings with a site, a phone and a holder. */
+export const SAMPLE_SHOP = shopFacts(
+  getSettings({
+    SITE_URL: 'https://taller.test',
+    SHOP_PHONE: '612345678',
+    SHOP_EMAIL: 'hola@taller.test',
+    SHOP_SHIPPING_ADDRESS: 'Calle Portal de Foronda 12, bajo, 01010 Vitoria-Gasteiz (Álava)',
+    SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
+    SHOP_TAX_ID: '12345678Z',
+    SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
+  }),
+)
+
+export const SAMPLE_QUOTE = {
+  referencia: 'P-7K3Q',
+  tipo: 'mando' as const,
+  modelo: 'DualSense Edge',
+  comentarios: 'El stick izquierdo se mueve solo y el gatillo R2 no vuelve.\nLo uso casi a diario.',
+  tracking_token: 'AbCdEfGhIjKlMnOpQrStUv',
+  received_at: AT,
+  shipment: 'SEUR 1234567890',
+}
+
+export const SAMPLE_OFFER = {
+  version: 1,
+  amount_cents: 2550,
+  note: 'Cambio de joystick izquierdo y muelle del R2, con piezas nuevas.\nListo en 48 h desde que llegue.',
+  expires_at: AT + 30 * DAY,
+  revised: 0,
+  decision: 'accepted' as const,
+  reason: null,
+  decided_at: AT + DAY,
+}
+
+/** Each kind of e-mail, as its content. */
+export function sampleContents(): Record<string, EmailContent> {
+  const shop = SAMPLE_SHOP
+  const quote = SAMPLE_QUOTE
+  const step = { at: AT + 2 * DAY, inShop: true }
+  return {
+    recibida: receivedEmail(quote, shop),
+    presupuesto: priceEmail(quote, SAMPLE_OFFER, shop),
+    'presupuesto-revisado': priceEmail(quote, { ...SAMPLE_OFFER, version: 2, revised: 1, amount_cents: 3900 }, shop),
+    aceptado: decisionEmail(quote, SAMPLE_OFFER, shop),
+    rechazado: decisionEmail(quote, { ...SAMPLE_OFFER, decision: 'declined', reason: 'caro' }, shop),
+    'recibido-en-el-taller': stepEmail(quote, 'in_workshop', step, shop),
+    'listo-para-recoger': stepEmail(quote, 'ready', step, shop),
+    enviado: stepEmail(quote, 'shipped', step, shop),
+    entregado: stepEmail(quote, 'delivered', step, shop),
+    cancelada: stepEmail(quote, 'cancelled', { ...step, inShop: false }, shop),
+    enlaces: linksEmail(
+      [
+        { ...quote, state: 'answered' },
+        { ...quote, referencia: 'P-9XWR', modelo: 'Joy-Con (L)', received_at: AT - 40 * DAY, state: 'delivered' },
+      ],
+      shop,
+    ),
+  }
+}
+
+/** Each kind of e-mail, rendered: subject, text and HTML as the customer gets them. */
+export function sampleEmails() {
+  return Object.fromEntries(
+    Object.entries(sampleContents()).map(([kind, content]) => [kind, renderEmail(content, footerOf(SAMPLE_SHOP))]),
+  )
+}
