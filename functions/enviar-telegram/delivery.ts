@@ -6,13 +6,13 @@
  * or 30 minutes pass, reminds the owner of quotes left unattended, and erases
  * what retention says (docs/decisions/007-durable-delivery.md).
  */
-import { changedQuotes, sendDueEmails, sendQuoteEmails, type EmailRun } from './customer-emails'
+import { changedQuotes, sendDueEmails } from './customer-emails'
 import { emailsOf, pruneLinkRequests } from './customer-emails-owed'
 import { mailerFor } from './mailer'
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, reminderText } from './message'
 import { notifyDecisions } from './decision-notice'
-import { redrawForEmails, refreshView } from './owner-view'
+import { emailCustomer, refreshView } from './owner-view'
 import { getSettings, type FunctionSettings } from './settings'
 import { pruneWrongGuesses } from './lookup-caps'
 import { eraseOlderThan, retentionNotice, type ErasedByAge } from './retention'
@@ -145,37 +145,19 @@ async function sentButNotMarked(
   )
 }
 
-/** How long the owner's message waits for the customer's confirmation e-mail, to be born showing it. */
-export const CONFIRMATION_GRACE_MS = 1500
-
 /**
- * The immediate attempt for a quote just stored (run after the answer, through waitUntil), and the
- * customer's confirmation e-mail beside it. The owner's chat waits for the e-mail a moment at most
- * (CONFIRMATION_GRACE_MS), so his message usually shows it from the start; an e-mail that takes longer
- * never holds the quote back, and the message is redrawn once it has gone.
+ * The immediate attempt for a quote just stored (run after the answer, through waitUntil): the owner's
+ * chat first, so an e-mail never holds a quote back; then the customer's confirmation e-mail, and the
+ * owner's message redrawn to show it went (owner-view.ts).
  */
 export async function deliverNow(env: FunctionEnv, id: number, deps: DeliveryDeps = {}): Promise<void> {
   const settings = getSettings(env)
-  let emailed = false
-  const emailing = sendQuoteEmails(env, settings, id, deps)
-    .catch((error: unknown): EmailRun => {
-      console.error(
-        `[enviar-telegram] Confirmación por correo del presupuesto ${id}: la enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
-      )
-      return { results: [] }
-    })
-    .finally(() => (emailed = true))
-  let grace: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([emailing, new Promise((resolve) => (grace = setTimeout(resolve, CONFIRMATION_GRACE_MS)))])
-  clearTimeout(grace)
-  const drawnWithEmail = emailed
   const owner = crypto.randomUUID()
   const row = await claimOne(env.DB, id, owner, (deps.now ?? Date.now)())
   try {
     if (row) await deliverClaimed(env, settings, row, owner, deps)
   } finally {
-    const run = await emailing
-    if (!drawnWithEmail) await redrawForEmails(env, settings, id, run, deps).catch(() => undefined)
+    await emailCustomer(env, settings, id, deps)
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Api } from 'grammy'
 
-import { changedQuotes, sendQuoteEmails, type EmailDeps, type EmailRun } from './customer-emails'
+import { changedQuotes, sendQuoteEmails, type EmailDeps } from './customer-emails'
 import { quoteView } from './message'
 import { ownerViewOf } from './offers'
 import type { FunctionSettings } from './settings'
@@ -65,29 +65,10 @@ export async function refreshView(
 }
 
 /**
- * Redraws a quote's message in the owner's chat when an e-mail run changed what it shows (an e-mail sent,
- * or refused for good); nothing when it did not, or the quote has no message in the chat yet.
- */
-export async function redrawForEmails(
-  env: FunctionEnv,
-  settings: FunctionSettings,
-  quoteId: number,
-  run: EmailRun,
-  deps: TelegramDeps & { now?: () => number } = {},
-): Promise<void> {
-  const now = deps.now ?? Date.now
-  if (!changedQuotes(run).includes(quoteId) || !settings.TELEGRAM_BOT_TOKEN) return
-  const row = await quoteById(env.DB, quoteId)
-  if (!row?.telegram_message_id) return
-  await markViewStale(env.DB, row.id, row.telegram_message_id, now(), now())
-  const stale = await quoteById(env.DB, quoteId)
-  if (stale) await refreshView(env, settings, telegramApi(settings, deps), stale, now)
-}
-
-/**
- * After an event that owed the customer an e-mail (his answer to a price): sends what is due for the quote
- * and redraws the owner's message when that changes it. A failure here is logged, never thrown: the event
- * is saved, and the sweep sends what is left.
+ * After an event that owed the customer an e-mail (a quote stored, his answer to a price): sends what is
+ * due for the quote and, when that changes what the owner's message shows (an e-mail sent, or refused for
+ * good), redraws it. A failure here is logged, never thrown: the event is saved, and the sweep sends what
+ * is left.
  */
 export async function emailCustomer(
   env: FunctionEnv,
@@ -95,8 +76,15 @@ export async function emailCustomer(
   quoteId: number,
   deps: EmailDeps & TelegramDeps = {},
 ): Promise<void> {
+  const now = deps.now ?? Date.now
   try {
-    await redrawForEmails(env, settings, quoteId, await sendQuoteEmails(env, settings, quoteId, deps), deps)
+    const run = await sendQuoteEmails(env, settings, quoteId, deps)
+    if (!changedQuotes(run).includes(quoteId) || !settings.TELEGRAM_BOT_TOKEN) return
+    const row = await quoteById(env.DB, quoteId)
+    if (!row?.telegram_message_id) return
+    await markViewStale(env.DB, row.id, row.telegram_message_id, now(), now())
+    const stale = await quoteById(env.DB, quoteId)
+    if (stale) await refreshView(env, settings, telegramApi(settings, deps), stale, now)
   } catch (error) {
     console.error(
       `[enviar-telegram] Correo al cliente del presupuesto ${quoteId}: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,

@@ -143,9 +143,13 @@ describe('enviar-telegram as a plain fetch handler', () => {
     )
     expect(response.status).toBe(200)
     await Promise.all(pending)
-    expect(calls).toHaveLength(1)
-    expect(calls[0]?.url).toBe('https://tg.test/bot42:abc/sendMessage')
+    // The quote first; then, its confirmation e-mail sent, the same message redrawn to show it.
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://tg.test/bot42:abc/sendMessage',
+      'https://tg.test/bot42:abc/editMessageText',
+    ])
     expect(calls[0]?.body.chat_id).toBe('-100')
+    expect(String((calls[1]?.body as { text?: string }).text)).toMatch(/📧 Al cliente: confirmación ✓/)
   })
 })
 
