@@ -72,6 +72,13 @@ export const estadosSeguimiento = {
     ahora: 'Esta solicitud no sigue adelante. Si cambias de idea o quieres otro presupuesto, escríbenos.',
     siguiente: null,
   },
+  withdrawn: {
+    etiqueta: TRACKING_STATE_LABELS.withdrawn,
+    icono: 'cerrar',
+    ahora:
+      'Has desistido del contrato: no seguimos con la reparación. Si ya tenemos tu aparato, te escribimos para devolvértelo como acordamos.',
+    siguiente: 'Te devolvemos el aparato, si lo tenemos',
+  },
 } as const satisfies Record<TrackingState, EstadoSeguimiento>
 
 /** The texts around the states: the lookup form's page and the tracking page's notes. */

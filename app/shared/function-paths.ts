@@ -14,6 +14,12 @@ export const FUNCTION_PATHS = {
   trackingState: '/functions/v1/seguimiento/estado',
   /** POST an address ({"email": …}): the tracking links of its quotes go to it by e-mail, if it has any. */
   trackingLinks: '/functions/v1/seguimiento/enlaces',
-  /** POST the customer's answer to a price, {seguimiento, version, decision, motivo}. */
+  /** POST the customer's answer to a price, {seguimiento, version, decision, motivo, solicitudExpresa}. */
   decision: '/functions/v1/decision',
+  /** POST the customer's withdrawal from the contract, {seguimiento}. */
+  withdrawal: '/functions/v1/desistimiento',
+  /** POST the code of an owner's link ({codigo}): the quote the full-quote form prices, and its defaults. */
+  ownerQuote: '/functions/v1/taller/presupuesto',
+  /** POST the code and the owner's full quote ({codigo, formulario}): the price saved. */
+  ownerQuoteSave: '/functions/v1/taller/presupuesto/guardar',
 } as const

@@ -152,12 +152,20 @@ export const QuoteFormSchema = z.extend(QuoteSchema, {
 export const SUSPICION_MAX_CHARS = 200
 
 /**
- * What the site POSTs to enviar-telegram: the fields plus `honeypot`, and
- * `sospecha`, why the post looks automated (a note for the owner, never a
- * reason to drop it; cut, not refused, when too long).
+ * What the site POSTs to enviar-telegram: the fields plus `honeypot`,
+ * `servicio` (the listed service it came from, if any) and `sospecha`, why
+ * the post looks automated (a note for the owner, never a reason to drop it;
+ * cut, not refused, when too long).
  */
 export const QuotePayloadSchema = z.extend(QuoteSchema, {
   honeypot: z.nullish(z.string()),
+  /** The listed service the visitor came from (its name in the catalogue): its advertised price binds. */
+  servicio: z.nullish(
+    z.pipe(
+      z.string(),
+      z.transform((text) => withoutControls(text).trim().slice(0, QUOTE_LIMITS.modelo) || null),
+    ),
+  ),
   sospecha: z.nullish(
     z.pipe(
       z.string(),

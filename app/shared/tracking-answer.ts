@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import { DECLINE_REASON_KEYS, OFFER_LIMITS, OFFER_STATUSES } from './offer'
 import { QUOTE_LIMITS, QUOTE_TYPES } from './quote'
 import { TRACKING_STATES } from './tracking'
+import { PARTS_KEYS, WRITTEN_LIMITS } from './written-quote'
 
 /**
  * What the function's tracking endpoint answers of a quote, and the site
@@ -34,9 +35,29 @@ export const TrackingSchema = z.object({
         status: z.enum(OFFER_STATUSES),
         reason: z.nullable(z.enum(DECLINE_REASON_KEYS)),
         decidedAt: z.nullable(z.int().check(z.nonnegative())),
+        /** The written quote (docs/decisions/105): what it carries besides the amount; null for an older price. */
+        written: z.optional(
+          z.nullable(
+            z.object({
+              work: z.string().check(z.maxLength(WRITTEN_LIMITS.workChars * 2)),
+              parts: z.enum(PARTS_KEYS),
+              partsCents: z.nullable(z.int().check(z.nonnegative(), z.maximum(WRITTEN_LIMITS.maxCents))),
+              labourCents: z.nullable(z.int().check(z.nonnegative(), z.maximum(WRITTEN_LIMITS.maxCents))),
+              repairDays: z.int().check(z.minimum(1), z.maximum(WRITTEN_LIMITS.repairDays)),
+              shippingCents: z.int().check(z.nonnegative(), z.maximum(WRITTEN_LIMITS.maxCents)),
+              listedCents: z.nullable(z.int().check(z.nonnegative(), z.maximum(WRITTEN_LIMITS.maxCents))),
+              priceReason: z.nullable(z.string().check(z.maxLength(WRITTEN_LIMITS.reasonChars * 2))),
+            }),
+          ),
+        ),
+        termsVersion: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+        /** On an accepted price: he asked that the repair start within the withdrawal period. */
+        expressRequest: z.optional(z.boolean()),
       }),
     ),
   ),
+  /** While he may withdraw from the contract (14 days, the repair not finished): until when; else null. */
+  withdrawal: z.optional(z.nullable(z.object({ until: z.int().check(z.nonnegative()) }))),
 })
 
 export type Tracking = z.infer<typeof TrackingSchema>

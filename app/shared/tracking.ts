@@ -17,6 +17,7 @@ export const TRACKING_STATES = [
   'shipped',
   'delivered',
   'cancelled',
+  'withdrawn',
 ] as const
 export type TrackingState = (typeof TRACKING_STATES)[number]
 
@@ -32,6 +33,8 @@ export const TRACKING_STATE_LABELS = {
   shipped: 'Enviado',
   delivered: 'Entregado',
   cancelled: 'Cancelada',
+  /** The customer withdrew from the contract within its 14 days (docs/decisions/106). */
+  withdrawn: 'Desistimiento confirmado',
 } as const satisfies Record<TrackingState, string>
 
 /** Where the private tracking pages live on the site; the lookup form is /seguimiento itself. */

@@ -2,7 +2,7 @@
  * The bot's other messages about a quote, besides the quote's own
  * (migrations/0006_owner_notices.sql): the price prompt, the price's
  * confirmation, the notice of the customer's answer, the shipment's prompt
- * and its confirmation. They carry the reference, the amount, the owner's
+ * and its confirmation, the link to the full-quote form. They carry the reference, the amount, the owner's
  * note or the carrier's number, so /olvidar deletes them with the quote's
  * own message (erasure.ts); retention erases the record with the quote.
  */
@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'decision-notice',
   'shipment-prompt',
   'shipment-saved',
+  'form-link',
 ] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 

@@ -1,6 +1,7 @@
 /**
  * The owner's notice of a customer's answer to a price ('✅ P-7K3Q: aceptado,
- * 25,00 €'), delivered the way quotes are (docs/decisions/038, 086): a run
+ * 25,00 €'), and of his withdrawal from the contract it concluded (the same
+ * offer's notice, due again: '↩️ P-7K3Q: desistimiento …'), delivered the way quotes are (docs/decisions/038, 086): a run
  * claims the notice with a lease before it sends it, and notified_at is
  * written only once Telegram took it. A refusal gives the notice back, due
  * again after a backoff; a send of unknown outcome, or a run that died
@@ -86,9 +87,9 @@ async function dueNotices(db: D1Database, decidedBefore: number, now: number, li
   const { results } = await db
     .prepare(
       `SELECT id FROM quote_offers
-       WHERE notified_at IS NULL AND decided_at IS NOT NULL AND decided_at <= ?1
+       WHERE notified_at IS NULL AND decided_at IS NOT NULL AND COALESCE(withdrawn_at, decided_at) <= ?1
          AND (notice_lease_until IS NULL OR notice_lease_until <= ?2) AND (notice_next_at IS NULL OR notice_next_at <= ?2)
-       ORDER BY COALESCE(notice_next_at, decided_at), id LIMIT ?3`,
+       ORDER BY COALESCE(notice_next_at, withdrawn_at, decided_at), id LIMIT ?3`,
     )
     .bind(decidedBefore, now, limit)
     .all<{ id: number }>()

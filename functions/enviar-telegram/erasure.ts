@@ -92,6 +92,11 @@ const KIND_WORDS: Record<MessageKind, [string, string, string]> = {
   ],
   'shipment-prompt': ['petición del envío', 'peticiones del envío', 'su petición del envío'],
   'shipment-saved': ['confirmación del envío', 'confirmaciones del envío', 'su confirmación del envío'],
+  'form-link': [
+    'enlace al presupuesto completo',
+    'enlaces al presupuesto completo',
+    'su enlace al presupuesto completo',
+  ],
 }
 
 /** "1 petición de importe y 2 avisos de la respuesta del cliente". */

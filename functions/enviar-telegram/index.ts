@@ -5,6 +5,8 @@
  *   POST /functions/v1/seguimiento/estado the customer's tracking (the token in the body), for the site
  *   POST /functions/v1/seguimiento        the tracking token of a reference and e-mail, for the site
  *   POST /functions/v1/decision           the customer's answer to a price, for the site
+ *   POST /functions/v1/desistimiento      the customer's withdrawal from the contract, for the site
+ *   POST /functions/v1/taller/presupuesto[/guardar]  the owner's full-quote form, for the site
  *   POST /functions/v1/seguimiento/enlaces an e-mail with the tracking links of an address, for the site
  *   GET  /__correo                        this machine's mailbox (EMAIL_DELIVERY=local), on localhost only
  *   scheduled (every minute)             the delivery sweep, the customers' e-mails, e-mail copies,
@@ -16,8 +18,9 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import { handleQuote } from './handler'
 import { handleWebhook } from './inbox'
 import { json } from './json'
-import { handleDecision } from './offer-api'
+import { handleDecision, handleWithdrawal } from './offer-api'
 import { handleMailbox, MAILBOX_PATH } from './mailer'
+import { handleOwnerQuote } from './owner-quote-api'
 import { handleTracking } from './tracking-api'
 
 /**
@@ -36,6 +39,9 @@ export default {
       if (pathname === FUNCTION_PATHS.webhook)
         return await handleWebhook(request, env, { waitUntil: (promise) => ctx.waitUntil(promise) })
       if (pathname === FUNCTION_PATHS.decision) return await handleDecision(request, env, ctx)
+      if (pathname === FUNCTION_PATHS.withdrawal) return await handleWithdrawal(request, env, ctx)
+      if (pathname === FUNCTION_PATHS.ownerQuote || pathname === FUNCTION_PATHS.ownerQuoteSave)
+        return await handleOwnerQuote(request, env, ctx)
       if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
         return await handleTracking(request, env, ctx)
       if (pathname === MAILBOX_PATH || pathname.startsWith(`${MAILBOX_PATH}/`)) return await handleMailbox(request, env)

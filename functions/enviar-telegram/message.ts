@@ -6,7 +6,14 @@ import { formatEuros } from '~shared/offer'
 
 import { SHIPMENT_WAIT_MS, type CustomerEmailRow } from './customer-emails-owed'
 import { canPrice, type OfferRow } from './offers'
-import { AWAITING_BUTTON, offerLines, offerNotice, PRICE_BUTTONS, type OwnerOffer } from './offer-texts'
+import {
+  AWAITING_BUTTON,
+  offerLines,
+  offerNotice,
+  PRICE_BUTTONS,
+  type OwnerOffer,
+  type PriceReach,
+} from './offer-texts'
 import { CUSTOMER_STEPS, customerNotice, nextSteps, STEP_BUTTONS, trackingUrl, type Step } from './repair-states'
 import type { TrackingState } from '~shared/tracking'
 import type { QuoteRow } from './store'
@@ -213,6 +220,23 @@ export function whatsappTarget(
   return { phone: whatsappNumber(quote.telefono), link: trackingUrl(siteUrl, quote.tracking_token) }
 }
 
+/** How a price just saved reaches the customer: the WhatsApp button under his quote's message, or why there is none. */
+export function priceReach(
+  row: Pick<QuoteRow, 'telegram_message_id' | 'telefono' | 'email' | 'tracking_token'>,
+  siteUrl: string | undefined,
+): PriceReach {
+  const target = whatsappTarget(row, siteUrl)
+  if (row.telegram_message_id && target) return { button: true }
+  const why = !row.telegram_message_id ? 'not-in-chat' : takesWhatsapp(row.telefono) ? 'no-link' : 'no-whatsapp'
+  return {
+    button: false,
+    why,
+    email: withoutControls(row.email),
+    phone: withoutControls(row.telefono),
+    link: siteUrl && row.tracking_token ? trackingUrl(siteUrl, row.tracking_token) : null,
+  }
+}
+
 /** Whether wa.me can take this phone: 8 to 15 digits once written as its number. */
 export const takesWhatsapp = (phone: string) => /^\d{8,15}$/.test(whatsappNumber(phone))
 
@@ -239,7 +263,12 @@ export function inboxKeyboard(
     return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
   const inShop = steps.some((step) => step.state === 'in_workshop')
   const priceRow = canPrice({ state, spam_at: null }, steps)
-    ? [[{ text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: `precio:${quote.id}` }]]
+    ? [
+        [
+          { text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: `precio:${quote.id}` },
+          { text: PRICE_BUTTONS.full, callback_data: `completo:${quote.id}` },
+        ],
+      ]
     : []
   if (state === 'received') {
     return {

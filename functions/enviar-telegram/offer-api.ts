@@ -21,7 +21,7 @@ import { TRACKING_TOKEN } from '~shared/tracking'
 import { tellOwner } from './decision-notice'
 import { emailCustomer } from './owner-view'
 import { json, readJson } from './json'
-import { decideOffer, type OfferRow } from './offers'
+import { decideOffer, withdraw, type OfferRow } from './offers'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
 import type { TelegramDeps } from './telegram'
@@ -36,7 +36,11 @@ const DecisionSchema = z.object({
     .union([z.enum(DECLINE_REASON_KEYS as [string, ...string[]]), z.literal('')])
     .nullish()
     .transform((value) => (value ? (value as OfferRow['reason']) : null)),
+  /** His express request that the repair start within the withdrawal period: an acceptance needs it. */
+  solicitudExpresa: z.boolean().optional(),
 })
+
+const WithdrawalSchema = z.object({ seguimiento: z.string().regex(TRACKING_TOKEN) })
 
 export interface DecisionDeps extends TelegramDeps {
   now?: () => number
@@ -56,13 +60,17 @@ export async function handleDecision(
   if ('refused' in read) return read.refused
   const parsed = DecisionSchema.safeParse(read.body)
   if (!parsed.success) return json({ success: false, error: 'Respuesta no válida' }, 400)
-  const { seguimiento, version, decision, motivo } = parsed.data
+  const { seguimiento, version, decision, motivo, solicitudExpresa } = parsed.data
+  // Accepting binds him to pay (TRLGDCU 98.2): never without his express request (103.a).
+  if (decision === OFFER_DECISIONS.accept && solicitudExpresa !== true)
+    return json({ success: false, error: 'Falta la solicitud expresa de empezar la reparación' }, 400)
   const now = deps.now ?? Date.now
   const result = await decideOffer(env.DB, seguimiento, {
     version,
     decision: decision === OFFER_DECISIONS.accept ? 'accepted' : 'declined',
     reason: motivo,
     now: now(),
+    expressRequest: solicitudExpresa === true,
   })
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
@@ -73,6 +81,43 @@ export async function handleDecision(
       .catch((error: unknown) =>
         console.error(
           `[enviar-telegram] ${result.row.referencia}: aviso de la respuesta pendiente; lo enviará el barrido (${(error as Error).message})`,
+        ),
+      )
+      .then(() => emailCustomer(env, settings, result.row.id, { ...deps, waitUntil })),
+  )
+  return json({ success: true, outcome: 'taken' })
+}
+
+/**
+ * The customer withdraws from the contract, from his tracking page (docs/decisions/106):
+ *   POST /functions/v1/desistimiento  {seguimiento}
+ * with the function's key. 'taken' once (within 14 days of his acceptance, the repair not finished): the
+ * owner's chat gets one message saying 'desistimiento', the customer one e-mail acknowledging it, date and
+ * time; 'unchanged' for a repeat or a withdrawal no longer possible; an unknown token 404.
+ */
+export async function handleWithdrawal(
+  request: Request,
+  env: FunctionEnv,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  deps: DecisionDeps = {},
+): Promise<Response> {
+  const settings = getSettings(env, request)
+  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
+  const read = await readJson(request, MAX_DECISION_BYTES)
+  if ('refused' in read) return read.refused
+  const parsed = WithdrawalSchema.safeParse(read.body)
+  if (!parsed.success) return json({ success: false, error: 'Desistimiento no válido' }, 400)
+  const result = await withdraw(env.DB, parsed.data.seguimiento, (deps.now ?? Date.now)())
+  if (result.kind === 'unknown') return json({ success: false }, 404)
+  if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
+  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
+  ctx.waitUntil(
+    tellOwner(env, settings, result.offer.id, { ...deps, local: isLocalRequest(request) })
+      .catch((error: unknown) =>
+        console.error(
+          `[enviar-telegram] ${result.row.referencia}: aviso del desistimiento pendiente; lo enviará el barrido (${(error as Error).message})`,
         ),
       )
       .then(() => emailCustomer(env, settings, result.row.id, { ...deps, waitUntil })),

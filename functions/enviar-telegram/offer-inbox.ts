@@ -12,11 +12,10 @@ import type { Bot, Context } from 'grammy'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 
-import { withoutControls } from '~shared/quote'
 
 import { repliesToBot } from './bot-identity'
 import { recordMessage } from './chat-messages'
-import { takesWhatsapp, whatsappTarget } from './message'
+import { priceReach } from './message'
 import {
   AWAITING_BUTTON,
   PRICE_PROMPT,
@@ -25,11 +24,12 @@ import {
   priceSaved,
   pricePrompt,
   readPrice,
-  type PriceReach,
 } from './offer-texts'
 import { sendQuoteEmails } from './customer-emails'
 import { canPrice, recordOffer } from './offers'
-import { trackingUrl } from './repair-states'
+import { defaultWritten, formLinkText, listedPriceRefusal, ownerFormUrl } from './written-quote-texts'
+import { ownerCode } from './owner-links'
+import { writtenQuoteFaults } from '~shared/written-quote'
 import type { FunctionSettings } from './settings'
 import { quoteById, quoteByReference, stepsOf, type QuoteRow } from './store'
 
@@ -51,17 +51,22 @@ export interface OfferInboxDeps {
 export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
   const { env, settings, now } = deps
 
-  /** Prices the quote with this reference from the owner's typed words. */
+  /** Prices the quote with this reference from the owner's typed words; the rest of the written quote, the defaults. */
   async function price(ctx: Context, reference: string, typed: string) {
     const read = readPrice(typed)
     if ('fault' in read) return ctx.reply(priceRefusal(read))
     const quote = await quoteByReference(env.DB, reference)
     if (!quote) return ctx.reply(`No hay ningún presupuesto ${reference}.`)
+    const written = defaultWritten(settings, quote, read)
+    // An advertised price binds (TRLGDCU art. 61.2): another amount goes with its reason, the note.
+    if (writtenQuoteFaults(read.amountCents, written).some((fault) => fault.field === 'priceReason'))
+      return ctx.reply(listedPriceRefusal(quote.referencia, quote.servicio ?? '', written.listedCents ?? 0))
     const result = await recordOffer(env.DB, quote.id, {
       ...read,
       by: deps.whoIs(ctx),
       now: now(),
       days: settings.QUOTE_OFFER_DAYS,
+      written,
     })
     if (result.kind === 'unknown') return ctx.reply(`No hay ningún presupuesto ${reference}.`)
     if (result.kind === 'refused') {
@@ -84,26 +89,12 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
     const emailed = sent === 'sent' || sent === 'refused' ? sent : 'pending'
     await deps.showSaved(ctx, row, row.telegram_message_id ?? undefined)
     const saved = await ctx.reply(
-      priceSaved(row.referencia, offer, reachOf(row), emailed),
+      priceSaved(row.referencia, offer, priceReach(row, settings.SITE_URL), emailed),
       row.telegram_message_id
         ? { reply_parameters: { message_id: row.telegram_message_id, allow_sending_without_reply: true } }
         : {},
     )
     await recordMessage(env.DB, row.id, saved.message_id, 'price-saved', now())
-  }
-
-  /** How a price just saved reaches the customer: the WhatsApp button under his quote's message, if it has one. */
-  function reachOf(row: QuoteRow): PriceReach {
-    const target = whatsappTarget(row, settings.SITE_URL)
-    if (row.telegram_message_id && target) return { button: true }
-    const why = !row.telegram_message_id ? 'not-in-chat' : takesWhatsapp(row.telefono) ? 'no-link' : 'no-whatsapp'
-    return {
-      button: false,
-      why,
-      email: withoutControls(row.email),
-      phone: withoutControls(row.telefono),
-      link: settings.SITE_URL && row.tracking_token ? trackingUrl(settings.SITE_URL, row.tracking_token) : null,
-    }
   }
 
   bot.command('presupuesto', async (ctx) => {
@@ -159,6 +150,35 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
       },
     )
     await recordMessage(env.DB, quote.id, prompt.message_id, 'price-prompt', now())
+  })
+
+  // '📝 Presupuesto completo': a link, for whoever tapped, to the full-quote form of the site (owner-links.ts).
+  bot.callbackQuery(/^completo:(\d{1,12})$/, async (ctx) => {
+    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+    const steps = quote ? await stepsOf(env.DB, quote.id) : []
+    if (!quote || !canPrice(quote, steps) || !settings.SITE_URL) {
+      await deps.quietly(
+        ctx.answerCallbackQuery({
+          text: quote
+            ? `${quote.referencia} está en «${TRACKING_STATE_LABELS[quote.state]}»: ya no admite presupuesto.`
+            : 'Este presupuesto ya no existe: se borró.',
+        }),
+        'La respuesta al botón',
+      )
+      return
+    }
+    const user = { id: ctx.from.id, name: deps.whoIs(ctx) }
+    const code = await ownerCode(settings, quote.id, user, now())
+    await deps.quietly(ctx.answerCallbackQuery({ text: '📝 Abre el enlace que te envío' }), 'La respuesta al botón')
+    const sent = await ctx.api.sendMessage(settings.TELEGRAM_CHAT_ID ?? '', formLinkText(quote.referencia, user.name), {
+      reply_markup: {
+        inline_keyboard: [[{ text: `📝 Abrir el presupuesto de ${quote.referencia}`, url: ownerFormUrl(settings.SITE_URL, code) }]],
+      },
+      ...(quote.telegram_message_id
+        ? { reply_parameters: { message_id: quote.telegram_message_id, allow_sending_without_reply: true } }
+        : {}),
+    })
+    await recordMessage(env.DB, quote.id, sent.message_id, 'form-link', now())
   })
 
   bot.callbackQuery(/^espera:(\d{1,12})$/, (ctx) =>

@@ -15,7 +15,12 @@ import type { OfferRow } from './offers'
 export type OwnerOffer = OfferRow & { status: OfferStatus }
 
 /** The owner's button that asks for a price; the revised one once the device is in the shop. */
-export const PRICE_BUTTONS = { first: '💶 Enviar presupuesto', revised: '💶 Presupuesto revisado' } as const
+export const PRICE_BUTTONS = {
+  first: '💶 Enviar presupuesto',
+  revised: '💶 Presupuesto revisado',
+  /** The full written quote, in a form of the site (owner-links.ts). */
+  full: '📝 Presupuesto completo',
+} as const
 /** Under a quote whose revised price waits for the customer: the repair does not go on before. */
 export const AWAITING_BUTTON = '⏳ Esperando al cliente'
 
@@ -62,12 +67,14 @@ export function offerNotice(
  */
 export function decisionNotice(
   reference: string,
-  offer: Pick<OfferRow, 'decision' | 'reason' | 'amount_cents'>,
+  offer: Pick<OfferRow, 'decision' | 'reason' | 'amount_cents'> & Partial<Pick<OfferRow, 'withdrawn_at'>>,
   { possibleRepeat = false }: { possibleRepeat?: boolean } = {},
 ): string {
   const repeat = possibleRepeat
     ? `🔁 Posible repetición del aviso de ${reference}: un envío anterior quizá llegó al chat; si ya lo tienes, es la misma respuesta.\n`
     : ''
+  if (offer.withdrawn_at)
+    return `${repeat}↩️ ${reference}: desistimiento del cliente (había aceptado ${formatEuros(offer.amount_cents)}). No sigas con la reparación: si tienes el aparato, devuélveselo (✅ Listo para recoger o 🚚 Enviado); si no, ciérrala como cancelada. Lo hecho a petición suya se paga en proporción.`
   if (offer.decision === 'accepted') return `${repeat}✅ ${reference}: aceptado, ${formatEuros(offer.amount_cents)}`
   const reason = offer.reason ? ` (${DECLINE_REASONS[offer.reason]})` : ''
   return `${repeat}✖️ ${reference}: rechazado${reason}, ${formatEuros(offer.amount_cents)}`

@@ -4,7 +4,9 @@
  * sends is a new version, never overwritten; the customer answers the latest
  * one only, once, while it is open. Every function takes `now` (epoch ms).
  */
+import { WITHDRAWAL_DAYS } from '~shared/contract'
 import type { DeclineReason, OfferStatus } from '~shared/offer'
+import { TERMS_VERSION, type Parts, type WrittenQuote } from '~shared/written-quote'
 import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
 
@@ -36,6 +38,22 @@ export interface OfferRow {
   notice_next_at: number | null
   /** Notice sends whose outcome is unknown: a later one is marked as a possible repeat. */
   notice_ambiguous: number
+  /** The written quote (migrations/0008): the work, the parts and their split, the days, the shipping. */
+  work: string | null
+  parts: Parts | null
+  parts_cents: number | null
+  labour_cents: number | null
+  repair_days: number | null
+  shipping_cents: number | null
+  /** The advertised price of the listed service the request came from, and why the amount differs. */
+  listed_cents: number | null
+  price_reason: string | null
+  /** The terms' version shown with this price; on acceptance, the one he saw, and his express request. */
+  terms_version: string | null
+  express_request: number | null
+  accepted_terms: string | null
+  /** When he withdrew from the contract this acceptance concluded. */
+  withdrawn_at: number | null
 }
 
 /**
@@ -98,7 +116,16 @@ export async function recordOffer(
     by,
     now,
     days,
-  }: { amountCents: number; note: string | null; by: string; now: number; days: number },
+    written,
+  }: {
+    amountCents: number
+    note: string | null
+    by: string
+    now: number
+    days: number
+    /** What it carries besides the amount; absent, the price says only its amount and note (as before 0008). */
+    written?: WrittenQuote | null
+  },
 ): Promise<PriceResult> {
   const quote = await quoteById(db, quoteId)
   if (!quote) return { kind: 'unknown' }
@@ -108,8 +135,10 @@ export async function recordOffer(
   // The offer and the quote's move to `to` in one transaction: both or neither.
   const insert = db
     .prepare(
-      `INSERT INTO quote_offers (quote_id, version, amount_cents, note, at, by, expires_at, revised)
-       SELECT ?1, COALESCE((SELECT MAX(version) FROM quote_offers WHERE quote_id = ?1), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7
+      `INSERT INTO quote_offers (quote_id, version, amount_cents, note, at, by, expires_at, revised,
+         work, parts, parts_cents, labour_cents, repair_days, shipping_cents, listed_cents, price_reason, terms_version)
+       SELECT ?1, COALESCE((SELECT MAX(version) FROM quote_offers WHERE quote_id = ?1), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7,
+         ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17
        WHERE EXISTS (SELECT 1 FROM presupuestos WHERE id = ?1 AND state = ?8 AND spam_at IS NULL)
        RETURNING *`,
     )
@@ -122,6 +151,15 @@ export async function recordOffer(
       now + days * DAY_MS,
       to === 'in_workshop' ? 1 : 0,
       quote.state,
+      written?.work ?? null,
+      written?.parts ?? null,
+      written?.partsCents ?? null,
+      written?.labourCents ?? null,
+      written?.repairDays ?? null,
+      written?.shippingCents ?? null,
+      written?.listedCents ?? null,
+      written?.priceReason ?? null,
+      TERMS_VERSION,
     )
   const move = quote.state === to ? [] : stepStatements(db, quote.id, quote.state, to, { by, now, afterInsert: true })
   // And the customer's e-mail of this price, in the same transaction (customer-emails-owed.ts).
@@ -152,7 +190,15 @@ export async function decideOffer(
     decision,
     reason,
     now,
-  }: { version: number; decision: 'accepted' | 'declined'; reason: DeclineReason | null; now: number },
+    expressRequest = false,
+  }: {
+    version: number
+    decision: 'accepted' | 'declined'
+    reason: DeclineReason | null
+    now: number
+    /** His request that the repair start within the withdrawal period (TRLGDCU 103.a): an acceptance needs it. */
+    expressRequest?: boolean
+  },
 ): Promise<DecisionResult> {
   const quote = await db.prepare('SELECT * FROM presupuestos WHERE tracking_token = ?1').bind(token).first<QuoteRow>()
   if (!quote) return { kind: 'unknown' }
@@ -162,18 +208,29 @@ export async function decideOffer(
   const status = offerStatus(offer, quote.state, now)
   if (status === 'expired') return { kind: 'expired' }
   if (status !== 'open') return { kind: 'unchanged' }
+  // Accepting binds him to pay: only with his express request to start within the withdrawal period.
+  if (decision === 'accepted' && !expressRequest) return { kind: 'unchanged' }
   // One transaction, guarded by where the quote stands: if the owner moved it since it was read, the
   // offer is no longer open and nothing changes. The owner's message is marked stale with it, so the sweep
   // redraws it should the request's own redraw never happen.
   const [decided] = await db.batch([
     db
       .prepare(
-        `UPDATE quote_offers SET decision = ?2, reason = ?3, decided_at = ?4
+        `UPDATE quote_offers SET decision = ?2, reason = ?3, decided_at = ?4, express_request = ?7, accepted_terms = ?8
          WHERE id = ?1 AND decision IS NULL AND expires_at > ?4
            AND version = (SELECT MAX(version) FROM quote_offers WHERE quote_id = ?5)
            AND EXISTS (SELECT 1 FROM presupuestos WHERE id = ?5 AND state = ?6 AND spam_at IS NULL)`,
       )
-      .bind(offer.id, decision, decision === 'declined' ? reason : null, now, quote.id, quote.state),
+      .bind(
+        offer.id,
+        decision,
+        decision === 'declined' ? reason : null,
+        now,
+        quote.id,
+        quote.state,
+        decision === 'accepted' ? 1 : null,
+        decision === 'accepted' ? (offer.terms_version ?? TERMS_VERSION) : null,
+      ),
     db
       .prepare(
         `UPDATE presupuestos SET state = ?3,
@@ -250,5 +307,88 @@ export async function offerForTracking(
     status: offerStatus(offer, row.state, now),
     reason: offer.reason,
     decidedAt: offer.decided_at,
+    written: writtenOf(offer),
+    termsVersion: offer.terms_version,
+    expressRequest: offer.express_request === 1,
   }
+}
+
+/** What a price carries besides its amount, as stored; a price from before the written quote has none. */
+export function writtenOf(offer: OfferRow): WrittenQuote | null {
+  if (offer.work === null || offer.parts === null || offer.repair_days === null || offer.shipping_cents === null)
+    return null
+  return {
+    work: offer.work,
+    parts: offer.parts,
+    partsCents: offer.parts_cents,
+    labourCents: offer.labour_cents,
+    repairDays: offer.repair_days,
+    shippingCents: offer.shipping_cents,
+    listedCents: offer.listed_cents,
+    priceReason: offer.price_reason,
+  }
+}
+
+/** The states in which the repair is not finished: a contract concluded may still be withdrawn from. */
+const NOT_FINISHED = "'accepted', 'in_workshop', 'repairing'"
+
+/** The acceptance a withdrawal would undo: the latest accepted price, its time, and until when it may. */
+export async function withdrawable(
+  db: D1Database,
+  row: Pick<QuoteRow, 'id' | 'state' | 'spam_at'>,
+  now: number,
+): Promise<{ offer: OfferRow; until: number } | null> {
+  if (row.spam_at || !['accepted', 'in_workshop', 'repairing'].includes(row.state)) return null
+  const offer = await db
+    .prepare(
+      "SELECT * FROM quote_offers WHERE quote_id = ?1 AND decision = 'accepted' AND withdrawn_at IS NULL ORDER BY version DESC LIMIT 1",
+    )
+    .bind(row.id)
+    .first<OfferRow>()
+  const until = offer?.decided_at ? offer.decided_at + WITHDRAWAL_DAYS * DAY_MS : 0
+  return offer && now < until ? { offer, until } : null
+}
+
+export type WithdrawalResult = { kind: 'taken'; row: QuoteRow; offer: OfferRow } | { kind: 'unchanged' } | { kind: 'unknown' }
+
+/**
+ * The customer withdraws from the contract (TRLGDCU 102-108), once: within 14 days of his acceptance and
+ * while the repair is not finished, the quote moves to 'withdrawn' and the accepted price records when, in
+ * one transaction, with the customer's e-mail of it owed and the owner's notice of it due again (its
+ * notice is the acceptance's, decision-notice.ts). A second post, or one too late, changes nothing.
+ */
+export async function withdraw(db: D1Database, token: string, now: number): Promise<WithdrawalResult> {
+  const quote = await db.prepare('SELECT * FROM presupuestos WHERE tracking_token = ?1').bind(token).first<QuoteRow>()
+  if (!quote) return { kind: 'unknown' }
+  const open = await withdrawable(db, quote, now)
+  if (!open) return { kind: 'unchanged' }
+  const [moved] = await db.batch([
+    db
+      .prepare(
+        `UPDATE presupuestos SET state = 'withdrawn',
+           view_stale_at = CASE WHEN telegram_message_id IS NULL THEN view_stale_at ELSE ?3 END,
+           view_message_id = COALESCE(telegram_message_id, view_message_id),
+           view_attempts = CASE WHEN telegram_message_id IS NULL THEN view_attempts ELSE 0 END,
+           view_next_at = CASE WHEN telegram_message_id IS NULL THEN view_next_at ELSE ?4 END
+         WHERE id = ?1 AND state = ?2 AND state IN (${NOT_FINISHED}) AND spam_at IS NULL`,
+      )
+      .bind(quote.id, quote.state, now, now + NOTICE_GRACE_MS),
+    db
+      .prepare("INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, 'withdrawn', ?2, 'el cliente' WHERE changes() = 1")
+      .bind(quote.id, now),
+    db
+      .prepare(
+        `UPDATE quote_offers SET withdrawn_at = ?2, notified_at = NULL, notice_attempts = 0, notice_next_at = NULL,
+           notice_ambiguous = 0, notice_lease_owner = NULL, notice_lease_until = NULL
+         WHERE id = ?1 AND withdrawn_at IS NULL AND changes() = 1`,
+      )
+      .bind(open.offer.id, now),
+    oweAfterChange(db, quote.id, 'withdrawn', now),
+  ])
+  if (moved?.meta.changes !== 1) return { kind: 'unchanged' }
+  const [row, offer] = await Promise.all([
+    quoteById(db, quote.id),
+    db.prepare('SELECT * FROM quote_offers WHERE id = ?1').bind(open.offer.id).first<OfferRow>(),
+  ])
+  return row && offer ? { kind: 'taken', row, offer } : { kind: 'unknown' }
 }

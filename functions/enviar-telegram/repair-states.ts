@@ -6,8 +6,10 @@
  *   answered | accepted -> in_workshop -> repairing -> ready | shipped -> delivered
  *   in_workshop -> accepted | declined            (a revised price, answered again)
  *   any before the repair -> cancelled -> ready | shipped (when the device is in the shop)
+ *   accepted | in_workshop | repairing -> withdrawn   (the customer withdraws, within 14 days)
+ *   withdrawn -> cancelled, or ready | shipped (when the device is in the shop: it goes back)
  *
- * 'accepted' and 'declined' are the customer's steps, taken on his page:
+ * 'accepted', 'declined' and 'withdrawn' are the customer's steps, taken on his page:
  * the owner never takes them, but may take the device in over his head (a
  * price accepted by phone: '📦 Recibido en el taller' from 'answered').
  * A customer may not go ahead before sending the device, or once the shop
@@ -35,10 +37,11 @@ export const NEXT_STEPS: Record<TrackingState, readonly TrackingState[]> = {
   shipped: ['delivered'],
   delivered: [],
   cancelled: ['ready', 'shipped'],
+  withdrawn: ['cancelled', 'ready', 'shipped'],
 }
 
 /** The states only the customer reaches, on his tracking page. */
-export const CUSTOMER_STEPS: readonly TrackingState[] = ['accepted', 'declined']
+export const CUSTOMER_STEPS: readonly TrackingState[] = ['accepted', 'declined', 'withdrawn']
 
 /**
  * The steps the owner may take now, given the steps taken so far (oldest
@@ -53,6 +56,8 @@ export function nextSteps(
 ): readonly TrackingState[] {
   const inShop = steps.some((step) => step.state === 'in_workshop')
   if (state === 'cancelled' && !inShop) return []
+  // Withdrawn: no repair step; the device, if the shop has it, goes back; else the quote is closed.
+  if (state === 'withdrawn') return inShop ? ['ready', 'shipped'] : ['cancelled']
   if (state === 'accepted' && inShop) return ['repairing', 'cancelled']
   if (state === 'in_workshop' && awaitingCustomer) return ['cancelled']
   return NEXT_STEPS[state]
@@ -69,6 +74,7 @@ export const STEP_BUTTONS: Record<Exclude<TrackingState, 'received'>, string> = 
   shipped: '🚚 Enviado',
   delivered: '🏁 Entregado',
   cancelled: '✖️ Cancelada',
+  withdrawn: '↩️ Desistimiento del cliente',
 }
 
 /** One step of the history: a state, when, and who took it. */
@@ -108,6 +114,7 @@ export function customerNotice(
     shipped: `Ya va de camino ${on}.${quote.shipment ? ` Envío: ${quote.shipment}.` : ''}`,
     delivered: `Consta como entregada ${on}. ¡Gracias por confiar en nosotros!`,
     cancelled: `Hemos cerrado como cancelada ${on}. Si cambias de idea, escríbenos.`,
+    withdrawn: `Hemos recibido tu desistimiento de ${on}. Te escribimos para devolverte el aparato si lo tenemos.`,
   }
   return `${greeting} ${what[quote.state]} Puedes seguirla aquí: ${link}`
 }

@@ -13,6 +13,7 @@ import {
 } from '~shared/settings'
 
 import { DEFAULT_OFFER_DAYS } from '~shared/offer'
+import { MIN_OFFER_DAYS, PARTS_KEYS, WRITTEN_LIMITS, type Parts } from '~shared/written-quote'
 import { SHOP_SETTINGS } from '~shared/shop-settings'
 
 import { json } from './json'
@@ -107,9 +108,29 @@ export const FUNCTION_SETTINGS = {
   SHOP_TAX_ID: { ...SHOP_SETTINGS.SHOP_TAX_ID, ownOffLocal: true },
   SHOP_LEGAL_ADDRESS: { ...SHOP_SETTINGS.SHOP_LEGAL_ADDRESS, ownOffLocal: true },
   QUOTE_OFFER_DAYS: {
-    schema: z.coerce.number().int().min(1).max(365),
+    /** At least 30 (RD 58/1988 art. 3.1): a lower value is refused and the default used, with a log line. */
+    schema: z.coerce
+      .number()
+      .int()
+      .min(MIN_OFFER_DAYS, `QUOTE_OFFER_DAYS debe ser al menos ${MIN_OFFER_DAYS} (RD 58/1988, art. 3.1)`)
+      .max(365),
     local: String(DEFAULT_OFFER_DAYS),
-    doc: 'How many days a price the owner sends stays open for the customer to accept.',
+    doc: 'How many days a price the owner sends stays open for the customer to accept (at least 30).',
+  },
+  QUOTE_REPAIR_DAYS: {
+    schema: z.coerce.number().int().min(1).max(WRITTEN_LIMITS.repairDays),
+    local: '2',
+    doc: "The expected repair time a quote states when the owner gives none, in working days (the catalogue's 24-48 h).",
+  },
+  QUOTE_PARTS: {
+    schema: z.enum(PARTS_KEYS as [Parts, ...Parts[]]),
+    local: 'originales-o-compatibles',
+    doc: "The parts a quote states when the owner gives none: 'originales', 'compatibles', 'originales-o-compatibles' or 'sin-piezas' (always new).",
+  },
+  QUOTE_SHIPPING_EUROS: {
+    schema: z.coerce.number().min(0).max(500),
+    local: '0',
+    doc: 'The shipping costs both ways a quote states when the owner gives none, in euros, included in its amount; 0: none.',
   },
   RETRY_BASE_SECONDS: {
     schema: z.coerce.number().min(1).max(3600),

@@ -58,10 +58,14 @@ export interface QuoteRow {
   state: TrackingState
   /** The carrier and tracking number of the way back, as the owner typed them. */
   shipment: string | null
+  /** The listed service the request came from, as the site names it. */
+  servicio: string | null
 }
 
 export interface NewQuote extends Quote {
   sospecha?: string | null
+  /** The listed service the request came from (its advertised price binds, docs/decisions/105). */
+  servicio?: string | null
 }
 
 /** How long a claimed row is held by one run; far beyond one Telegram call (10 s), so a live run never loses it. */
@@ -97,8 +101,8 @@ export async function storeQuote(
       const [inserted] = await db.batch<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>([
         db
           .prepare(
-            `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
+            `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token, servicio)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)
              ON CONFLICT (idempotency_key) DO NOTHING
              RETURNING id, referencia, tracking_token`,
           )
@@ -113,6 +117,7 @@ export async function storeQuote(
             quote.sospecha || null,
             now,
             newTrackingToken(),
+            quote.servicio || null,
           ),
         oweConfirmation(db, now),
       ])

@@ -19,7 +19,7 @@ import { sendEmailRow, type EmailDeps } from './customer-emails'
 import { oweLinks } from './customer-emails-owed'
 import { json, readJson } from './json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
-import { offerForTracking } from './offers'
+import { offerForTracking, withdrawable } from './offers'
 import type { Step } from './repair-states'
 import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
@@ -86,6 +86,12 @@ async function lookup(request: Request, env: FunctionEnv, now: number): Promise<
   if (token) return json({ success: true, seguimiento: token })
   await recordWrongGuess(env.DB, subjects, now)
   return notFound()
+}
+
+/** While he may withdraw from the contract: until when. */
+async function withdrawalOf(db: D1Database, row: Parameters<typeof withdrawable>[1], now: number) {
+  const open = await withdrawable(db, row, now)
+  return open ? { until: open.until } : null
 }
 
 /**
@@ -160,6 +166,7 @@ async function state(request: Request, env: FunctionEnv): Promise<Response> {
     history: boundedHistory(row.received_at, reached),
     shipment: row.state === 'shipped' || row.state === 'delivered' ? row.shipment : null,
     offer: row.spam_at ? null : await offerForTracking(env.DB, row, Date.now()),
+    withdrawal: await withdrawalOf(env.DB, row, Date.now()),
   }
   return json({ success: true, tracking })
 }

@@ -10,7 +10,10 @@ interface FunctionEnv {
   QUOTE_EMAIL_FROM?: string
   QUOTE_FUNCTION_KEY?: string
   QUOTE_OFFER_DAYS?: string
+  QUOTE_PARTS?: string
+  QUOTE_REPAIR_DAYS?: string
   QUOTE_RETENTION_DAYS?: string
+  QUOTE_SHIPPING_EUROS?: string
   RETRY_BASE_SECONDS?: string
   RETRY_MAX_SECONDS?: string
   SHOP_EMAIL?: string

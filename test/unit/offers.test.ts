@@ -192,6 +192,18 @@ describe('the owner’s texts', () => {
       notice_attempts: 0,
       notice_next_at: null,
       notice_ambiguous: 0,
+      work: null,
+      parts: null,
+      parts_cents: null,
+      labour_cents: null,
+      repair_days: null,
+      shipping_cents: null,
+      listed_cents: null,
+      price_reason: null,
+      terms_version: null,
+      express_request: null,
+      accepted_terms: null,
+      withdrawn_at: null,
       status: 'open' as const,
     }
     const answered = inboxKeyboard(
