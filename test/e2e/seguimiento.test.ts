@@ -145,7 +145,7 @@ describe('the lookup /seguimiento', () => {
       await page.goto(`${site()}/seguimiento`)
       if (javaScript) await enhanced(page)
       const message = async (name: string) => {
-        const id = await page.locator(`[name="${name}"]`).getAttribute('aria-describedby')
+        const id = await page.locator(`#seguimiento [name="${name}"]`).getAttribute('aria-describedby')
         return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : undefined
       }
       // The lookup answers with a whole document, at the same address when it has messages: wait for it to load,
