@@ -12,6 +12,7 @@ import { deploymentVersion, servePage } from '~/lib/page-cache.server'
 import { readBoundedBody } from '~shared/form-body'
 import { crossSiteRefusal, vouchedRequest } from '~/lib/origin.server'
 import { refuseMalformedRequest } from '~/lib/request-guard.server'
+import { isOwnerPath } from '~/lib/owner-paths'
 import { isPrivatePath } from '~/lib/tracking/paths'
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
@@ -53,8 +54,9 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   for (const sent of new Set([forwarded, request]))
     if (sent.body && !sent.bodyUsed && !sent.body.locked) await readBoundedBody(sent, 0)
 
-  // A private tracking page loads no analytics, and its policy lets none load (docs/decisions/071).
-  const privatePage = isPrivatePath(url.pathname)
+  // A private tracking page, or an owner's page, loads no analytics, and its policy lets none load
+  // (docs/decisions/071, 105).
+  const privatePage = isPrivatePath(url.pathname) || isOwnerPath(url.pathname)
   const analytics =
     !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
   // The nonce is named only when the page wrote it into its HTML (docs/decisions/098).

@@ -8,6 +8,7 @@ import {
   receivedEmail,
   shopFacts,
   stepEmail,
+  withdrawalEmail,
 } from '../functions/enviar-telegram/customer-email-texts'
 import { renderEmail, type EmailContent } from '../functions/enviar-telegram/email-layout'
 import { getSettings } from '../functions/enviar-telegram/settings'
@@ -26,6 +27,7 @@ export const SAMPLE_SHOP = shopFacts(
     SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
     SHOP_TAX_ID: '12345678Z',
     SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
+    QUOTE_RETENTION_DAYS: '180',
   }),
 )
 
@@ -42,12 +44,24 @@ export const SAMPLE_QUOTE = {
 export const SAMPLE_OFFER = {
   version: 1,
   amount_cents: 2550,
-  note: 'Cambio de joystick izquierdo y muelle del R2, con piezas nuevas.\nListo en 48 h desde que llegue.',
+  note: 'Listo en 48 h desde que llegue.',
   expires_at: AT + 30 * DAY,
   revised: 0,
   decision: 'accepted' as const,
   reason: null,
   decided_at: AT + DAY,
+  express_request: 1,
+  accepted_terms: '2026-11-27',
+  written: {
+    work: 'Cambio del módulo del joystick izquierdo (drift) y del muelle del gatillo R2; limpieza y calibración.',
+    parts: 'originales-o-compatibles' as const,
+    partsCents: 1200,
+    labourCents: 1350,
+    repairDays: 2,
+    shippingCents: 0,
+    listedCents: 1000,
+    priceReason: 'El servicio anunciado cubre el joystick; el muelle del R2 es una pieza y un trabajo más.',
+  },
 }
 
 /** Each kind of e-mail, as its content. */
@@ -61,11 +75,12 @@ export function sampleContents(): Record<string, EmailContent> {
     'presupuesto-revisado': priceEmail(quote, { ...SAMPLE_OFFER, version: 2, revised: 1, amount_cents: 3900 }, shop),
     aceptado: decisionEmail(quote, SAMPLE_OFFER, shop),
     rechazado: decisionEmail(quote, { ...SAMPLE_OFFER, decision: 'declined', reason: 'caro' }, shop),
-    'recibido-en-el-taller': stepEmail(quote, 'in_workshop', step, shop),
+    'recibido-en-el-taller': stepEmail(quote, 'in_workshop', { ...step, expected: AT + 4 * DAY }, shop),
     'listo-para-recoger': stepEmail(quote, 'ready', step, shop),
     enviado: stepEmail(quote, 'shipped', step, shop),
     entregado: stepEmail(quote, 'delivered', step, shop),
     cancelada: stepEmail(quote, 'cancelled', { ...step, inShop: false }, shop),
+    'desistimiento-confirmado': withdrawalEmail(quote, AT + 2 * DAY, shop),
     enlaces: linksEmail(
       [
         { ...quote, state: 'answered' },

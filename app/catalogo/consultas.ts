@@ -6,6 +6,7 @@ import { avisoLegal, cookies, privacidad, proveedores, registros, resumenLegal }
 import { marcasMandos, modelosMandos } from './mandos'
 import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
+import { textosTaller } from './taller'
 import { datosTaller, imagenTaller, motivos, pasos, sellosPorLugar, tienda, ventajas } from './tienda'
 import { secciones } from './secciones'
 import type { Articulo, MarcaConsola, MarcaMando, Modelo, ModeloConServicios, Post, Seccion, Servicio } from './tipos'
@@ -29,6 +30,7 @@ export const catalogo = {
   envios,
   estadosSeguimiento,
   textosSeguimiento,
+  textosTaller,
   legal: { avisoLegal, privacidad, cookies, proveedores, registros, resumen: resumenLegal },
 }
 

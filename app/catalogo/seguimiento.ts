@@ -158,7 +158,15 @@ export const textosSeguimiento = {
     revisado: 'Presupuesto revisado después de ver el aparato: necesitamos que lo aceptes de nuevo para seguir.',
     enviado: 'Enviado el',
     validoHasta: 'Válido hasta el',
-    aceptar: 'Aceptar presupuesto',
+    /** The button states the obligation to pay (TRLGDCU 98.2). */
+    aceptar: 'Aceptar presupuesto con obligación de pago',
+    /** His express request to start within the withdrawal period, never ticked in advance (TRLGDCU 103.a). */
+    solicitudExpresa:
+      'Pido que empecéis la reparación ya, dentro del plazo de desistimiento, y sé que, una vez terminada la reparación, pierdo el derecho a desistir.',
+    sinSolicitudExpresa:
+      'Para aceptar, marca esta casilla: sin tu petición de empezar ya no podemos ponernos con la reparación dentro del plazo de desistimiento.',
+    condiciones: 'Condiciones',
+    solicitudHecha: 'Pediste que empezáramos la reparación dentro del plazo de desistimiento.',
     rechazar: 'No, gracias',
     motivoPregunta: '¿Por qué? (opcional)',
     aceptado: 'Aceptaste este presupuesto el',
@@ -198,6 +206,29 @@ export const textosSeguimiento = {
       titulo: 'No hemos podido guardar tu respuesta',
       texto:
         'Nuestro sistema no responde ahora mismo. Vuelve a intentarlo en unos minutos o dínoslo por WhatsApp o por teléfono.',
+    },
+  },
+  /** Withdrawing from the contract (docs/decisions/106): the button, the confirmation, what follows. */
+  desistimiento: {
+    titulo: 'Desistir del contrato',
+    texto: 'Puedes desistir del contrato sin dar motivos hasta el {hasta}, mientras la reparación no esté terminada.',
+    boton: 'Desistir del contrato',
+    confirmar: {
+      titulo: '¿Confirmas que desistes del contrato?',
+      puntos: [
+        'No seguimos con la reparación.',
+        'Si aún no habíamos empezado, no pagas nada.',
+        'Si nos pediste empezar ya y hicimos parte del trabajo, pagas solo esa parte, en proporción al precio aceptado.',
+        'Lo que nos hayas pagado de más te lo devolvemos en 14 días, y el aparato vuelve a ti como acordemos: en el taller o por envío.',
+      ],
+      boton: 'Confirmar desistimiento',
+      volver: 'No, seguir con la reparación',
+    },
+    hecho: 'Desististe del contrato el',
+    caida: {
+      titulo: 'No hemos podido guardar tu desistimiento',
+      texto:
+        'Nuestro sistema no responde ahora mismo. Vuelve a intentarlo en unos minutos, o escríbenos por correo o WhatsApp: desistir por escrito también vale.',
     },
   },
   caida: {

@@ -4,8 +4,8 @@ interface Notice {
 }
 
 interface OfferFailureProps {
-  /** Why the customer's answer was not saved. */
-  failure: 'limited' | 'invalid' | 'down' | 'replaced' | 'expired'
+  /** Why the customer's answer (or his withdrawal) was not saved. */
+  failure: 'limited' | 'invalid' | 'down' | 'replaced' | 'expired' | 'withdrawal-down'
   texts: {
     demasiadas: Notice
     noValida: Notice
@@ -13,16 +13,19 @@ interface OfferFailureProps {
     sustituido: Notice
     caducadoAlResponder: Notice
   }
+  /** His withdrawal could not be saved: the function did not answer. */
+  withdrawal: Notice
 }
 
 /** Above the tracking page when the customer's answer to his price could not be saved, and why. */
-export function OfferFailure({ failure, texts }: OfferFailureProps) {
+export function OfferFailure({ failure, texts, withdrawal }: OfferFailureProps) {
   const notice = {
     limited: texts.demasiadas,
     invalid: texts.noValida,
     down: texts.caidaDecision,
     replaced: texts.sustituido,
     expired: texts.caducadoAlResponder,
+    'withdrawal-down': withdrawal,
   }[failure]
   return (
     <section className="panel offer-failure" role="alert" aria-labelledby="respuesta-no-guardada">

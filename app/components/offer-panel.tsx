@@ -1,5 +1,7 @@
+import type { TermsSection } from '~shared/contract'
 import type { OfferStatus } from '~shared/offer'
 
+import { ContractTerms } from './contract-terms'
 import { Icon } from './icon'
 import { OfferDecision } from './offer-decision'
 
@@ -25,7 +27,15 @@ interface OfferPanelProps {
     reason: string | null
     /** A wa.me link to talk the price over, prefilled with the reference. */
     whatsapp: string
+    /** The written quote: the work, the parts and their split, the days, the shipping (null: an older price). */
+    details: ReadonlyArray<{ label: string; value: string }> | null
+    /** On an accepted price: he asked that the repair start within the withdrawal period. */
+    expressRequest: boolean
+    /** The fixed terms: who repairs, the guarantee, complaints, withdrawal, how it is concluded. */
+    terms: readonly TermsSection[]
   }
+  /** An acceptance was sent without the express request: the message next to the box. */
+  missingRequest?: boolean
   reasons: ReadonlyArray<{ value: string; label: string }>
   texts: {
     titulo: string
@@ -37,6 +47,10 @@ interface OfferPanelProps {
     aceptar: string
     rechazar: string
     motivoPregunta: string
+    solicitudExpresa: string
+    sinSolicitudExpresa: string
+    condiciones: string
+    solicitudHecha: string
     aceptado: string
     rechazado: string
     caducado: { titulo: string; texto: string }
@@ -48,11 +62,12 @@ interface OfferPanelProps {
 
 /**
  * 'Tu presupuesto' on the tracking page: the amount (VAT included), the
- * owner's note, when it was sent and until when it holds, and while it is
- * open the customer's two answers; once answered, expired or overtaken, what
- * became of it.
+ * owner's note, the written quote (the work, the parts and their split, the
+ * days, the shipping), when it was sent and until when it holds, the terms,
+ * and while it is open the customer's two answers; once answered, expired
+ * or overtaken, what became of it.
  */
-export function OfferPanel({ offer, reasons, texts }: OfferPanelProps) {
+export function OfferPanel({ offer, reasons, texts, missingRequest = false }: OfferPanelProps) {
   return (
     <section className="panel offer-panel" aria-labelledby="tu-presupuesto">
       <h2 id="tu-presupuesto" className="panel__title">
@@ -64,6 +79,16 @@ export function OfferPanel({ offer, reasons, texts }: OfferPanelProps) {
       </p>
       {offer.revised && offer.status === 'open' ? <p>{texts.revisado}</p> : null}
       {offer.note ? <p className="offer-panel__note">{offer.note}</p> : null}
+      {offer.details ? (
+        <dl className="offer-panel__details">
+          {offer.details.map((detail) => (
+            <div key={detail.label}>
+              <dt>{detail.label}</dt>
+              <dd>{detail.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <p className="offer-panel__dates">
         {texts.enviado} <time dateTime={offer.sent.fechaIso}>{offer.sent.fecha}</time>
         {offer.status === 'open' ? (
@@ -73,11 +98,17 @@ export function OfferPanel({ offer, reasons, texts }: OfferPanelProps) {
           </>
         ) : null}
       </p>
-      {offer.status === 'open' ? <OfferDecision version={offer.version} reasons={reasons} texts={texts} /> : null}
+      {offer.status === 'open' || offer.status === 'accepted' ? (
+        <ContractTerms titulo={texts.condiciones} terms={offer.terms} />
+      ) : null}
+      {offer.status === 'open' ? (
+        <OfferDecision version={offer.version} reasons={reasons} texts={texts} missingRequest={missingRequest} />
+      ) : null}
       {offer.status === 'accepted' && offer.decided ? (
         <p className="offer-panel__outcome">
           <Icon name="check" size={20} /> {texts.aceptado}{' '}
           <time dateTime={offer.decided.fechaIso}>{offer.decided.fecha}</time>.
+          {offer.expressRequest ? ` ${texts.solicitudHecha}` : null}
         </p>
       ) : null}
       {offer.status === 'declined' && offer.decided ? (

@@ -8,7 +8,10 @@ import { TRACKING_TOKEN } from '~shared/tracking'
  * function gave them: `presupuesto-enviado.P-7K3Q.<token>` (HttpOnly, two
  * minutes; neither part can hold a dot).
  */
-export type Flash = { tipo: 'presupuesto-enviado'; referencia: string | null; seguimiento: string | null }
+export type Flash =
+  | { tipo: 'presupuesto-enviado'; referencia: string | null; seguimiento: string | null }
+  /** The owner saved a full quote (docs/decisions/105): its reference. */
+  | { tipo: 'presupuesto-guardado'; referencia: string | null; seguimiento: null }
 
 export const FLASH_MAX_AGE_S = 120
 /** A quote reference as the function gives it (ours: P-7K3Q); anything else is not shown. */
@@ -43,6 +46,8 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   const flash: Flash | null =
     kind === 'presupuesto-enviado'
       ? { tipo: kind, referencia: valid(reference, REFERENCE), seguimiento: valid(token, TRACKING_TOKEN) }
-      : null
+      : kind === 'presupuesto-guardado'
+        ? { tipo: kind, referencia: valid(reference, REFERENCE), seguimiento: null }
+        : null
   return { flash, clear: `${name}=; ${attributes(request, 0)}` }
 }

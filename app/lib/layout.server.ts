@@ -4,6 +4,7 @@ import { consentFromCookies } from './consent'
 import { returnPath } from './consent.server'
 import type { Settings } from './env.server'
 import { legalSummary } from './legal.server'
+import { isOwnerPath } from './owner-paths'
 import { readablePhone, whatsappLink, whatsappMessages } from './whatsapp'
 
 /** The shop's contact block: phone, e-mail, address, hours, the shipping claim, WhatsApp. */
@@ -33,7 +34,8 @@ export function layoutData(request: Request, settings: Settings) {
   const url = new URL(request.url)
   return {
     siteUrl: settings.SITE_URL,
-    analyticsId: settings.ANALYTICS_ID,
+    // An owner's page carries a code in its address: never analytics there (docs/decisions/105).
+    analyticsId: isOwnerPath(url.pathname) ? '' : settings.ANALYTICS_ID,
     consent: consentFromCookies(request.headers.get('cookie')),
     /** Where the consent banner's forms return without JavaScript (bounded: consent.server.ts). */
     returnTo: returnPath(url),

@@ -12,6 +12,7 @@
 import { withoutCampaignParams } from './campaign-params'
 import { consentFromCookies } from './consent'
 import { CACHE } from './http-policy.server'
+import { isOwnerPath } from './owner-paths'
 import { isPrivatePath } from './tracking/paths'
 
 /** Says on every page answer whether it came from the cache, for the tests and the benchmark. */
@@ -34,7 +35,7 @@ const defaultCache = () => (caches as unknown as { default: Cache }).default
 export function mayUseCache(request: Request): boolean {
   if (request.method !== 'GET' || request.body) return false
   const url = new URL(request.url)
-  return withoutCampaignParams(url.search) === '' && !isPrivatePath(url.pathname)
+  return withoutCampaignParams(url.search) === '' && !isPrivatePath(url.pathname) && !isOwnerPath(url.pathname)
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, useParams } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { MailInSummary } from '~/components/mail-in-summary'
@@ -16,12 +16,13 @@ import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingStatus } from '~/components/tracking-status'
 import { TrackingTimeline } from '~/components/tracking-timeline'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
+import { WithdrawalPanel } from '~/components/withdrawal-panel'
 import { getSettings, requireSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
 import { fetchTracking } from '~/lib/tracking/client.server'
-import { postDecision, readDecision } from '~/lib/tracking/decision.server'
+import { postDecision, postWithdrawal, readPagePost } from '~/lib/tracking/decision.server'
 import { withinLimits } from '~/lib/rate-limits.server'
 import { TRACKING_TOKEN, trackingPath } from '~shared/tracking'
 import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
@@ -40,10 +41,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
   const page = catalogo.textosSeguimiento.pagina
   const offerTexts = catalogo.textosSeguimiento.presupuesto
+  const withdrawalTexts = catalogo.textosSeguimiento.desistimiento
   const { env } = context.cloudflare
   const tooMany = () =>
     json(
-      { kind: 'down' as const, page, offerTexts, unavailable: trackingUnavailable(settings, null, 'demasiadas') },
+      {
+        kind: 'down' as const,
+        page,
+        offerTexts,
+        withdrawalTexts,
+        unavailable: trackingUnavailable(settings, null, 'demasiadas'),
+      },
       { status: 429 },
     )
   if (!(await withinLimits(request, { perIp: env.TRACKING_PAGES_PER_IP }))) return tooMany()
@@ -55,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (answer.kind === 'down')
     return json(
-      { kind: 'down' as const, page, offerTexts, unavailable: trackingUnavailable(settings, null) },
+      { kind: 'down' as const, page, offerTexts, withdrawalTexts, unavailable: trackingUnavailable(settings, null) },
       { status: 503 },
     )
   return json({
@@ -63,6 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     page,
     mailIn: catalogo.envios.resumen.enlace,
     offerTexts,
+    withdrawalTexts,
     tracking: trackingView(answer.tracking, settings),
   })
 }
@@ -86,8 +95,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Per visitor only: what others post never refuses a customer's answer (docs/decisions/091).
   if (!(await withinLimits(request, { perIp: env.DECISIONS_PER_IP })))
     return json({ failure: 'limited' as const }, { status: 429 })
-  const decision = await readDecision(request)
-  if (!decision) return json({ failure: 'invalid' as const }, { status: 400 })
+  const posted = await readPagePost(request)
+  if (!posted) return json({ failure: 'invalid' as const }, { status: 400 })
+  // 'Desistir': the confirmation, with what follows; nothing is recorded until he confirms.
+  if (posted.kind === 'withdraw') return json({ confirmWithdrawal: true as const })
+  if (posted.kind === 'confirm-withdrawal') {
+    const withdrawn = await postWithdrawal(settings, token)
+    if (withdrawn.kind === 'unknown') notFound(request)
+    if (withdrawn.kind === 'down') return json({ failure: 'withdrawal-down' as const }, { status: 503 })
+    return redirectDocument(trackingPath(token), 303)
+  }
+  const { decision } = posted
+  // Accepting binds him to pay: not without his express request (the box), which the page asks for again.
+  if (decision.decision === 'aceptar' && decision.solicitud_expresa !== 'si')
+    return json({ failure: 'missing-request' as const }, { status: 422 })
   const answer = await postDecision(settings, token, decision)
   if (answer.kind === 'unknown') notFound(request)
   if (answer.kind === 'down') return json({ failure: 'down' as const }, { status: 503 })
@@ -110,7 +131,10 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export default function TrackingPage() {
   const data = useLoaderData<typeof loader>()
-  const failure = useActionData<typeof action>()?.failure
+  const actionData = useActionData<typeof action>()
+  const failure = actionData && 'failure' in actionData ? actionData.failure : undefined
+  const confirming = actionData !== undefined && 'confirmWithdrawal' in actionData
+  const { token = '' } = useParams()
   const contact = useLayoutData()?.contact
   const { page } = data
   if (data.kind === 'down') {
@@ -119,7 +143,9 @@ export default function TrackingPage() {
         <PageHero eyebrow="Seguimiento" title={page.eyebrow} />
         <section className="section section--tight">
           <div className="container tracking-narrow">
-            {failure ? <OfferFailure failure={failure} texts={data.offerTexts} /> : null}
+            {failure && failure !== 'missing-request' ? (
+              <OfferFailure failure={failure} texts={data.offerTexts} withdrawal={data.withdrawalTexts.caida} />
+            ) : null}
             <TrackingUnavailable {...data.unavailable} />
           </div>
         </section>
@@ -137,7 +163,17 @@ export default function TrackingPage() {
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
-            {failure ? <OfferFailure failure={failure} texts={data.offerTexts} /> : null}
+            {failure && failure !== 'missing-request' ? (
+              <OfferFailure failure={failure} texts={data.offerTexts} withdrawal={data.withdrawalTexts.caida} />
+            ) : null}
+            {tracking.withdrawal && confirming ? (
+              <WithdrawalPanel
+                until={tracking.withdrawal.until}
+                confirming
+                backHref={trackingPath(token)}
+                texts={data.withdrawalTexts}
+              />
+            ) : null}
             <TrackingStatus
               state={tracking.state}
               date={tracking.state.fecha}
@@ -145,7 +181,20 @@ export default function TrackingPage() {
               shipment={tracking.shipment}
             />
             {tracking.offer ? (
-              <OfferPanel offer={tracking.offer} reasons={tracking.reasons} texts={data.offerTexts} />
+              <OfferPanel
+                offer={tracking.offer}
+                reasons={tracking.reasons}
+                texts={data.offerTexts}
+                missingRequest={failure === 'missing-request'}
+              />
+            ) : null}
+            {tracking.withdrawal && !confirming ? (
+              <WithdrawalPanel
+                until={tracking.withdrawal.until}
+                confirming={false}
+                backHref={trackingPath(token)}
+                texts={data.withdrawalTexts}
+              />
             ) : null}
             <section className="panel" aria-labelledby="historial">
               <h2 id="historial" className="panel__title">

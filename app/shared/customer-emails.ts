@@ -21,14 +21,16 @@ export const CUSTOMER_EMAILS = {
   received:
     'la confirmación de que hemos recibido tu solicitud, con su referencia, el tipo y el modelo y tu enlace de seguimiento (nunca tus comentarios)',
   price: 'cada presupuesto que te enviamos: el importe, la nota del taller y hasta cuándo vale',
-  decision: 'la confirmación de tu respuesta al presupuesto',
+  decision:
+    'la confirmación de tu respuesta al presupuesto; si lo aceptas, con el presupuesto completo, sus condiciones y el formulario de desistimiento',
   in_workshop:
-    'el resguardo de depósito cuando tu aparato llega al taller, con la avería tal como nos la describiste y la fecha',
+    'el resguardo de depósito cuando tu aparato llega al taller, con la avería tal como nos la describiste, la fecha y la fecha prevista',
   ready: 'el aviso de que está listo para recoger',
   shipped: 'el aviso de envío, con la empresa de transporte y el número de seguimiento si los hay',
   delivered: 'el aviso de entrega',
   cancelled: 'el aviso si la solicitud se cancela',
-} as const satisfies Record<'received' | 'price' | 'decision' | EmailedStep, string>
+  withdrawn: 'el acuse de recibo de tu desistimiento, con su fecha y hora',
+} as const satisfies Record<'received' | 'price' | 'decision' | EmailedStep | 'withdrawn', string>
 
 /** Confirmations one address gets at most in 24 hours, whoever sends the quotes. */
 export const CONFIRMATIONS_PER_DAY = 5

@@ -1,7 +1,7 @@
 // zod/mini, as the quote's schema: each Worker bundles only the checks it uses.
 import * as z from 'zod/mini'
 
-import { parseAmount } from './offer'
+import { formatEuros, parseAmount } from './offer'
 import { CONTROL_BUT_LINE_BREAK } from './quote'
 
 /**
@@ -63,7 +63,8 @@ export const ownerText = (max: number, message: string) =>
   )
 
 /** Why a different amount from the advertised price may not go without its reason. */
-export const LISTED_PRICE_MESSAGE = 'El precio anunciado de este servicio es otro: escribe por qué este importe es distinto'
+export const LISTED_PRICE_MESSAGE =
+  'El precio anunciado de este servicio es otro: escribe por qué este importe es distinto'
 
 /**
  * The amounts of a written quote add up: when the split is given, parts and labour (and shipping) make the
@@ -76,7 +77,10 @@ export function writtenQuoteFaults(
   const faults: Array<{ field: 'partsCents' | 'labourCents' | 'priceReason'; message: string }> = []
   const split = quote.partsCents !== null || quote.labourCents !== null
   if (split && (quote.partsCents === null || quote.labourCents === null))
-    faults.push({ field: quote.partsCents === null ? 'partsCents' : 'labourCents', message: 'Escribe las piezas y la mano de obra, o ninguna de las dos' })
+    faults.push({
+      field: quote.partsCents === null ? 'partsCents' : 'labourCents',
+      message: 'Escribe las piezas y la mano de obra, o ninguna de las dos',
+    })
   else if (split && (quote.partsCents ?? 0) + (quote.labourCents ?? 0) + quote.shippingCents !== amountCents)
     faults.push({ field: 'labourCents', message: 'Piezas, mano de obra y envío deben sumar el importe' })
   if (quote.parts === 'sin-piezas' && (quote.partsCents ?? 0) > 0)
@@ -152,7 +156,10 @@ export const OwnerQuoteSchema = z.object({
 export type OwnerQuote = z.infer<typeof OwnerQuoteSchema>
 
 /** The owner's form's fields as the written quote and the amount they make. */
-export function writtenFromForm(form: OwnerQuote, listedCents: number | null): { amountCents: number; note: string | null; written: WrittenQuote } {
+export function writtenFromForm(
+  form: OwnerQuote,
+  listedCents: number | null,
+): { amountCents: number; note: string | null; written: WrittenQuote } {
   return {
     amountCents: form.importe,
     note: form.nota?.trim() || null,
@@ -169,8 +176,52 @@ export function writtenFromForm(form: OwnerQuote, listedCents: number | null): {
   }
 }
 
-/** Where the owner's full-quote form lives on the site: private, like the tracking pages. */
-export const OWNER_FORM_PREFIX = '/taller/presupuesto/'
+/** Where the owner's pages live on the site: private, like the tracking pages. */
+export const OWNER_PREFIX = '/taller/'
+/** The owner's full-quote form. */
+export const OWNER_FORM_PREFIX = `${OWNER_PREFIX}presupuesto/`
 
 /** The owner's form for one code. */
 export const ownerFormPath = (code: string) => `${OWNER_FORM_PREFIX}${code}`
+
+/** How the written quote's details are named, wherever they are shown (the tracking page, the e-mails). */
+export const WRITTEN_LABELS = {
+  trabajo: 'Qué haremos',
+  piezas: 'Piezas',
+  desglose: 'Desglose',
+  plazo: 'Plazo de reparación',
+  envio: 'Envío (ida y vuelta)',
+  sinEnvio: 'Sin gastos de envío',
+  anunciado: 'Precio anunciado del servicio',
+  motivo: 'Por qué es otro importe',
+} as const
+
+/**
+ * The written quote as label and value rows, in the order the law names them. The note of a quick price is
+ * its work (and its reason): said once, as the note, not again here.
+ */
+export function writtenRows(written: WrittenQuote, note: string | null): Array<{ label: string; value: string }> {
+  const labels = WRITTEN_LABELS
+  const days = `${written.repairDays} ${written.repairDays === 1 ? 'día laborable' : 'días laborables'} desde que el aparato llega al taller`
+  return [
+    ...(written.work !== note ? [{ label: labels.trabajo, value: written.work }] : []),
+    { label: labels.piezas, value: PARTS[written.parts] },
+    ...(written.partsCents !== null && written.labourCents !== null
+      ? [
+          {
+            label: labels.desglose,
+            value: `Piezas ${formatEuros(written.partsCents)} · Mano de obra ${formatEuros(written.labourCents)}${written.shippingCents ? ` · Envío ${formatEuros(written.shippingCents)}` : ''}`,
+          },
+        ]
+      : []),
+    { label: labels.plazo, value: days },
+    {
+      label: labels.envio,
+      value: written.shippingCents ? `${formatEuros(written.shippingCents)}, incluidos en el importe` : labels.sinEnvio,
+    },
+    ...(written.listedCents !== null ? [{ label: labels.anunciado, value: formatEuros(written.listedCents) }] : []),
+    ...(written.priceReason && written.priceReason !== note
+      ? [{ label: labels.motivo, value: written.priceReason }]
+      : []),
+  ]
+}

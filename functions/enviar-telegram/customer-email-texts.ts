@@ -16,7 +16,9 @@ import { hoursInWords, SHOP_AREA, SHOP_AREA_LINE, SHOP_HOURS, SHOP_NAME } from '
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import type { EmailedStep } from '~shared/customer-emails'
-import type { EmailContent, EmailFooter } from './email-layout'
+import { escapeHtml, type EmailBlock, type EmailContent, type EmailFooter } from './email-layout'
+import { contractTerms, withdrawalFormLines, type TermsFacts } from '~shared/contract'
+import { writtenRows, type WrittenQuote } from '~shared/written-quote'
 import type { OfferRow } from './offers'
 import { trackingUrl } from './repair-states'
 import type { FunctionSettings } from './settings'
@@ -35,6 +37,8 @@ export interface ShopFacts {
   /** Whether `address` is the street (SHOP_SHIPPING_ADDRESS) or only the area. */
   hasStreet: boolean
   legal: { name: string; taxId: string; address: string }
+  /** Days a quote is kept after its last step (the terms say it). */
+  retentionDays: number
 }
 
 export function shopFacts(
@@ -47,6 +51,7 @@ export function shopFacts(
     | 'SHOP_LEGAL_NAME'
     | 'SHOP_TAX_ID'
     | 'SHOP_LEGAL_ADDRESS'
+    | 'QUOTE_RETENTION_DAYS'
   >,
 ): ShopFacts {
   const street = settings.SHOP_SHIPPING_ADDRESS.trim()
@@ -57,6 +62,31 @@ export function shopFacts(
     address: street || `${SHOP_AREA_LINE} (${SHOP_AREA.provincia})`,
     hasStreet: street !== '',
     legal: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
+    retentionDays: settings.QUOTE_RETENTION_DAYS,
+  }
+}
+
+/** The shop's facts as the contract's terms name them (~shared/contract). */
+export function termsFactsOf(shop: ShopFacts): TermsFacts {
+  return {
+    holder: shop.legal,
+    email: shop.email,
+    phone: readablePhone(shop.phone),
+    workshop: shop.address,
+    retentionDays: shop.retentionDays,
+  }
+}
+
+/** The contract's terms as a block of an e-mail, their links made absolute. */
+function termsBlock(shop: ShopFacts): EmailBlock {
+  return {
+    kind: 'sections',
+    title: 'Condiciones del contrato',
+    items: contractTerms(termsFactsOf(shop)).map((term) => ({
+      title: term.titulo,
+      text: term.texto,
+      ...(term.enlace ? { link: { text: term.enlace.texto, href: `${shop.siteUrl}${term.enlace.href}` } } : {}),
+    })),
   }
 }
 
@@ -169,7 +199,14 @@ export function receivedEmail(quote: QuoteForEmail, shop: ShopFacts): EmailConte
   }
 }
 
-type OfferForEmail = Pick<OfferRow, 'version' | 'amount_cents' | 'note' | 'expires_at' | 'revised'>
+type OfferForEmail = Pick<OfferRow, 'version' | 'amount_cents' | 'note' | 'expires_at' | 'revised'> & {
+  /** What it carries besides the amount (offers.ts writtenOf); null for a price from before the written quote. */
+  written?: WrittenQuote | null
+}
+
+/** The written quote's rows as facts of an e-mail. */
+const writtenFacts = (offer: OfferForEmail): Array<readonly [string, string]> =>
+  offer.written ? writtenRows(offer.written, offer.note).map((row) => [row.label, row.value] as const) : []
 
 /** 2. A price sent, or one that replaces it: the amount, the note, until when, and where to answer. */
 export function priceEmail(quote: QuoteForEmail, offer: OfferForEmail, shop: ShopFacts): EmailContent {
@@ -192,13 +229,14 @@ export function priceEmail(quote: QuoteForEmail, offer: OfferForEmail, shop: Sho
         rows: [
           ['Referencia', quote.referencia],
           ['Importe', `${amount} (IVA incluido)`],
+          ...writtenFacts(offer),
           ['Válido hasta', day(offer.expires_at)],
         ],
       },
       ...(offer.note ? [{ kind: 'quoted', label: 'Nota del taller', text: offer.note } as const] : []),
       {
         kind: 'text',
-        text: 'Para responder, entra en tu página de seguimiento: allí puedes aceptarlo o decirnos que no.',
+        text: 'Para responder, entra en tu página de seguimiento: allí puedes aceptarlo o decirnos que no, y tienes las condiciones (garantía, reclamaciones, desistimiento).',
       },
       trackingButton(shop, quote, 'Ver el presupuesto'),
       { kind: 'note', text: '¿Dudas? Respóndenos a este correo o escríbenos por WhatsApp.' },
@@ -206,7 +244,11 @@ export function priceEmail(quote: QuoteForEmail, offer: OfferForEmail, shop: Sho
   }
 }
 
-type DecisionForEmail = Pick<OfferRow, 'amount_cents' | 'decision' | 'reason' | 'decided_at' | 'revised'>
+type DecisionForEmail = Pick<
+  OfferRow,
+  'amount_cents' | 'decision' | 'reason' | 'decided_at' | 'revised' | 'version' | 'note' | 'expires_at'
+> &
+  Partial<Pick<OfferRow, 'express_request' | 'accepted_terms'>> & { written?: WrittenQuote | null }
 
 /** 3. The customer's answer: accepted (the amount, the date, what to do next) or declined (an acknowledgement). */
 export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, shop: ShopFacts): EmailContent {
@@ -222,15 +264,33 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
         : `Has aceptado ${amount}. Siguiente paso: traernos o enviarnos ${device(quote)}.`,
       heading: 'Presupuesto aceptado',
       blocks: [
-        { kind: 'text', text: `Gracias: has aceptado el presupuesto de ${quote.referencia}.` },
+        {
+          kind: 'text',
+          text: `Gracias: has aceptado el presupuesto de ${quote.referencia}, con obligación de pago. Este correo es la confirmación de tu contrato: guárdalo.`,
+        },
         {
           kind: 'facts',
           rows: [
             ['Referencia', quote.referencia],
+            ['Aparato', deviceLabel(quote)],
             ['Importe aceptado', `${amount} (IVA incluido)`],
+            ...writtenFacts(offer),
             ['Aceptado el', decidedAt],
+            [
+              'Presupuesto',
+              `versión ${offer.version}${offer.accepted_terms ? `, condiciones del ${offer.accepted_terms}` : ''}`,
+            ],
           ],
         },
+        ...(offer.note ? [{ kind: 'quoted', label: 'Nota del taller', text: offer.note } as const] : []),
+        ...(offer.express_request === 1
+          ? [
+              {
+                kind: 'text',
+                text: 'Nos pediste expresamente que empezáramos la reparación dentro del plazo de desistimiento, sabiendo que, una vez terminada, pierdes el derecho a desistir.',
+              } as const,
+            ]
+          : []),
         ...(inShop
           ? [
               {
@@ -251,7 +311,14 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
               { kind: 'button', label: 'Cómo traerlo o enviarlo', href: `${shop.siteUrl}/envios` } as const,
             ]),
         { kind: 'note', text: `Tu solicitud, en todo momento: ${link(shop, quote)}` },
+        termsBlock(shop),
+        { kind: 'document', ...withdrawalForm(quote, shop, decidedAt) },
+        {
+          kind: 'note',
+          text: 'Te adjuntamos también el formulario de desistimiento como página para imprimir o rellenar. Para desistir basta con el botón «Desistir del contrato» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.',
+        },
       ],
+      attachments: [withdrawalAttachment(quote, shop, decidedAt)],
     }
   }
   const reason = offer.reason ? DECLINE_REASONS[offer.reason] : null
@@ -300,7 +367,7 @@ type QuoteForStep = QuoteForEmail & Pick<QuoteRow, 'comentarios' | 'shipment'>
 export function stepEmail(
   quote: QuoteForStep,
   state: EmailedStep,
-  { at, inShop }: { at: number; inShop: boolean },
+  { at, inShop, expected }: { at: number; inShop: boolean; expected?: number | null },
   shop: ShopFacts,
 ): EmailContent {
   const label = TRACKING_STATE_LABELS[state]
@@ -323,6 +390,7 @@ export function stepEmail(
               ['Referencia', quote.referencia],
               ['Aparato', deviceLabel(quote)],
               ['Fecha de recepción', dateTime(at)],
+              ...(expected ? [['Fecha prevista de reparación', day(expected)] as const] : []),
               ['Taller', `${shop.legal.name} (NIF ${shop.legal.taxId})`],
               ['Domicilio del titular', shop.legal.address],
             ],
@@ -456,6 +524,66 @@ export function linksEmail(quotes: readonly QuoteForLinks[], shop: ShopFacts): E
         kind: 'note',
         text: 'Si no lo has pedido tú, ignora este correo: los enlaces solo llegan a esta dirección.',
       },
+    ],
+  }
+}
+
+/** The model withdrawal form for this contract (TRLGDCU Anexo B), as the e-mail's boxed document. */
+function withdrawalForm(quote: QuoteForEmail, shop: ShopFacts, acceptedOn: string) {
+  const form = withdrawalFormLines(termsFactsOf(shop), {
+    reference: quote.referencia,
+    service: `reparación de ${device(quote).replace(/^tu /, '')}`,
+    acceptedOn,
+  })
+  return { title: form.titulo, lead: form.aviso, lines: form.lineas }
+}
+
+/** The same form as a page of its own, to print or fill in: the e-mail's attachment. */
+function withdrawalAttachment(quote: QuoteForEmail, shop: ShopFacts, acceptedOn: string) {
+  const form = withdrawalForm(quote, shop, acceptedOn)
+  const content = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(form.title)}</title></head>
+<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a;line-height:1.6">
+<h1 style="font-size:1.4rem">${escapeHtml(form.title)}</h1>
+<p><em>${escapeHtml(form.lead)}</em></p>
+${form.lines.map((line) => `<p>— ${escapeHtml(line)}</p>`).join('\n')}
+</body>
+</html>
+`
+  return { filename: 'formulario-de-desistimiento.html', type: 'text/html', content }
+}
+
+/** His withdrawal acknowledged (TRLGDCU art. 106.4): on a durable medium, with the date and time. */
+export function withdrawalEmail(quote: QuoteForEmail, at: number, shop: ShopFacts): EmailContent {
+  return {
+    subject: subjectOf(quote.referencia, TRACKING_STATE_LABELS.withdrawn),
+    preheader: `Hemos recibido tu desistimiento el ${dateTime(at)}.`,
+    heading: 'Desistimiento confirmado',
+    blocks: [
+      {
+        kind: 'text',
+        text: `Hemos recibido tu desistimiento del contrato de ${quote.referencia}. Este correo es el acuse de recibo: guárdalo.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Referencia', quote.referencia],
+          ['Aparato', deviceLabel(quote)],
+          ['Desistimiento recibido el', dateTime(at)],
+        ],
+      },
+      { kind: 'text', text: 'Qué pasa ahora:', strong: true },
+      {
+        kind: 'points',
+        items: [
+          'No seguimos con la reparación.',
+          'Si aún no habíamos empezado, no pagas nada.',
+          'Si nos pediste empezar ya y hicimos parte del trabajo, pagas solo esa parte, en proporción al precio aceptado.',
+          'Lo que nos hayas pagado de más te lo devolvemos en 14 días, y el aparato vuelve a ti como acordemos: te escribimos para ello.',
+        ],
+      },
+      trackingButton(shop, quote),
     ],
   }
 }

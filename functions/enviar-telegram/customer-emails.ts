@@ -18,12 +18,14 @@ import {
   receivedEmail,
   shopFacts,
   stepEmail,
+  withdrawalEmail,
   type QuoteForLinks,
 } from './customer-email-texts'
 import { isEmailedStep, LISTABLE, type CustomerEmailRow } from './customer-emails-owed'
 import { renderEmail, type EmailContent } from './email-layout'
 import { mailerFor, type Mailer } from './mailer'
-import type { OfferRow } from './offers'
+import { writtenOf, type OfferRow } from './offers'
+import { afterWorkingDays } from './working-hours'
 import type { FunctionSettings } from './settings'
 import { quoteById, stepsOf } from './store'
 import { backoffMs } from './telegram'
@@ -195,12 +197,26 @@ async function contentOf(
       .bind(quote.id, Number(version))
       .first<OfferRow>()
     if (!offer) return null
-    return said(kind === 'price' ? priceEmail(quote, offer, shop) : decisionEmail(quote, offer, shop))
+    const withWritten = { ...offer, written: writtenOf(offer) }
+    return said(kind === 'price' ? priceEmail(quote, withWritten, shop) : decisionEmail(quote, withWritten, shop))
   }
+  if (kind === 'withdrawn') return said(withdrawalEmail(quote, row.owed_at, shop))
   if (!isEmailedStep(kind)) return null
   const inShop = kind === 'cancelled' && (await stepsOf(db, quote.id)).some((step) => step.state === 'in_workshop')
-  return said(stepEmail(quote, kind, { at: row.owed_at, inShop }, shop))
+  // The deposit receipt's expected date (RD 58/1988 art. 3.11): the accepted price's days, else the usual ones.
+  const expected =
+    kind === 'in_workshop'
+      ? afterWorkingDays(row.owed_at, (await acceptedOffer(db, quote.id))?.repair_days ?? settings.QUOTE_REPAIR_DAYS)
+      : null
+  return said(stepEmail(quote, kind, { at: row.owed_at, inShop, expected }, shop))
 }
+
+/** The latest price the customer accepted, if any. */
+const acceptedOffer = (db: D1Database, quoteId: number) =>
+  db
+    .prepare("SELECT * FROM quote_offers WHERE quote_id = ?1 AND decision = 'accepted' ORDER BY version DESC LIMIT 1")
+    .bind(quoteId)
+    .first<OfferRow>()
 
 /** Sends one claimed e-mail and records what became of it. */
 async function sendClaimed(

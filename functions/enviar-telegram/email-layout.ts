@@ -24,6 +24,14 @@ export type EmailBlock =
   | { kind: 'points'; items: readonly string[] }
   /** Small print. */
   | { kind: 'note'; text: string }
+  /** Titled paragraphs, each with an optional link (the contract's terms). */
+  | {
+      kind: 'sections'
+      title: string
+      items: ReadonlyArray<{ title: string; text: string; link?: { text: string; href: string } }>
+    }
+  /** A document inside the e-mail, in a box (the model withdrawal form). */
+  | { kind: 'document'; title: string; lead: string; lines: readonly string[] }
 
 export interface EmailContent {
   subject: string
@@ -31,6 +39,15 @@ export interface EmailContent {
   preheader: string
   heading: string
   blocks: readonly EmailBlock[]
+  /** Files that go with it (the model withdrawal form, as a page to print). */
+  attachments?: readonly EmailAttachmentFile[]
+}
+
+/** A file an e-mail carries: its name, its MIME type and its text. */
+export interface EmailAttachmentFile {
+  filename: string
+  type: string
+  content: string
 }
 
 /** The shop's contact lines at the foot of every e-mail. */
@@ -51,6 +68,7 @@ export interface RenderedEmail {
   subject: string
   text: string
   html: string
+  attachments?: readonly EmailAttachmentFile[]
 }
 
 /** Text made safe inside HTML. */
@@ -69,6 +87,8 @@ const ACCENT = '#0369a1'
 const SURFACE = '#f5f7fb'
 const BORDER = '#d5deeb'
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"
+/** Long words (a link, an address) wrap instead of widening the column on a phone. */
+const WRAP = 'overflow-wrap:anywhere;word-break:break-word;'
 
 /** Escaped text with its line breaks kept. */
 const lines = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>')
@@ -76,12 +96,12 @@ const lines = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>')
 function blockHtml(block: EmailBlock): string {
   switch (block.kind) {
     case 'text':
-      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${TEXT};${block.strong ? 'font-weight:600;' : ''}">${lines(block.text)}</p>`
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${TEXT};${WRAP}${block.strong ? 'font-weight:600;' : ''}">${lines(block.text)}</p>`
     case 'facts':
       return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;border-collapse:collapse;background:${SURFACE};border-radius:12px">${block.rows
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:10px 16px;font-size:14px;line-height:1.4;color:${MUTED};vertical-align:baseline;width:40%">${escapeHtml(label)}</td><td style="padding:10px 16px;font-size:16px;line-height:1.4;color:${TEXT};font-weight:600;vertical-align:baseline">${lines(value)}</td></tr>`,
+            `<tr><td style="padding:10px 16px;font-size:14px;line-height:1.4;color:${MUTED};vertical-align:baseline;width:40%">${escapeHtml(label)}</td><td style="padding:10px 16px;font-size:16px;line-height:1.4;color:${TEXT};font-weight:600;vertical-align:baseline;${WRAP}">${lines(value)}</td></tr>`,
         )
         .join('')}</table>`
     case 'button':
@@ -107,7 +127,21 @@ function blockHtml(block: EmailBlock): string {
         .map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`)
         .join('')}</ul>`
     case 'note':
-      return `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${MUTED}">${lines(block.text)}</p>`
+      return `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${MUTED};${WRAP}">${lines(block.text)}</p>`
+    case 'sections':
+      return `<h2 style="margin:24px 0 10px;font-size:18px;line-height:1.3;color:${TEXT}">${escapeHtml(block.title)}</h2>${block.items
+        .map(
+          (item) =>
+            `<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:${MUTED};${WRAP}"><strong style="color:${TEXT}">${escapeHtml(item.title)}.</strong> ${escapeHtml(item.text)}${item.link ? ` <a href="${escapeHtml(item.link.href)}" style="color:${ACCENT};font-weight:600">${escapeHtml(item.link.text)}</a>` : ''}</p>`,
+        )
+        .join('')}`
+    case 'document':
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 20px;border:1px dashed ${MUTED};border-radius:12px"><tr><td style="padding:16px"><p style="margin:0 0 4px;font-size:16px;font-weight:700;color:${TEXT}">${escapeHtml(block.title)}</p><p style="margin:0 0 12px;font-size:13px;color:${MUTED}">${escapeHtml(block.lead)}</p>${block.lines
+        .map(
+          (line) =>
+            `<p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:${TEXT};${WRAP}">— ${escapeHtml(line)}</p>`,
+        )
+        .join('')}</td></tr></table>`
   }
 }
 
@@ -131,6 +165,15 @@ function blockText(block: EmailBlock): string {
         .join('\n\n')
     case 'points':
       return block.items.map((item) => `- ${item}`).join('\n')
+    case 'sections':
+      return [
+        block.title.toUpperCase(),
+        ...block.items.map(
+          (item) => `${item.title}. ${item.text}${item.link ? `\n${item.link.text}: ${item.link.href}` : ''}`,
+        ),
+      ].join('\n\n')
+    case 'document':
+      return [`${block.title}`, `(${block.lead})`, ...block.lines.map((line) => `— ${line}`)].join('\n')
   }
 }
 
@@ -202,7 +245,12 @@ ${content.blocks.map(blockHtml).join('\n')}
 </body>
 </html>
 `
-  return { subject: oneLine(content.subject), text, html }
+  return {
+    subject: oneLine(content.subject),
+    text,
+    html,
+    ...(content.attachments ? { attachments: content.attachments } : {}),
+  }
 }
 
 /** A subject on one line, bounded. */

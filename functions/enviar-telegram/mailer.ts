@@ -9,6 +9,7 @@
 import { SHOP_NAME } from '~shared/shop'
 import { isLocalRequest } from '~shared/settings'
 
+import type { EmailAttachmentFile } from './email-layout'
 import type { FunctionSettings } from './settings'
 
 /** One e-mail as it is sent: the sender, the one recipient, and the parts. */
@@ -19,6 +20,7 @@ export interface OutgoingEmail {
   subject: string
   text: string
   html?: string
+  attachments?: readonly EmailAttachmentFile[]
 }
 
 /** Sends one e-mail; rejects with the service's error (its `code` says why). */
@@ -27,7 +29,7 @@ export type Mailer = (email: OutgoingEmail) => Promise<void>
 /** Through the EMAIL binding, under the shop's name. */
 export const bindingMailer =
   (binding: SendEmail): Mailer =>
-  async ({ from, to, replyTo, subject, text, html }) => {
+  async ({ from, to, replyTo, subject, text, html, attachments }) => {
     await binding.send({
       from: { email: from, name: SHOP_NAME },
       to,
@@ -35,6 +37,16 @@ export const bindingMailer =
       subject,
       text,
       ...(html ? { html } : {}),
+      ...(attachments?.length
+        ? {
+            attachments: attachments.map((file) => ({
+              disposition: 'attachment' as const,
+              filename: file.filename,
+              type: file.type,
+              content: file.content,
+            })),
+          }
+        : {}),
     })
   }
 
@@ -71,8 +83,12 @@ interface MailboxRow {
   subject: string
   text: string
   html: string
+  /** JSON: the files it carried ({filename, type, content}). */
+  attachments: string
   at: number
 }
+
+const attachmentsOf = (row: MailboxRow) => JSON.parse(row.attachments || '[]') as EmailAttachmentFile[]
 
 const notFound = () =>
   new Response(JSON.stringify({ success: false, error: 'No encontrado' }), {
@@ -102,6 +118,11 @@ export async function handleMailbox(request: Request, env: FunctionEnv): Promise
       text: row.text,
       html: row.html,
       at: new Date(row.at).toISOString(),
+      adjuntos: attachmentsOf(row).map((file, index) => ({
+        nombre: file.filename,
+        tipo: file.type,
+        enlace: `${url.origin}${MAILBOX_PATH}/${row.id}/adjunto/${index}`,
+      })),
       enlace: `${url.origin}${MAILBOX_PATH}/${row.id}`,
     }))
     return new Response(JSON.stringify(list, null, 2), {

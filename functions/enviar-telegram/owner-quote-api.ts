@@ -37,6 +37,8 @@ import { defaultWritten } from './written-quote-texts'
 import { priceReach } from './message'
 
 const MAX_BYTES = 16 * 1024
+/** The form's field each fault of the written quote is shown under. */
+const FORM_FIELD = { partsCents: 'importe_piezas', labourCents: 'mano_de_obra', priceReason: 'motivo' } as const
 const CodeSchema = z.object({ codigo: z.string().regex(OWNER_CODE) })
 const SaveSchema = z.object({
   codigo: z.string().regex(OWNER_CODE),
@@ -124,7 +126,13 @@ export async function handleOwnerQuote(
   const price = writtenFromForm(submission.value, listedCents)
   const faults = writtenQuoteFaults(price.amountCents, price.written)
   if (faults.length)
-    return json({ success: false, errores: Object.fromEntries(faults.map((fault) => [fault.field, [fault.message]])) }, 400)
+    return json(
+      {
+        success: false,
+        errores: Object.fromEntries(faults.map((fault) => [FORM_FIELD[fault.field], [fault.message]])),
+      },
+      400,
+    )
 
   // Spent first (a second post of the same form finds it spent), given back if the price is refused.
   const hash = await codeHash(parsed.data.codigo)
@@ -142,7 +150,12 @@ export async function handleOwnerQuote(
   }
   const { row, offer } = result
   ctx.waitUntil(announce(env, settings, row, offer, deps).catch(() => undefined))
-  return json({ success: true, referencia: row.referencia, version: offer.version, importe: formatEuros(offer.amount_cents) })
+  return json({
+    success: true,
+    referencia: row.referencia,
+    version: offer.version,
+    importe: formatEuros(offer.amount_cents),
+  })
 }
 
 /** The price's e-mail, the quote's message redrawn, and the bot's confirmation in the chat, as for a quick price. */
@@ -158,7 +171,9 @@ async function announce(
   const sent = run.results.find((entry) => entry.quoteId === row.id)?.result
   const emailed = sent === 'sent' || sent === 'refused' ? sent : 'pending'
   if (!settings.TELEGRAM_BOT_TOKEN) {
-    console.log(`[enviar-telegram] ${row.referencia}: presupuesto completo guardado, ${formatEuros(offer.amount_cents)}`)
+    console.log(
+      `[enviar-telegram] ${row.referencia}: presupuesto completo guardado, ${formatEuros(offer.amount_cents)}`,
+    )
     return
   }
   const api = telegramApi(settings, deps)

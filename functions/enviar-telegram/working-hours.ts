@@ -100,3 +100,17 @@ export function workingMsBetween(from: number, to: number, enough = Infinity): n
   }
   return total
 }
+
+/**
+ * The working day `days` working days after the day of `ms` (open days only, the day itself not counted),
+ * as an instant at its closing time: the expected date a deposit receipt states (RD 58/1988 art. 3.11).
+ */
+export function afterWorkingDays(ms: number, days: number): number {
+  let l = local(ms)
+  for (let left = days; left > 0;) {
+    const next = local(instant(l.year, l.month, l.day, 12) + DAY)
+    l = next
+    if (isOpenDay(l.weekday)) left--
+  }
+  return instant(l.year, l.month, l.day, CLOSES)
+}

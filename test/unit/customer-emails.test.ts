@@ -16,7 +16,12 @@ import {
   sendQuoteEmails,
   SWEEP_EMAILS,
 } from '../../functions/enviar-telegram/customer-emails'
-import { emailsOf, oweLinks, SHIPMENT_WAIT_MS } from '../../functions/enviar-telegram/customer-emails-owed'
+import {
+  emailsOf,
+  oweConfirmation,
+  oweLinks,
+  SHIPMENT_WAIT_MS,
+} from '../../functions/enviar-telegram/customer-emails-owed'
 import { foreignLinks, renderEmail } from '../../functions/enviar-telegram/email-layout'
 import { formatQuoteMessage } from '../../functions/enviar-telegram/message'
 import { recordOffer } from '../../functions/enviar-telegram/offers'
@@ -249,8 +254,22 @@ describe('the confirmation under faults', () => {
   it(`a sweep sends at most ${SWEEP_EMAILS}; the next sends the rest; none twice`, async () => {
     const db = await database()
     const clock = fakeClock(MONDAY_10)
-    for (let i = 0; i < SWEEP_EMAILS + 30; i++)
-      await storeQuote(db, { ...quote, email: `lote${i}@correo.es` }, { idempotencyKey: null, now: clock.now() })
+    // The quotes and their owed confirmations in one batch: what many requests during an outage leave.
+    await db.batch(
+      Array.from({ length: SWEEP_EMAILS + 30 }, (_, i) =>
+        db
+          .prepare(
+            `INSERT INTO presupuestos (referencia, tipo, modelo, email, telefono, received_at, next_attempt_at, tracking_token)
+             VALUES (?1, 'mando', 'DualSense', ?2, '612345678', ?3, ?3, ?4)`,
+          )
+          .bind(
+            `P-L${String(i).padStart(3, '0')}`,
+            `lote${i}@correo.es`,
+            clock.now(),
+            `token-del-lote-${String(i).padStart(8, '0')}`,
+          ),
+      ).flatMap((insert) => [insert, oweConfirmation(db, clock.now())]),
+    )
     const email = fakeEmail()
     const env = functionEnv(db, { EMAIL: email.binding })
     expect((await sendDueEmails(env, getSettings(env), { now: clock.now })).results).toHaveLength(SWEEP_EMAILS)

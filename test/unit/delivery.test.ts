@@ -449,7 +449,10 @@ describe('the owner’s message', () => {
           { text: '✅ Atendida', callback_data: 'atendida:7' },
           { text: '🚫 Spam', callback_data: 'spam:7' },
         ],
-        [{ text: '💶 Enviar presupuesto', callback_data: 'precio:7' }],
+        [
+          { text: '💶 Enviar presupuesto', callback_data: 'precio:7' },
+          { text: '📝 Presupuesto completo', callback_data: 'completo:7' },
+        ],
       ],
     })
     expect(inboxKeyboard({ ...row, spam_at: 1 })).toEqual({

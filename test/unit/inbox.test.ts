@@ -183,7 +183,10 @@ describe('the buttons', () => {
         { text: '📦 Recibido en el taller', callback_data: `paso:${row.id}:in_workshop` },
         { text: '✖️ Cancelada', callback_data: `paso:${row.id}:cancelled` },
       ],
-      [{ text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` }],
+      [
+        { text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` },
+        { text: '📝 Presupuesto completo', callback_data: `completo:${row.id}` },
+      ],
       [{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${row.id}` }],
     ])
     expect(keyboard[3]?.[0]?.text).toBe('💬 Avisar al cliente por WhatsApp')
@@ -211,7 +214,10 @@ describe('the buttons', () => {
           { text: '✅ Atendida', callback_data: `atendida:${row.id}` },
           { text: '🚫 Spam', callback_data: `spam:${row.id}` },
         ],
-        [{ text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` }],
+        [
+        { text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` },
+        { text: '📝 Presupuesto completo', callback_data: `completo:${row.id}` },
+      ],
       ],
     })
   })

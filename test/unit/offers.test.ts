@@ -222,7 +222,7 @@ describe('the owner’s texts', () => {
     const held = inboxKeyboard({ ...row, state: 'in_workshop' }, steps, undefined, { ...offer, revised: 1 })
     expect(held.inline_keyboard.map((line) => line.map((button) => button.text))).toEqual([
       ['⏳ Esperando al cliente', '✖️ Cancelada'],
-      ['💶 Presupuesto revisado'],
+      ['💶 Presupuesto revisado', '📝 Presupuesto completo'],
       ['↩️ Volver a ✅ Atendida'],
     ])
   })
@@ -288,7 +288,13 @@ describe('offers and decisions in D1', () => {
     await price(db, id, 2500, MONDAY_10)
     await price(db, id, 2600, MONDAY_10 + 1)
     const decide = (version: number, decision: 'accepted' | 'declined', now = MONDAY_10 + 2) =>
-      decideOffer(db, token, { version, decision, reason: decision === 'declined' ? 'caro' : null, now })
+      decideOffer(db, token, {
+        version,
+        decision,
+        reason: decision === 'declined' ? 'caro' : null,
+        now,
+        expressRequest: decision === 'accepted',
+      })
     expect((await decide(1, 'accepted')).kind).toBe('replaced')
     const race = await Promise.all([decide(2, 'accepted'), decide(2, 'declined'), decide(2, 'accepted')])
     expect(race.filter((result) => result.kind === 'taken')).toHaveLength(1)
@@ -317,6 +323,7 @@ describe('offers and decisions in D1', () => {
       decision: 'accepted',
       reason: null,
       now: MONDAY_10 + 31 * DAY,
+      expressRequest: true,
     })
     expect(late.kind).toBe('expired')
     expect((await quoteById(db, id))?.state).toBe('answered')
@@ -342,6 +349,7 @@ describe('offers and decisions in D1', () => {
       decision: 'accepted',
       reason: null,
       now: MONDAY_10 + 2,
+      expressRequest: true,
     })
     expect(result.kind).toBe('unchanged')
     expect((await quoteById(db, id))?.state).toBe('in_workshop')
@@ -404,19 +412,28 @@ describe('the decision endpoint', () => {
 
   it('needs the key; junk is 400; an unknown token 404; the answer tells the owner once, as a reply', async () => {
     const { post, token, telegram, reference } = await setup()
-    expect((await post({ seguimiento: token, version: 1, decision: 'aceptar' }, 'otra')).status).toBe(401)
+    expect(
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true }, 'otra')).status,
+    ).toBe(401)
     for (const junk of [
       'no es json',
       { seguimiento: token, version: 1, decision: 'quizá' },
-      { seguimiento: token, version: '1', decision: 'aceptar' },
+      { seguimiento: token, version: '1', decision: 'aceptar', solicitudExpresa: true },
       { seguimiento: token, version: 1, decision: 'rechazar', motivo: 'mi teléfono es 600000000' },
-      { seguimiento: 'corto', version: 1, decision: 'aceptar' },
+      { seguimiento: 'corto', version: 1, decision: 'aceptar', solicitudExpresa: true },
+      // Accepting binds him to pay: never without his express request to start within the withdrawal period.
+      { seguimiento: token, version: 1, decision: 'aceptar' },
+      { seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: false },
     ])
       expect((await post(junk)).status).toBe(400)
-    expect((await post({ seguimiento: 'z'.repeat(22), version: 1, decision: 'aceptar' })).status).toBe(404)
+    expect(
+      (await post({ seguimiento: 'z'.repeat(22), version: 1, decision: 'aceptar', solicitudExpresa: true })).status,
+    ).toBe(404)
     const taken = await post({ seguimiento: token, version: 1, decision: 'rechazar', motivo: 'caro' })
     expect(taken).toEqual({ status: 200, body: { success: true, outcome: 'taken' } })
-    expect((await post({ seguimiento: token, version: 1, decision: 'aceptar' })).body.outcome).toBe('unchanged')
+    expect(
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+    ).toBe('unchanged')
     const notices = telegram.sent().filter((call) => String(call.body.text).includes(`${reference}: rechazado`))
     expect(notices).toHaveLength(1)
     expect(notices[0]?.body.text).toBe(`✖️ ${reference}: rechazado (Es caro), 25,50 €`)
@@ -432,7 +449,9 @@ describe('the decision endpoint', () => {
     env.TELEGRAM_BOT_TOKEN = ''
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
-      expect((await post({ seguimiento: token, version: 1, decision: 'aceptar' })).body.outcome).toBe('taken')
+      expect(
+        (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+      ).toBe('taken')
       clock.advance(2 * 60_000)
       await sweepAt(env, telegram, clock)
       expect(telegram.sent()).toEqual([])
@@ -456,9 +475,12 @@ describe('the decision endpoint', () => {
     const { row: other } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     await recordOffer(db, other.id, { amountCents: 1000, note: null, by: 'Nerea', now: clock.now(), days: 30 })
     expect(
-      (await post({ seguimiento: other.tracking_token ?? '', version: 1, decision: 'aceptar' })).body.outcome,
+      (await post({ seguimiento: other.tracking_token ?? '', version: 1, decision: 'aceptar', solicitudExpresa: true }))
+        .body.outcome,
     ).toBe('taken')
-    expect((await post({ seguimiento: token, version: 1, decision: 'aceptar' })).body.outcome).toBe('taken')
+    expect(
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+    ).toBe('taken')
     const asked = () =>
       telegram.calls.filter((call) => call.method === 'sendMessage' && String(call.body.text).includes('aceptado'))
         .length
@@ -477,7 +499,9 @@ describe('the decision endpoint', () => {
     const { post, token, telegram, reference, env, clock } = await setup((call, index) =>
       call.method === 'sendMessage' && index === 0 ? telegramError(400, 'Bad Request: something') : undefined,
     )
-    expect((await post({ seguimiento: token, version: 1, decision: 'aceptar' })).body.outcome).toBe('taken')
+    expect(
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+    ).toBe('taken')
     const told = () => telegram.sent().filter((call) => String(call.body.text).startsWith(`✅ ${reference}: aceptado`))
     expect(telegram.posted().filter((message) => message.text.includes('aceptado'))).toHaveLength(0)
     clock.advance(2 * 60_000)
@@ -495,7 +519,11 @@ describe('the decision endpoint', () => {
     )
     // The request claims the notice and its send never comes back: the isolate is gone.
     expect(
-      (await post({ seguimiento: token, version: 1, decision: 'aceptar' }, 'clave', { settle: false })).body,
+      (
+        await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true }, 'clave', {
+          settle: false,
+        })
+      ).body,
     ).toEqual({
       success: true,
       outcome: 'taken',
@@ -702,7 +730,15 @@ describe('pricing from the chat', () => {
     const saved = telegram.posted().at(-1)
     const token = (await quoteById(db, id))?.tracking_token ?? ''
     expect(
-      (await decideOffer(db, token, { version: 1, decision: 'accepted', reason: null, now: MONDAY_10 + 1 })).kind,
+      (
+        await decideOffer(db, token, {
+          version: 1,
+          decision: 'accepted',
+          reason: null,
+          now: MONDAY_10 + 1,
+          expressRequest: true,
+        })
+      ).kind,
     ).toBe('taken')
     const offer = await latestOffer(db, id)
     expect(

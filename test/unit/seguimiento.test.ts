@@ -289,7 +289,17 @@ describe('the tracking client', () => {
     const found = await fetchTracking(settings(), TOKEN)
     expect(found.kind).toBe('found')
     if (found.kind === 'found')
-      expect(trackingView(found.tracking, { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }).shipment).toBeNull()
+      expect(
+        trackingView(found.tracking, {
+          SHOP_PHONE: '612345678',
+          SHOP_SHIPPING_ADDRESS: '',
+          SHOP_EMAIL: 'hola@taller.test',
+          SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
+          SHOP_TAX_ID: '12345678Z',
+          SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
+          QUOTE_RETENTION_DAYS: 180,
+        }).shipment,
+      ).toBeNull()
     answer = () => ({ status: 404, body: '{"success":false,"error":"no existe"}' })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
   })
@@ -366,7 +376,15 @@ describe('the tracking client', () => {
 })
 
 describe('the tracking page’s content', () => {
-  const settings = { SHOP_PHONE: '612345678', SHOP_SHIPPING_ADDRESS: '' }
+  const settings = {
+    SHOP_PHONE: '612345678',
+    SHOP_SHIPPING_ADDRESS: '',
+    SHOP_EMAIL: 'hola@taller.test',
+    SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
+    SHOP_TAX_ID: '12345678Z',
+    SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
+    QUOTE_RETENTION_DAYS: 180,
+  }
   const at = (hours: number) => Date.UTC(2026, 10, 23, 9, 15) + hours * 3_600_000
   const quote = (state: Tracking['state'], history: Tracking['state'][], shipment: string | null = null): Tracking => ({
     referencia: 'P-7K3Q',

@@ -43,9 +43,16 @@ describe('the state machine', () => {
       shipped: ['delivered'],
       delivered: [],
       cancelled: ['ready', 'shipped'],
+      withdrawn: ['cancelled', 'ready', 'shipped'],
     })
     // A cancelled quote goes on only when its device is in the shop (to give it back).
     expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'cancelled' }])).toEqual([])
+    // A withdrawn one offers no repair step: its device goes back if the shop has it, else it is closed.
+    expect(nextSteps('withdrawn', [{ state: 'accepted' }, { state: 'withdrawn' }])).toEqual(['cancelled'])
+    expect(nextSteps('withdrawn', [{ state: 'accepted' }, { state: 'in_workshop' }, { state: 'withdrawn' }])).toEqual([
+      'ready',
+      'shipped',
+    ])
     expect(nextSteps('cancelled', [{ state: 'answered' }, { state: 'in_workshop' }, { state: 'cancelled' }])).toEqual([
       'ready',
       'shipped',
@@ -56,7 +63,8 @@ describe('the state machine', () => {
     expect(nextSteps('in_workshop', inShop, { awaitingCustomer: true })).toEqual(['cancelled'])
     // The customer's answers are never the owner's steps.
     for (const state of TRACKING_STATES)
-      for (const customer of ['accepted', 'declined'] as const) expect(NEXT_STEPS[state]).not.toContain(customer)
+      for (const customer of ['accepted', 'declined', 'withdrawn'] as const)
+        expect(NEXT_STEPS[state]).not.toContain(customer)
     expect(Object.values(TRACKING_STATE_LABELS)).toEqual([
       'Solicitud recibida',
       'Te hemos respondido',
@@ -68,6 +76,7 @@ describe('the state machine', () => {
       'Enviado',
       'Entregado',
       'Cancelada',
+      'Desistimiento confirmado',
     ])
   })
 
@@ -89,7 +98,7 @@ describe('the state machine', () => {
       'answered',
       [
         ['📦 Recibido en el taller', '✖️ Cancelada'],
-        ['💶 Enviar presupuesto'],
+        ['💶 Enviar presupuesto', '📝 Presupuesto completo'],
         ['↩️ Volver a pendiente'],
         ['💬 Avisar al cliente por WhatsApp'],
       ],
@@ -99,7 +108,7 @@ describe('the state machine', () => {
       'in_workshop',
       [
         ['🔧 En reparación', '✖️ Cancelada'],
-        ['💶 Presupuesto revisado'],
+        ['💶 Presupuesto revisado', '📝 Presupuesto completo'],
         ['↩️ Volver a ✅ Atendida'],
         ['💬 Avisar al cliente por WhatsApp'],
       ],
@@ -121,7 +130,7 @@ describe('the state machine', () => {
     ],
     [
       'declined',
-      [['✖️ Cancelada'], ['💶 Enviar presupuesto'], ['💬 Avisar al cliente por WhatsApp']],
+      [['✖️ Cancelada'], ['💶 Enviar presupuesto', '📝 Presupuesto completo'], ['💬 Avisar al cliente por WhatsApp']],
       ['answered', 'declined'],
     ],
     [
@@ -150,7 +159,7 @@ describe('the state machine', () => {
   })
 
   it('a new quote: Atendida, Spam and the price: only the way back; no WhatsApp button before a step', () => {
-    expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam'], ['💶 Enviar presupuesto']])
+    expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam'], ['💶 Enviar presupuesto', '📝 Presupuesto completo']])
     expect(inboxKeyboard({ ...row, state: 'received', spam_at: 1 }).inline_keyboard).toEqual([
       [{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:9' }],
     ])
@@ -302,6 +311,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       history: [{ state: 'received', at: MONDAY_10 }],
       shipment: null,
       offer: null,
+      withdrawal: null,
     })
     const steps: Array<[string, TrackingState]> = [
       [`atendida:${row.id}`, 'answered'],

@@ -24,14 +24,29 @@ const DecisionForm = z.object({
   version: z.pipe(z.string().check(z.regex(/^(?:[1-9]\d{0,4}|100000)$/)), z.transform(Number)),
   decision: z.enum([OFFER_DECISIONS.accept, OFFER_DECISIONS.decline]),
   motivo: z.optional(z.union([z.enum(DECLINE_REASON_KEYS), z.literal('')])),
+  /** The box of his express request to start within the withdrawal period (docs/decisions/106). */
+  solicitud_expresa: z.optional(z.literal('si')),
 })
 export type Decision = z.infer<typeof DecisionForm>
 
-/** The posted form, bounded: the answer, or null when it is not one (a 400 for the visitor). */
-export async function readDecision(request: Request): Promise<Decision | null> {
-  const form = await readBoundedForm(request, { version: 10, decision: 20, motivo: 40 }, 1024)
+/** What the tracking page's forms post: an answer to the price, 'Desistir', or its confirmation. */
+export type PagePost = { kind: 'decision'; decision: Decision } | { kind: 'withdraw' } | { kind: 'confirm-withdrawal' }
+
+/** The withdrawal's two steps, as the page's forms name them. */
+export const WITHDRAWAL_ACTIONS = { ask: 'desistir', confirm: 'confirmar-desistimiento' } as const
+
+/** The posted form, bounded: what it asks, or null when it is nothing the page posts (a 400 for the visitor). */
+export async function readPagePost(request: Request): Promise<PagePost | null> {
+  const form = await readBoundedForm(
+    request,
+    { version: 10, decision: 20, motivo: 40, solicitud_expresa: 10, accion: 30 },
+    1024,
+  )
+  if (!form.complete) return null
+  if (form.fields.accion === WITHDRAWAL_ACTIONS.ask) return { kind: 'withdraw' }
+  if (form.fields.accion === WITHDRAWAL_ACTIONS.confirm) return { kind: 'confirm-withdrawal' }
   const parsed = DecisionForm.safeParse(form.fields)
-  return form.complete && parsed.success ? parsed.data : null
+  return parsed.success ? { kind: 'decision', decision: parsed.data } : null
 }
 
 export type DecisionAnswer =
@@ -48,9 +63,37 @@ export async function postDecision(
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<DecisionAnswer> {
   const url = `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.decision}`
-  const body = JSON.stringify({ seguimiento: token, ...decision, motivo: decision.motivo || null })
+  const body = JSON.stringify({
+    seguimiento: token,
+    version: decision.version,
+    decision: decision.decision,
+    motivo: decision.motivo || null,
+    solicitudExpresa: decision.solicitud_expresa === 'si',
+  })
   const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }
   const answer = await ask(settings, { url, init, what: 'respuesta al presupuesto', timeoutMs }, Answered)
+  if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
+  return answer.kind === 'unknown' ? answer : { kind: 'down' }
+}
+
+const Withdrawn = z.object({ success: z.literal(true), outcome: z.enum(['taken', 'unchanged']) })
+
+export type WithdrawalAnswer =
+  { kind: 'answered'; outcome: 'taken' | 'unchanged' } | { kind: 'unknown' } | { kind: 'down' }
+
+/** Posts his confirmed withdrawal: taken, unchanged (a repeat, or no longer possible), unknown or down. */
+export async function postWithdrawal(
+  settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
+  token: string,
+  { timeoutMs = TRACKING_TIMEOUT_MS } = {},
+): Promise<WithdrawalAnswer> {
+  const url = `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.withdrawal}`
+  const init = {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seguimiento: token }),
+  }
+  const answer = await ask(settings, { url, init, what: 'desistimiento', timeoutMs }, Withdrawn)
   if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }

@@ -8,7 +8,9 @@ import type { Settings } from '../env.server'
 import { TYPE_LABELS } from '../quote/options'
 import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
+import { contractTerms, type TermsFacts } from '~shared/contract'
 import { DECLINE_REASONS, DECLINE_REASON_KEYS, formatEuros } from '~shared/offer'
+import { writtenRows } from '~shared/written-quote'
 import type { Tracking } from '~shared/tracking-answer'
 import { trackingPath } from '~shared/tracking'
 
@@ -23,7 +25,19 @@ const SHIPPED = new Set<Tracking['state']>(['shipped', 'delivered'])
  * the device. Never the e-mail, the phone or the comments (the function does
  * not even give them).
  */
-export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_PHONE' | 'SHOP_SHIPPING_ADDRESS'>) {
+export function trackingView(
+  tracking: Tracking,
+  settings: Pick<
+    Settings,
+    | 'SHOP_PHONE'
+    | 'SHOP_SHIPPING_ADDRESS'
+    | 'SHOP_EMAIL'
+    | 'SHOP_LEGAL_NAME'
+    | 'SHOP_TAX_ID'
+    | 'SHOP_LEGAL_ADDRESS'
+    | 'QUOTE_RETENTION_DAYS'
+  >,
+) {
   const { estadosSeguimiento, envios, tienda } = catalogo
   const zone = tienda.horario.zona
   const when = (at: number) => ({ fecha: localDateTime(at, zone), fechaIso: new Date(at).toISOString() })
@@ -80,10 +94,37 @@ export function trackingView(tracking: Tracking, settings: Pick<Settings, 'SHOP_
           goesOn: !['received', 'answered', 'cancelled'].includes(tracking.state),
           reason: tracking.offer.reason ? DECLINE_REASONS[tracking.offer.reason] : null,
           whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
+          details: tracking.offer.written ? writtenRows(tracking.offer.written, tracking.offer.note) : null,
+          expressRequest: tracking.offer.expressRequest === true,
+          terms: contractTerms(termsFacts(settings)),
         }
       : null,
+    withdrawal: tracking.withdrawal ? { until: when(tracking.withdrawal.until) } : null,
     reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
+  }
+}
+
+/** The shop's facts the contract's terms name, from the settings (~shared/contract). */
+export function termsFacts(
+  settings: Pick<
+    Settings,
+    | 'SHOP_PHONE'
+    | 'SHOP_SHIPPING_ADDRESS'
+    | 'SHOP_EMAIL'
+    | 'SHOP_LEGAL_NAME'
+    | 'SHOP_TAX_ID'
+    | 'SHOP_LEGAL_ADDRESS'
+    | 'QUOTE_RETENTION_DAYS'
+  >,
+): TermsFacts {
+  const { barrio, ciudad, codigoPostal } = catalogo.tienda.direccion
+  return {
+    holder: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
+    email: settings.SHOP_EMAIL,
+    phone: readablePhone(settings.SHOP_PHONE),
+    workshop: settings.SHOP_SHIPPING_ADDRESS || `${barrio}, ${ciudad}, ${codigoPostal}`,
+    retentionDays: settings.QUOTE_RETENTION_DAYS,
   }
 }
 

@@ -48,5 +48,7 @@ CREATE TABLE local_mailbox (
   subject TEXT NOT NULL,
   text TEXT NOT NULL,
   html TEXT NOT NULL,
+  -- The files it carried, as JSON ({filename, type, content}).
+  attachments TEXT NOT NULL DEFAULT '[]',
   at INTEGER NOT NULL
 );
