@@ -106,6 +106,17 @@ const offer = (status: NonNullable<Tracking['offer']>['status']): Tracking['offe
   status,
   reason: null,
   decidedAt: null,
+  written: {
+    work: 'Cambio del módulo del joystick izquierdo (drift) y calibración',
+    parts: 'originales-o-compatibles',
+    partsCents: 1200,
+    labourCents: 1350,
+    repairDays: 2,
+    shippingCents: 0,
+    listedCents: null,
+    priceReason: null,
+  },
+  termsVersion: '2026-11-27',
 })
 
 /** The canned quotes, by token. */

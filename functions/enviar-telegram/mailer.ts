@@ -43,7 +43,8 @@ export const bindingMailer =
               disposition: 'attachment' as const,
               filename: file.filename,
               type: file.type,
-              content: file.content,
+              // A string here is read as base64: the text goes as its UTF-8 bytes.
+              content: new TextEncoder().encode(file.content).buffer as ArrayBuffer,
             })),
           }
         : {}),
@@ -56,13 +57,13 @@ const MAILBOX_SIZE = 1000
 /** Into this machine's mailbox (migrations/0007): kept as sent, for GET /__correo. */
 export const localMailbox =
   (db: D1Database): Mailer =>
-  async ({ from, to, subject, text, html }) => {
+  async ({ from, to, subject, text, html, attachments }) => {
     await db.batch([
       db
         .prepare(
-          'INSERT INTO local_mailbox (sender, recipient, subject, text, html, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
+          'INSERT INTO local_mailbox (sender, recipient, subject, text, html, at, attachments) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)',
         )
-        .bind(from, to, subject, text, html ?? '', Date.now()),
+        .bind(from, to, subject, text, html ?? '', Date.now(), JSON.stringify(attachments ?? [])),
       db.prepare(`DELETE FROM local_mailbox WHERE id <= (SELECT MAX(id) FROM local_mailbox) - ${MAILBOX_SIZE}`),
     ])
   }
@@ -98,9 +99,9 @@ const notFound = () =>
 
 /**
  * GET /__correo: every e-mail in the mailbox, newest first, as JSON
- * ({id, to, from, subject, text, html, at, enlace}); GET /__correo/<id>: one
+ * ({id, to, from, subject, text, html, at, adjuntos, enlace}); GET /__correo/<id>: one
  * e-mail as the customer sees it (its HTML part); /__correo/<id>/texto: its
- * plain-text part. Off localhost, 404.
+ * plain-text part; /__correo/<id>/adjunto/<n>: its n-th attachment, as a download. Off localhost, 404.
  */
 export async function handleMailbox(request: Request, env: FunctionEnv): Promise<Response> {
   if (!isLocalRequest(request)) return notFound()
@@ -129,11 +130,23 @@ export async function handleMailbox(request: Request, env: FunctionEnv): Promise
       headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
     })
   }
-  const match = /^\/__correo\/(\d{1,12})(\/texto)?$/.exec(url.pathname)
+  const match = /^\/__correo\/(\d{1,12})(?:(\/texto)|\/adjunto\/(\d{1,3}))?$/.exec(url.pathname)
   const row =
     match &&
     (await env.DB.prepare('SELECT * FROM local_mailbox WHERE id = ?1').bind(Number(match[1])).first<MailboxRow>())
   if (!match || !row) return notFound()
+  if (match[3] !== undefined) {
+    const file = attachmentsOf(row)[Number(match[3])]
+    if (!file) return notFound()
+    return new Response(file.content, {
+      headers: {
+        ...headers,
+        'Content-Type': `${file.type}; charset=utf-8`,
+        'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      },
+    })
+  }
   if (match[2] || !row.html)
     return new Response(`De: ${row.sender}\nPara: ${row.recipient}\nAsunto: ${row.subject}\n\n${row.text}`, {
       headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },

@@ -23,6 +23,7 @@ import {
   SHIPMENT_WAIT_MS,
 } from '../../functions/enviar-telegram/customer-emails-owed'
 import { foreignLinks, renderEmail } from '../../functions/enviar-telegram/email-layout'
+import { bindingMailer } from '../../functions/enviar-telegram/mailer'
 import { formatQuoteMessage } from '../../functions/enviar-telegram/message'
 import { recordOffer } from '../../functions/enviar-telegram/offers'
 import { getSettings } from '../../functions/enviar-telegram/settings'
@@ -452,5 +453,19 @@ describe('what each e-mail says', () => {
     ['ps5.xn--p1ai', null],
   ])('the model %s is repeated as %s', (model, expected) => {
     expect(safeModel(model)).toBe(expected)
+  })
+
+  it('the contract’s confirmation carries the model withdrawal form as a file, its UTF-8 bytes (a string would be read as base64)', async () => {
+    const email = renderEmail(all.aceptado!, footerOf(shop))
+    const sent: Array<{ attachments?: Array<{ filename: string; type: string; content: unknown }> }> = []
+    const binding = { send: async (message: unknown) => void sent.push(message as never) } as unknown as SendEmail
+    await bindingMailer(binding)({ from: 'presupuestos@taller.test', to: 'ana@example.com', ...email })
+    const [file] = sent[0]?.attachments ?? []
+    expect([file?.filename, file?.type]).toEqual(['formulario-de-desistimiento.html', 'text/html'])
+    const bytes = file?.content
+    expect(bytes).toBeInstanceOf(ArrayBuffer)
+    const html = new TextDecoder().decode(bytes as ArrayBuffer)
+    expect(html).toContain('Modelo de formulario de desistimiento')
+    expect(html).toContain('P-7K3Q')
   })
 })

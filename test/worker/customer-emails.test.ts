@@ -188,7 +188,7 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
     // His yes, posted twice: one e-mail 'aceptado' with the amount.
     const version =
       (await page(quote.link)).document.querySelector('.offer-panel input[name="version"]')?.getAttribute('value') ?? ''
-    for (let i = 0; i < 2; i++) await answer(quote.link, { version, decision: 'aceptar' })
+    for (let i = 0; i < 2; i++) await answer(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si' })
     const [accepted, ...twice] = await mailed(quote.email, 'Presupuesto aceptado: 25,50 €')
     expect(twice).toEqual([])
     expectShopEmail(accepted!, quote.reference, quote.link)

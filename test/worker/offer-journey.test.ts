@@ -78,7 +78,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect(priced.offer).toContain('Tu presupuesto')
     expect(priced.offer).toContain('25,50 € IVA incluido')
     expect(priced.offer).toContain('Cambio de joystick izquierdo')
-    expect(priced.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    expect(priced.buttons).toEqual(['Aceptar presupuesto con obligación de pago', 'No, gracias'])
     // While the price waits for him, the page says to answer it; how to bring or send it comes with his yes.
     expect(text(priced.document.querySelector('.tracking-status'))).toContain(
       'Si lo aceptas, aquí mismo verás cómo traernos o enviarnos el aparato',
@@ -96,10 +96,11 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
       { Origin: 'https://otro.example', 'Sec-Fetch-Site': 'same-site' },
     ])
       expect(
-        (await answer(quote.link, { version: priced.version, decision: 'aceptar' }, headers)).response.status,
+        (await answer(quote.link, { version: priced.version, decision: 'aceptar', solicitud_expresa: 'si' }, headers))
+          .response.status,
       ).toBe(403)
     expect((await customerSees(quote.link)).state).toBe('Te hemos respondido')
-    const yes = await answer(quote.link, { version: priced.version, decision: 'aceptar' })
+    const yes = await answer(quote.link, { version: priced.version, decision: 'aceptar', solicitud_expresa: 'si' })
     expect(yes.response.status).toBe(303)
     expect(yes.response.headers.get('location')).toBe(quote.link)
     const accepted = await customerSees(quote.link)
@@ -109,7 +110,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     const howTo = text(accepted.document.querySelector('.mail-in-summary'))
     expect(howTo).toContain('Avísanos por WhatsApp (lunes a viernes de 9:00 a 20:00) y quedamos')
     expect(howTo).toContain('Pídenosla por WhatsApp con tu referencia')
-    expect(accepted.buttons).toEqual([])
+    expect(accepted.buttons).toEqual(['Desistir del contrato'])
     const [notice] = await toldOwner(`✅ ${quote.reference}: aceptado, 25,50 €`)
     expect((notice?.body as { reply_parameters?: { message_id?: number } }).reply_parameters?.message_id).toBe(
       quote.messageId,
@@ -120,7 +121,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
 
     // Replays (a double click, the back button, a decline from an old tab) change nothing and tell nobody.
     for (const fields of [
-      { version: priced.version, decision: 'aceptar', motivo: '' },
+      { version: priced.version, decision: 'aceptar', motivo: '', solicitud_expresa: 'si' },
       { version: priced.version, decision: 'rechazar', motivo: 'caro' },
     ])
       expect((await answer(quote.link, fields)).response.status).toBe(303)
@@ -140,8 +141,16 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     const revised = await customerSees(quote.link)
     expect(revised.offer).toContain('40,00 €')
     expect(revised.offer).toContain('necesitamos que lo aceptes de nuevo')
-    expect(revised.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
-    expect((await answer(quote.link, { version: revised.version, decision: 'aceptar' })).response.status).toBe(303)
+    // The contract of the first yes still holds, and can still be withdrawn from (within 14 days, not repaired).
+    expect(revised.buttons).toEqual([
+      'Aceptar presupuesto con obligación de pago',
+      'No, gracias',
+      'Desistir del contrato',
+    ])
+    expect(
+      (await answer(quote.link, { version: revised.version, decision: 'aceptar', solicitud_expresa: 'si' })).response
+        .status,
+    ).toBe(303)
     expect((await customerSees(quote.link)).state).toBe('Presupuesto aceptado')
     await toldOwner(`✅ ${quote.reference}: aceptado, 40,00 €`)
     expect((await buttonsOf(quote.messageId)).map((button) => button.text)).toContain('🔧 En reparación')
@@ -155,7 +164,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     // A new price before the decision replaces it; an answer to the old one changes nothing.
     expect((await say(`/presupuesto ${quote.reference} 35 €`)).status).toBe(200)
     // He answers the price he was reading: not taken, and the page says so above the new one.
-    const stale = await answer(quote.link, { version: first.version, decision: 'aceptar' })
+    const stale = await answer(quote.link, { version: first.version, decision: 'aceptar', solicitud_expresa: 'si' })
     expect(stale.response.status).toBe(200)
     expect(text(stale.document.querySelector('.offer-failure'))).toContain('Tu respuesta no se ha guardado')
     expect(text(stale.document.querySelector('.offer-panel'))).toContain('35,00 €')
@@ -164,7 +173,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect(second.state).toBe('Te hemos respondido')
     expect(second.offer).toContain('35,00 €')
     expect(second.offer).toContain('actualizado')
-    expect(second.buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    expect(second.buttons).toEqual(['Aceptar presupuesto con obligación de pago', 'No, gracias'])
 
     const no = await answer(quote.link, { version: second.version, decision: 'rechazar', motivo: 'caro' })
     expect(no.response.status).toBe(303)
@@ -178,13 +187,19 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     expect((await buttonsOf(quote.messageId)).map((button) => button.text)).toContain('✖️ Cancelada')
 
     expect((await say(`/olvidar ${quote.email}`)).status).toBe(200)
-    expect((await answer(quote.link, { version: second.version, decision: 'aceptar' })).response.status).toBe(404)
+    expect(
+      (await answer(quote.link, { version: second.version, decision: 'aceptar', solicitud_expresa: 'si' })).response
+        .status,
+    ).toBe(404)
   }, 60_000)
 
   it('a price the owner takes back (the request cancelled) no longer waits for him, and promises nothing', async () => {
     const quote = await newQuote('retirado')
     expect((await say(`/presupuesto ${quote.reference} 30`)).status).toBe(200)
-    expect((await customerSees(quote.link)).buttons).toEqual(['Aceptar presupuesto', 'No, gracias'])
+    expect((await customerSees(quote.link)).buttons).toEqual([
+      'Aceptar presupuesto con obligación de pago',
+      'No, gracias',
+    ])
     await tap(quote.messageId, 'Cancelada')
     const cancelled = await customerSees(quote.link)
     expect(cancelled.state).toBe('Cancelada')

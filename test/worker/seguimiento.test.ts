@@ -354,7 +354,7 @@ describe('the price on the tracking page', () => {
     expect(forms.map((form) => form.getAttribute('method'))).toEqual(['post', 'post'])
     expect(forms.every((form) => !form.hasAttribute('action'))).toBe(true)
     expect(forms.map((form) => text(form.querySelector('button[type="submit"]')))).toEqual([
-      'Aceptar presupuesto',
+      'Aceptar presupuesto con obligación de pago',
       'No, gracias',
     ])
     expect([...document.querySelectorAll('input[name="motivo"]')].map((input) => input.getAttribute('value'))).toEqual([
@@ -363,6 +363,34 @@ describe('the price on the tracking page', () => {
       'no-lo-necesito',
       'otro',
     ])
+    // The written quote (RD 58/1988 art. 3) and the terms, inside 'Tu presupuesto' (docs/decisions/106).
+    const details = Object.fromEntries(
+      [...(panel?.querySelectorAll('dl > div') ?? [])].map((row) => [
+        text(row.querySelector('dt')),
+        text(row.querySelector('dd')),
+      ]),
+    )
+    expect(details).toMatchObject({
+      'Qué haremos': 'Cambio del módulo del joystick izquierdo (drift) y calibración',
+      Piezas: 'Piezas nuevas, originales o compatibles de calidad equivalente, según disponibilidad',
+      Desglose: 'Piezas 12,00 € · Mano de obra 13,50 €',
+      'Plazo de reparación': '2 días laborables desde que el aparato llega al taller',
+      'Envío (ida y vuelta)': 'Sin gastos de envío',
+      'Quién repara':
+        'Nombre y apellidos o razón social del titular, con NIF 00000000T y domicilio en Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava).',
+    })
+    expect(details['Garantía']).toContain('garantía de 3 meses')
+    expect(details['Reclamaciones']).toContain('hojas de reclamaciones')
+    expect(details['Derecho de desistimiento']).toContain('Tienes 14 días')
+    expect(panel?.querySelector('a[href="/desistimiento"]')).not.toBeNull()
+    const [sent = '', validity = ''] = [...(panel?.querySelectorAll('.offer-panel__dates time') ?? [])].map(
+      (time) => /datetime="([^"]+)"/i.exec(time.outerHTML)?.[1] ?? '',
+    )
+    expect(Date.parse(validity) - Date.parse(sent)).toBeGreaterThanOrEqual(30 * 24 * 60 * 60 * 1000)
+    // The express request: one box, never ticked, in the accept form.
+    const box = document.querySelector('.offer-decision__accept input[type="checkbox"][name="solicitud_expresa"]')
+    expect(box).not.toBeNull()
+    expect(box?.hasAttribute('checked')).toBe(false)
     expect(html).not.toMatch(/<script/i)
     const weight = await pageWeight(standIn().siteUrl, tracking('presupuesto'))
     expect(weight.js).toBe(0)
@@ -377,8 +405,25 @@ describe('the price on the tracking page', () => {
     expect(document.querySelector('.offer-panel form')).toBeNull()
   })
 
+  it('an acceptance without the express request: 422, the message next to the box, nothing asked of the function', async () => {
+    const before = standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length
+    const { response, document } = await post(tracking('presupuesto'), { version: '1', decision: 'aceptar' })
+    expect(response.status).toBe(422)
+    const box = document.querySelector('input[name="solicitud_expresa"]')
+    expect(box?.getAttribute('aria-invalid')).toBe('true')
+    expect(text(document.getElementById(box?.getAttribute('aria-describedby') ?? ''))).toContain(
+      'Para aceptar, marca esta casilla',
+    )
+    expect(text(document.querySelector('.offer-panel'))).toContain('25,50 € IVA incluido')
+    expect(standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
+  })
+
   it('an answer when the function cannot be reached: 503, a page that says so with the price, never a 500', async () => {
-    const { response, document } = await post(tracking('decisioncaida'), { version: '1', decision: 'aceptar' })
+    const { response, document } = await post(tracking('decisioncaida'), {
+      version: '1',
+      decision: 'aceptar',
+      solicitud_expresa: 'si',
+    })
     expect(response.status).toBe(503)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(text(document.querySelector('[role="alert"]'))).toContain('No hemos podido guardar tu respuesta')
@@ -391,11 +436,15 @@ describe('the price on the tracking page', () => {
     expect(answered.response.headers.get('location')).toBe(tracking('presupuesto'))
     const foreign = await post(
       tracking('presupuesto'),
-      { version: '1', decision: 'aceptar' },
+      { version: '1', decision: 'aceptar', solicitud_expresa: 'si' },
       { Origin: 'https://otro-sitio.example' },
     )
     expect(foreign.response.status).toBe(403)
-    const unknown = await post(`/seguimiento/${'z'.repeat(22)}`, { version: '1', decision: 'aceptar' })
+    const unknown = await post(`/seguimiento/${'z'.repeat(22)}`, {
+      version: '1',
+      decision: 'aceptar',
+      solicitud_expresa: 'si',
+    })
     expect(unknown.response.status).toBe(404)
     // A reason that is not one of the fixed ones, a version that is no number: 400, nothing asked.
     for (const fields of [
