@@ -121,7 +121,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
 
     // Replays (a double click, the back button, a decline from an old tab) change nothing and tell nobody.
     for (const fields of [
-      { version: priced.version, decision: 'aceptar', motivo: '', solicitud_expresa: 'si' },
+      { version: priced.version, decision: 'aceptar', motivo: '', solicitud_expresa: 'si' } as Record<string, string>,
       { version: priced.version, decision: 'rechazar', motivo: 'caro' },
     ])
       expect((await answer(quote.link, fields)).response.status).toBe(303)
