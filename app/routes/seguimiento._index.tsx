@@ -8,9 +8,10 @@ import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingLinkHelp } from '~/components/tracking-link-help'
 import { TrackingLookupForm, type TrackingLookupResult } from '~/components/tracking-lookup-form'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
-import { getSettings, requireSettings } from '~/lib/env.server'
+import { getSettings } from '~/lib/env.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
+import { functionAccess } from '~/lib/quote-function.server'
 import { pastOverallLimit, visitorAddress, withinLimits } from '~/lib/rate-limits.server'
 import { findTracking } from '~/lib/tracking/client.server'
 import { parseLookup, readLookupForm } from '~/lib/tracking/lookup.server'
@@ -58,7 +59,7 @@ type ActionData = {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const access = functionAccess(request, context.cloudflare.env, settings)
   const { consulta } = catalogo.textosSeguimiento
   const form = await readLookupForm(request)
   const submission = parseLookup(form.fields)
@@ -76,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Everybody together past the overall limit refuses nobody (docs/decisions/091): a line for the owner.
   if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
     console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
-  const found = await findTracking(settings, { referencia, email }, { visitor: visitorAddress(request) })
+  const found = await findTracking(access, { referencia, email }, { visitor: visitorAddress(request) })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)
   if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.muchosFallos }), { linkHelp })

@@ -4,7 +4,7 @@
  * tracking page shows (never the e-mail, the phone or the comments).
  *   POST /functions/v1/seguimiento/estado   {seguimiento}       the state and its history
  *   POST /functions/v1/seguimiento          {referencia, email} the token, for whoever lost the link
- * Both need the function's key, as the quote endpoint does. A token travels
+ * Both are the site's, as the quote endpoint (site-caller.ts). A token travels
  * only in a body, never in a URL, so no request log holds one (docs/decisions/093).
  */
 import { z } from 'zod'
@@ -18,8 +18,8 @@ import { json, readJson } from './json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
 import { offerForTracking } from './offers'
 import type { Step } from './repair-states'
-import { hasKey } from './secret'
-import { getSettings, requireSettings } from './settings'
+import { getSettings } from './settings'
+import { siteCallRefusal } from './site-caller'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
 import { callVisitor } from './visitor'
 
@@ -48,9 +48,8 @@ export async function handleTracking(
   env: FunctionEnv,
   { now = Date.now }: { now?: () => number } = {},
 ): Promise<Response> {
-  const settings = getSettings(env, request)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
-  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  const refused = siteCallRefusal(request, getSettings(env, request), now())
+  if (refused) return refused
   const { pathname } = new URL(request.url)
   if (pathname === FUNCTION_PATHS.tracking) return request.method === 'POST' ? lookup(request, env, now()) : onlyPost()
   if (pathname === FUNCTION_PATHS.trackingState) return request.method === 'POST' ? state(request, env) : onlyPost()

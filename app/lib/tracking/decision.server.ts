@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
 
-import type { Settings } from '../env.server'
-
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { readBoundedForm } from '~shared/form-body'
 import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
+
+import type { FunctionAccess } from '../quote-function.server'
 
 import { ask, TRACKING_TIMEOUT_MS } from './client.server'
 
@@ -42,15 +42,14 @@ export type DecisionAnswer =
  * has expired), unknown (404 of the contract) or down.
  */
 export async function postDecision(
-  settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
+  access: FunctionAccess,
   token: string,
   decision: Decision,
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<DecisionAnswer> {
-  const url = `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.decision}`
-  const body = JSON.stringify({ seguimiento: token, ...decision, motivo: decision.motivo || null })
-  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }
-  const answer = await ask(settings, { url, init, what: 'respuesta al presupuesto', timeoutMs }, Answered)
+  const body = { seguimiento: token, ...decision, motivo: decision.motivo || null }
+  const call = { path: FUNCTION_PATHS.decision, body, what: 'respuesta al presupuesto', timeoutMs }
+  const answer = await ask(access, call, Answered)
   if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }
