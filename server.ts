@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
 import * as build from '@remix-run/dev/server-build'
 
 import { rutasDelSitio, rutasSinIndexar } from '~/catalogo/consultas'
+import { bareDomainRedirect } from '~/lib/bare-domain'
 import { canonicalRedirect, privateSpelling } from '~/lib/canonical-path'
 import { consentFromCookies } from '~/lib/consent'
 import { getSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
@@ -20,8 +21,12 @@ const PAGES = new Set([...rutasDelSitio(), ...rutasSinIndexar])
 const ROUTE_IDS = new Set(Object.keys(build.routes))
 
 export default {
-  /** Content pages come whole (headers included) from the edge cache when it has them (docs/decisions/099). */
+  /**
+   * The bare domain redirects to SITE_URL (docs/decisions/112); content pages come whole (headers included)
+   * from the edge cache when it has them (docs/decisions/099).
+   */
   fetch: (request, env, ctx) =>
+    bareDomainRedirect(request, getSettings(request, env).SITE_URL) ??
     servePage(request, { version: deploymentVersion(env), ctx }, () => answer(request, env, ctx)),
 } satisfies ExportedHandler<Env>
 
@@ -35,7 +40,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const forwarded = vouchedRequest('request' in spelling ? spelling.request : request)
   // Off this machine, a setting every page needs is missing: the site answers 503, never localhost
   // canonicals, a fictitious phone or a noindex (docs/decisions/078). Static files are served before this.
-  const unconfigured = siteUnconfigured(request, settings)
+  const unconfigured = siteUnconfigured(request, settings, env)
   if (unconfigured.length > 0) console.error(unconfiguredLine(unconfigured))
   const answered =
     refuseMalformedRequest(request, ROUTE_IDS) ??

@@ -18,7 +18,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias },
+        // The function's entrypoint class comes from workerd's `cloudflare:workers`: a stand-in in Node.
+        resolve: {
+          alias: {
+            ...alias,
+            'cloudflare:workers': fileURLToPath(new URL('./test/support/cloudflare-workers.ts', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],

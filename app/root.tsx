@@ -35,7 +35,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
   // Every page answers 503 while a setting it needs is missing (server.ts logs which; docs/decisions/078).
-  if (siteUnconfigured(request, settings).length > 0) throw json(unavailableData(settings), 503)
+  if (siteUnconfigured(request, settings, context.cloudflare.env).length > 0) throw json(unavailableData(settings), 503)
   return json(layoutData(request, settings))
 }
 

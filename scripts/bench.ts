@@ -6,7 +6,10 @@
 //   4. before and after, side by side: JavaScript of a first load (gzip), LCP and TBT per page type, of this
 //      build and of BENCH_BEFORE (a git ref, default the last commit before content pages stopped hydrating,
 //      docs/decisions/096), built in a temporary worktree and served beside it; BENCH_BEFORE=none skips it.
-// It prints figures; it asserts nothing (budgets are tests: test/worker/size-budgets.test.ts).
+//   5. the quote function (scripts/bench-function.ts): the D1 rows one sweep reads with 0 and 10,000 stored
+//      quotes, and the quote post's time by QUOTE_FUNCTION_URL and through the service binding.
+// BENCH_PARTS=funcion runs 5 alone. It prints figures; it asserts nothing (budgets are tests:
+// test/worker/size-budgets.test.ts).
 import { gzipSync } from 'node:zlib'
 
 import { execFileSync } from 'node:child_process'
@@ -16,6 +19,7 @@ import { resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 
+import { benchQuotePost, benchSweepReads } from './bench-function'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
 
@@ -90,6 +94,11 @@ const median = (values: number[]) => {
 
 // The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
+if (process.env.BENCH_PARTS === 'funcion') {
+  await benchSweepReads()
+  await benchQuotePost()
+  process.exit(0)
+}
 const port = await freePort()
 const base = `http://localhost:${port}`
 const site = await wranglerDev({
@@ -312,6 +321,9 @@ try {
       execFileSync('git', ['worktree', 'remove', '--force', BEFORE_DIR])
     }
   }
+  // 5. The quote function.
+  await benchSweepReads()
+  await benchQuotePost()
 } finally {
   stopChild(site)
 }

@@ -1,7 +1,8 @@
 // A fake Telegram Bot API on loopback, for the tests and the fuzz and chaos scripts. It answers
 // getMe, sendMessage, editMessageText, editMessageReplyMarkup, answerCallbackQuery, deleteMessage,
-// setWebhook, getWebhookInfo, getUpdates and setMyCommands, keeps the chat's messages, and records
-// every call. Like Telegram, getUpdates answers 409 while a webhook is set.
+// setWebhook, getWebhookInfo, getChat, getUpdates and setMyCommands, keeps the chat's messages, and records
+// every call. Like Telegram, getUpdates answers 409 while a webhook is set, and a webhook that does not
+// answer 2xx to a delivery is noted in getWebhookInfo (last_error_date, last_error_message, pending).
 //
 // sendMessage decides its answer from markers in the text, so parallel tests never share state:
 //   [500]          always 500                 [500-una-vez]  500, then ok
@@ -25,6 +26,15 @@
 //                                  with that probability; 0 recovers
 //   POST /__updates {updates}      updates getUpdates hands out (as Telegram would: the chats the bot
 //                                  was added to or written in)
+//   POST /__deliver {update}       delivers an update to the registered webhook, as Telegram does: with its
+//                                  secret in X-Telegram-Bot-Api-Secret-Token; answers {status} (0: no answer)
+//                                  and notes a failure in getWebhookInfo (the update stays pending)
+//   POST /__route {from, to}       deliveries to addresses starting with `from` (the function's domain) go
+//                                  to `to` instead (the function on loopback), as DNS would send them
+//   POST /__webhook-error {last_error_message, last_error_date, pending_update_count}  what getWebhookInfo
+//                                  says of the last delivery that failed (a webhook on another host)
+//   POST /__migrated {chat_id, migrate_to_chat_id}  a group that became a supergroup: getChat and
+//                                  sendMessage on the old id answer 400 with parameters.migrate_to_chat_id
 //   GET  /__requests               every call that arrived: [{ path, method, body, at, mode? }] (mode:
 //                                  how a sendMessage was answered: 'ok', 'tarde', '500', ...)
 //   GET  /__messages               the chat as it stands: [{ message_id, chat_id, text, reply_markup, sent_at, path, body }]
@@ -43,6 +53,7 @@ export interface TelegramBody {
   text_callback?: string
   url?: string
   allowed_updates?: string[]
+  secret_token?: string
 }
 /** One call that arrived; `mode`: how a sendMessage was answered. */
 export interface TelegramRequest {
@@ -69,6 +80,10 @@ interface ControlBody {
   method?: unknown
   failureRate?: unknown
   updates?: unknown
+  update?: unknown
+  migrate_to_chat_id?: unknown
+  from?: unknown
+  to?: unknown
 }
 /** What getWebhookInfo answers: the last setWebhook's address and update kinds. */
 interface WebhookInfo {
@@ -76,6 +91,8 @@ interface WebhookInfo {
   allowed_updates?: string[]
   has_custom_certificate: boolean
   pending_update_count: number
+  last_error_date?: number
+  last_error_message?: string
 }
 /** A refusal: its HTTP status and the Bot API's body. */
 type Failure = [status: number, body: { ok: false; error_code: number; description: string }]
@@ -110,7 +127,58 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
   let failureRate = 0
   let nextId = 1
   let webhook: WebhookInfo = { url: '', has_custom_certificate: false, pending_update_count: 0 }
+  let webhookSecret: string | undefined
   const updates: unknown[] = []
+  /** Groups that became supergroups: the old id, and the new one Telegram tells. */
+  const migrated = new Map<string, number>()
+  const migratedAnswer = (chatId: unknown) => {
+    const to = migrated.get(String(chatId))
+    return to === undefined
+      ? undefined
+      : ([
+          400,
+          {
+            ok: false,
+            error_code: 400,
+            description: 'Bad Request: group chat was upgraded to a supergroup chat',
+            parameters: { migrate_to_chat_id: to },
+          },
+        ] as const)
+  }
+
+  /** Where deliveries to a domain really go (POST /__route). */
+  const routes: Array<{ from: string; to: string }> = []
+  /** Telegram's delivery of one update to the webhook: its answer's status (0 when none came). */
+  async function deliver(update: unknown): Promise<number> {
+    let status = 0
+    let statusText = 'no answer'
+    const url = webhook.url ?? ''
+    const route = [...routes].reverse().find((candidate) => url.startsWith(candidate.from))
+    try {
+      const answer = await fetch(route ? `${route.to}${url.slice(route.from.length)}` : url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(webhookSecret ? { 'X-Telegram-Bot-Api-Secret-Token': webhookSecret } : {}),
+        },
+        body: JSON.stringify(update),
+        signal: AbortSignal.timeout(10_000),
+      })
+      status = answer.status
+      statusText = answer.statusText
+      await answer.arrayBuffer()
+    } catch {
+      // Noted below like any wrong answer.
+    }
+    if (status >= 200 && status < 300) return status
+    webhook = {
+      ...webhook,
+      pending_update_count: webhook.pending_update_count + 1,
+      last_error_date: Math.floor(Date.now() / 1000),
+      last_error_message: status ? `Wrong response from the webhook: ${status} ${statusText}` : 'Connection refused',
+    }
+    return status
+  }
 
   /** The latest rule for `method` whose `match` the text contains. */
   const lastRule = (method: string, text: string) =>
@@ -157,6 +225,19 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
       updates.push(...(Array.isArray(body.updates) ? body.updates : []))
       return reply(200, { ok: true })
     }
+    if (request.url === '/__deliver') return reply(200, { status: await deliver(body.update) })
+    if (request.url === '/__route') {
+      routes.push({ from: String(body.from), to: String(body.to) })
+      return reply(200, { ok: true })
+    }
+    if (request.url === '/__webhook-error') {
+      webhook = { ...webhook, ...(body as Partial<WebhookInfo>) }
+      return reply(200, { ok: true })
+    }
+    if (request.url === '/__migrated') {
+      migrated.set(String(body.chat_id), Number(body.migrate_to_chat_id))
+      return reply(200, { ok: true })
+    }
     if (request.url === '/__chaos') {
       failureRate = Number(body.failureRate) || 0
       return reply(200, { ok: true })
@@ -171,6 +252,8 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
       case 'getMe':
         return ok(FAKE_BOT)
       case 'sendMessage': {
+        const moved = migratedAnswer(body.chat_id)
+        if (moved) return reply(...moved)
         const text = body.text ?? ''
         // A send marked as a possible repeat is another attempt of the same quote.
         const quote = text.replace(/^🔁[^\n]*\n\n/u, '')
@@ -262,7 +345,13 @@ export async function startFakeTelegram(): Promise<{ url: string; close: () => P
           has_custom_certificate: false,
           pending_update_count: 0,
         }
+        webhookSecret = body.secret_token
         return ok(true)
+      case 'getChat': {
+        const moved = migratedAnswer(body.chat_id)
+        if (moved) return reply(...moved)
+        return ok({ id: Number(body.chat_id), type: 'supergroup', title: 'Taller' })
+      }
       case 'getWebhookInfo':
         return ok(webhook)
       case 'getUpdates':

@@ -1,23 +1,30 @@
 /**
- * The deploy's preflight (docs/decisions/079): what would break the shop if
- * it went out now. `npm run deploy` and each `deploy:*` run it first and stop
- * on any problem; `npm run deploy:preflight` runs it alone.
+ * The deploy's preflight (docs/decisions/079, amended by 112): what would
+ * break the shop if it went out now. `npm run deploy` and each `deploy:*`
+ * run it first and stop on any problem, and on any check it could not run;
+ * `npm run deploy:preflight` runs it alone.
  *
- *   npm run deploy:preflight [-- site|function]
+ *   npm run deploy:preflight [-- site|function] [--sin-comprobar]
  *
- * It reads each Worker's `[env.production]` as wrangler does and checks, for
- * the Workers a deploy sends out: every setting of the Worker's list in
+ * First the Cloudflare login (`wrangler whoami`), and the account both
+ * configs pin (`account_id`), one the login reaches. Then it reads each
+ * Worker's `[env.production]` as wrangler does and checks, for the Workers a
+ * deploy sends out: every setting of the Worker's list in
  * `[env.production.vars]`, valid, and the "must be real in production" ones
- * the operator's own (the judgement the Workers make at run time); the
- * Custom Domains (the site's is SITE_URL's host; the quote function's address
- * is a Custom Domain, not a Route of the site's zone); the bindings, the same
- * as the local config's; the rate-limit namespace ids; the D1 database id;
- * then, with wrangler and the account, the secrets (`wrangler secret list`)
- * and the remote migrations (`wrangler d1 migrations list --remote`); and,
- * with the bot token at hand, the Telegram webhook (`getWebhookInfo`). A
- * check that cannot run (no network, no login, no token) is reported as
- * skipped, never as passed. Every line is for the operator: Spanish, with
- * what to do.
+ * the operator's own (the judgement the Workers make at run time); how the
+ * site reaches the function (the service binding, or QUOTE_FUNCTION_URL and
+ * its key); the Custom Domains (the site's is SITE_URL's host, plus the bare
+ * domain that redirects to it; the quote function's is a Custom Domain, not
+ * a Route of the site's zone); the bindings, the same as the local config's;
+ * the rate-limit namespace ids; the D1 database id; the commit (nothing
+ * uncommitted: each version carries its commit); then, with the login, the
+ * secrets (`wrangler secret list`) and the remote migrations (`wrangler d1
+ * migrations list --remote`); and, with the bot token at hand, the Telegram
+ * webhook (`getWebhookInfo`, a recent 401/403 included). It reports every
+ * problem at once. A check that cannot run (no network, no login, no token)
+ * is listed as not checked, never as passed, and stops the deploy too unless
+ * the operator passes `--sin-comprobar`, which the output repeats in red.
+ * Every line is for the operator: Spanish, with what to do.
  */
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,10 +32,16 @@ import { fileURLToPath } from 'node:url'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { howToSet, isOwn, readValue, SECRETS_FILE, type Setting } from '~shared/settings'
 
+import { bareDomainOf, zoneOf } from '~/lib/bare-domain'
+
 import {
+  botApi,
+  botApiRoot,
   botToken,
+  callsByBinding,
   customDomain,
   FUNCTION,
+  gitCommit,
   productionArgs,
   readSecretsFile,
   realWrangler,
@@ -37,10 +50,16 @@ import {
   SITE,
   withoutToken,
   workerConfigs,
+  type BotAnswer,
+  type Commit,
   type DeployedWorker,
   type WorkerConfig,
   type Wrangler,
 } from './production'
+
+import { judgeWebhook, registerAgain, webhookUrl, type WebhookInfo } from './telegram-checks'
+
+export { zoneOf }
 
 /** What a deploy sends out: the site, the quote function, or both. */
 export type Target = 'site' | 'function' | 'all'
@@ -48,7 +67,8 @@ export type Target = 'site' | 'function' | 'all'
 export interface Finding {
   /** Which Worker it is about ('web', 'función', or both). */
   worker: string
-  status: 'ok' | 'problem' | 'skipped'
+  /** Passed, stops the deploy, could not be checked (stops it too without --sin-comprobar), or advice for later. */
+  status: 'ok' | 'problem' | 'skipped' | 'note'
   text: string
 }
 
@@ -58,27 +78,23 @@ export interface PreflightDeps {
   wrangler?: Wrangler
   /** TELEGRAM_BOT_TOKEN and TELEGRAM_API_URL (a fake Bot API in tests) are read from it. */
   env?: NodeJS.ProcessEnv
+  /** The commit being deployed (git by default; null: not a git checkout). */
+  commit?: () => Commit | null
+  /** Now, for the age of Telegram's last webhook error. */
+  now?: () => number
 }
 
 /** The id the repository's wrangler.toml holds until the operator writes his database's. */
 export const PLACEHOLDER_DATABASE_ID = '00000000-0000-4000-8000-000000000000'
+/** The account id both wrangler.toml files hold until the operator writes his (`npx wrangler whoami`). */
+export const PLACEHOLDER_ACCOUNT_ID = '00000000000000000000000000000000'
+const ACCOUNT_ID = /^[0-9a-f]{32}$/
+/** The flag that lets a deploy go out with checks that could not run. */
+export const UNCHECKED_FLAG = '--sin-comprobar'
 /** The rate-limit namespace id of Cloudflare's documentation examples: another Worker may well use it. */
 const DOCS_EXAMPLE_NAMESPACE = '1001'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** Second-level labels under which a registrable domain takes three labels (example.com.es). */
-const SECOND_LEVEL = new Set(['com', 'org', 'net', 'gob', 'edu', 'nom', 'co', 'ac'])
 const BOTH = 'web y función'
-
-/**
- * The Cloudflare zone a host belongs to, as its registrable domain: the last
- * two labels, or three under a two-letter country code's com/org/net/gob/
- * edu/nom/co/ac (tienda.com.es). Enough for a shop's own domains.
- */
-export function zoneOf(host: string): string {
-  const labels = host.toLowerCase().replace(/\.$/, '').split('.')
-  const count = labels.length >= 3 && SECOND_LEVEL.has(labels.at(-2) ?? '') && labels.at(-1)?.length === 2 ? 3 : 2
-  return labels.slice(-count).join('.')
-}
 
 const hostOf = (url: unknown): string | undefined => {
   try {
@@ -97,6 +113,9 @@ class Findings {
   skipped(worker: string, text: string) {
     this.list.push({ worker, status: 'skipped', text })
   }
+  note(worker: string, text: string) {
+    this.list.push({ worker, status: 'note', text })
+  }
   ok(worker: string, text: string) {
     this.list.push({ worker, status: 'ok', text })
   }
@@ -108,9 +127,13 @@ class Findings {
   }
 }
 
-/** Every setting of the Worker's list in `[env.production.vars]`, valid, and the required ones real. */
+/**
+ * Every setting of the Worker's list in `[env.production.vars]`, valid, and the required ones real; the
+ * site's QUOTE_FUNCTION_URL may stay empty when the service binding stands in for it.
+ */
 function checkSettings(found: Findings, worker: DeployedWorker, production: WorkerConfig) {
   const vars = production.vars ?? {}
+  const byBinding = worker === SITE && callsByBinding(production)
   const where = `[env.production.vars] de ${worker.config}`
   found.check(worker.label, `ajustes de ${where}: todos presentes, válidos y reales`, () => {
     for (const [key, setting] of Object.entries(worker.spec) as Array<[string, Setting]>) {
@@ -133,7 +156,7 @@ function checkSettings(found: Findings, worker: DeployedWorker, production: Work
           worker.label,
           `${key} no es válido (${reading.parsed.error.issues[0]?.message ?? 'formato'}): ${how}.`,
         )
-      } else if (setting.ownOffLocal && !isOwn(setting, vars[key])) {
+      } else if (setting.ownOffLocal && !isOwn(setting, vars[key]) && !(byBinding && key === 'QUOTE_FUNCTION_URL')) {
         const why = reading.unset ? 'está vacío' : 'es un valor de ejemplo, local o el ficticio de este repositorio'
         found.problem(worker.label, `${key} ${why}: ${how}.`)
       }
@@ -171,21 +194,36 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
   const siteHost = hostOf(site.vars?.SITE_URL)
   const zone = siteHost ? zoneOf(siteHost) : undefined
   if (target !== 'function') {
-    found.check(SITE.label, 'dominio de la web: un Custom Domain, el de SITE_URL', () => {
-      const domains = routesOf(site)
+    found.check(SITE.label, 'dominios de la web: el de SITE_URL y el dominio sin www, que redirige a él', () => {
+      const routes = routesOf(site)
+      const domains = routes
         .filter((route) => route.customDomain && route.pattern !== '')
         .map((route) => route.pattern.toLowerCase())
+      const bare = siteHost ? bareDomainOf(siteHost) : 'tudominio.es'
       if (domains.length === 0) {
         found.problem(
           SITE.label,
-          `la web no tiene dominio: escribe el host de SITE_URL (p. ej. www.tudominio.es) en routes = [{ pattern = "…", custom_domain = true }] de [env.production] en ${SITE.config}.`,
+          `la web no tiene dominio: escribe el host de SITE_URL (p. ej. www.tudominio.es) y el dominio sin www (tudominio.es) en routes = [{ pattern = "…", custom_domain = true }, …] de [env.production] en ${SITE.config}.`,
         )
-      } else if (siteHost && !domains.includes(siteHost)) {
+        return
+      }
+      if (siteHost && !domains.includes(siteHost)) {
         found.problem(
           SITE.label,
           `SITE_URL (${siteHost}) no es un Custom Domain de la web (${domains.join(', ')}): haz que coincidan en ${SITE.config}.`,
         )
       }
+      if (siteHost && !domains.includes(bare)) {
+        found.problem(
+          SITE.label,
+          `${bare} no es un Custom Domain de la web: quien lo escriba no llegaría a la tienda. Añade { pattern = "${bare}", custom_domain = true } a routes de [env.production] en ${SITE.config} (redirige con 301 a SITE_URL).`,
+        )
+      }
+      if (routes.some((route) => route.pattern.trim() === ''))
+        found.problem(
+          SITE.label,
+          `routes de [env.production] en ${SITE.config} tiene un dominio vacío: escríbelo o quítalo.`,
+        )
     })
   }
   found.check(FUNCTION.label, 'dirección de la función: un Custom Domain, no una Route', () => {
@@ -205,6 +243,7 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
     }
     const quoteUrl = site.vars?.QUOTE_FUNCTION_URL
     const quoteHost = hostOf(quoteUrl)
+    // Through the service binding the site needs no address (checkServiceBinding).
     if (!quoteHost) return
     if (zone && zoneOf(quoteHost) === zone && quoteHost !== domain) {
       found.problem(
@@ -225,6 +264,28 @@ function checkAddresses(found: Findings, target: Target, site: WorkerConfig, fn:
   })
 }
 
+/**
+ * The site's service binding to the function (docs/decisions/110): production's names the function's
+ * production Worker and its SiteApi entrypoint; without it, QUOTE_FUNCTION_URL must name the function.
+ */
+function checkServiceBinding(found: Findings, site: WorkerConfig, fn: WorkerConfig) {
+  const binding = (site.services ?? []).find((service) => service.binding === 'QUOTE_FUNCTION')
+  if (!binding) return
+  found.check(BOTH, `service binding QUOTE_FUNCTION: ${binding.service}#${binding.entrypoint ?? 'default'}`, () => {
+    if (binding.service !== fn.name || binding.entrypoint !== 'SiteApi') {
+      found.problem(
+        BOTH,
+        `el service binding QUOTE_FUNCTION de [env.production] en ${SITE.config} apunta a ${binding.service}#${binding.entrypoint ?? 'default'}: debe ser service = "${fn.name}", entrypoint = "SiteApi" (la función que se despliega).`,
+      )
+    }
+  })
+  if (!callsByBinding(site))
+    found.note(
+      BOTH,
+      `QUOTE_FUNCTION_URL está escrito: la web llama a la función por esa dirección, con QUOTE_FUNCTION_KEY, y no por el service binding. Para usar el binding, déjalo vacío en ${SITE.config}.`,
+    )
+}
+
 /** A binding of the local config that production lacks (wrangler inherits none), or has otherwise. */
 export function bindingDrift(local: WorkerConfig, production: WorkerConfig): string[] {
   const kinds: Array<[string, (config: WorkerConfig) => string[]]> = [
@@ -240,6 +301,8 @@ export function bindingDrift(local: WorkerConfig, production: WorkerConfig): str
     ['send_email', (config) => config.send_email.map((email) => email.name)],
     ['assets', (config) => (config.assets ? [`${config.assets.binding} (${config.assets.directory})`] : [])],
     ['triggers.crons', (config) => config.triggers?.crons ?? []],
+    // The service's name differs by environment (wrangler appends it); the binding and entrypoint do not.
+    ['services', (config) => (config.services ?? []).map((s) => `${s.binding} (${s.entrypoint ?? 'default'})`)],
   ]
   const drift: string[] = []
   for (const [kind, list] of kinds) {
@@ -315,8 +378,19 @@ const wranglerError = (result: { stdout: string; stderr: string }) =>
       .at(-1) ?? 'sin detalle'
   ).slice(0, 200)
 
-async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: Wrangler, root: string) {
-  const secrets = Object.entries(worker.spec).filter(([, setting]) => setting.secret)
+/**
+ * The secrets a Worker needs in production: those of its list that must be real, but QUOTE_FUNCTION_KEY
+ * while the site calls the function through its binding (no key travels then: docs/decisions/110).
+ */
+export function requiredSecrets(worker: DeployedWorker, site: WorkerConfig): Array<[string, Setting]> {
+  return (Object.entries(worker.spec) as Array<[string, Setting]>).filter(
+    ([key, setting]) =>
+      setting.secret && setting.ownOffLocal && !(key === 'QUOTE_FUNCTION_KEY' && callsByBinding(site)),
+  )
+}
+
+async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: Wrangler, site: WorkerConfig) {
+  const secrets = requiredSecrets(worker, site)
   const command = `npx wrangler secret list ${productionArgs(worker).join(' ')}`
   const result = await wrangler(['secret', 'list', '--format', 'json', ...productionArgs(worker)])
   if (result.code !== 0) {
@@ -349,14 +423,23 @@ async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: W
             found.problem(worker.label, `falta el secreto ${key}: ${howToSet(key, setting, worker.config)}.`)
         }
       })
+      if (worker === FUNCTION && callsByBinding(site) && names.includes('QUOTE_FUNCTION_KEY'))
+        found.note(
+          FUNCTION.label,
+          `la función aún tiene QUOTE_FUNCTION_KEY: sus puntos de la web siguen abiertos en su dirección pública, con esa clave. Con la web ya en el service binding, bórrala: \`npx wrangler secret delete QUOTE_FUNCTION_KEY ${productionArgs(FUNCTION).join(' ')}\`.`,
+        )
     }
   }
-  // The values themselves can only be judged from the operator's file.
+}
+
+/** The secrets' values, judged from the operator's file (Cloudflare never shows them). */
+function checkSecretValues(found: Findings, worker: DeployedWorker, root: string, site: WorkerConfig) {
+  const secrets = requiredSecrets(worker, site)
   const file = readSecretsFile(root)
   if (!file) {
-    found.skipped(
+    found.note(
       worker.label,
-      `valores de los secretos: no hay ${SECRETS_FILE} en este equipo; solo se comprobó que existen.`,
+      `valores de los secretos: no hay ${SECRETS_FILE} en este equipo, así que no se juzgan (\`npm run secrets\` nunca sube uno público).`,
     )
     return
   }
@@ -394,14 +477,13 @@ async function checkMigrations(found: Findings, wrangler: Wrangler) {
   )
 }
 
-/** Telegram's answer to getWebhookInfo, as far as it is read. */
-interface WebhookInfo {
-  ok: boolean
-  description?: string
-  result?: { url?: string; allowed_updates?: string[]; last_error_message?: string }
-}
-
-async function checkWebhook(found: Findings, target: Target, fn: WorkerConfig, root: string, env: NodeJS.ProcessEnv) {
+/** The Telegram webhook, when the bot token is at hand (telegram-checks.ts judges what Telegram answers). */
+async function checkWebhook(
+  found: Findings,
+  target: Target,
+  fn: WorkerConfig,
+  { root, env, now }: { root: string; env: NodeJS.ProcessEnv; now: number },
+) {
   const domain = customDomain(fn)
   if (!domain) {
     found.skipped(
@@ -410,64 +492,33 @@ async function checkWebhook(found: Findings, target: Target, fn: WorkerConfig, r
     )
     return
   }
-  const expected = `https://${domain}${FUNCTION_PATHS.webhook}`
-  const register = `\`npm run telegram:webhook\` (lee el token de ${SECRETS_FILE}; registra ${expected})`
+  const expected = webhookUrl(`https://${domain}`)
   const token = botToken(root, env)
   if (!token) {
     found.skipped(
       FUNCTION.label,
-      `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${SECRETS_FILE}); compruébalo con ${register}.`,
+      `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${SECRETS_FILE}); compruébalo con ${registerAgain(expected)}.`,
     )
     return
   }
-  const apiRoot = String(env.TELEGRAM_API_URL || fn.vars?.TELEGRAM_API_URL || 'https://api.telegram.org').replace(
-    /\/+$/,
-    '',
-  )
-  let info: WebhookInfo
+  let answer: BotAnswer<WebhookInfo>
   try {
-    // The Bot API takes the token in the path (Telegram's design): this URL is never printed.
-    const response = await fetch(`${apiRoot}/bot${token}/getWebhookInfo`, { signal: AbortSignal.timeout(10_000) })
-    info = (await response.json()) as WebhookInfo
+    answer = await botApi<WebhookInfo>(botApiRoot(fn, env), token, 'getWebhookInfo')
   } catch (error) {
-    found.skipped(
+    found.skipped(FUNCTION.label, `webhook de Telegram: no se pudo preguntar a Telegram (${(error as Error).message}).`)
+    return
+  }
+  if (!answer.ok) {
+    found.problem(
       FUNCTION.label,
-      `webhook de Telegram: no se pudo preguntar a Telegram (${withoutToken(String((error as Error).message), token)}).`,
+      `Telegram rechaza el token del bot (${withoutToken(answer.description ?? 'sin detalle', token)}): revisa TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}.`,
     )
     return
   }
-  if (!info.ok) {
-    found.problem(
-      FUNCTION.label,
-      `Telegram rechaza el token del bot (${withoutToken(info.description ?? 'sin detalle', token)}): revisa TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}.`,
-    )
-    return
-  }
-  const url = info.result?.url ?? ''
-  // Telegram gives allowed_updates only when the bot chose them; without it, every kind but a few the inbox
-  // does not read (messages and button presses among those sent).
-  const updates = info.result?.allowed_updates ?? ['message', 'callback_query']
-  if (url === '') {
-    // Before the function's first deploy there is nothing to register: only a deploy of the site needs it.
-    if (target === 'function')
-      found.skipped(FUNCTION.label, `webhook de Telegram: aún sin registrar; tras desplegar la función, ${register}.`)
-    else
-      found.problem(
-        FUNCTION.label,
-        `el webhook de Telegram no está registrado: el dueño no podría usar los botones ni los comandos. Despliega la función (\`npm run deploy:function\`) y ejecuta ${register}.`,
-      )
-  } else if (url !== expected) {
-    found.problem(FUNCTION.label, `el webhook de Telegram apunta a ${url}, no a ${expected}: ejecuta ${register}.`)
-  } else if (!updates.includes('message') || !updates.includes('callback_query')) {
-    found.problem(
-      FUNCTION.label,
-      `el webhook de Telegram no recibe mensajes y botones (${updates.join(', ') || 'ninguno'}): ejecuta ${register}.`,
-    )
-  } else {
-    found.ok(FUNCTION.label, `webhook de Telegram: ${url}`)
-    if (info.result?.last_error_message)
-      found.ok(FUNCTION.label, `(último error que Telegram anotó: ${info.result.last_error_message})`)
-  }
+  // Before the function's first deploy there is nothing to register: only a deploy of the site needs it.
+  const unregistered = target === 'function' ? 'note' : 'problem'
+  for (const judgement of judgeWebhook(answer.result, expected, { now, unregistered }))
+    found[judgement.status](FUNCTION.label, judgement.text)
 }
 
 /**
@@ -523,16 +574,110 @@ function checkAgreement(found: Findings, site: WorkerConfig, fn: WorkerConfig) {
   })
 }
 
-/** Runs every check of a deploy of `target`; nothing is printed. */
+/** What `wrangler whoami --json` says: the accounts the login reaches, no login, or no answer. */
+type Login =
+  { kind: 'in'; accounts: Array<{ id: string; name: string }>; who: string } | { kind: 'out' } | { kind: 'unknown' }
+
+/**
+ * The Cloudflare login, first (`wrangler whoami --json`): without it every account check is pointless, and
+ * a `wrangler deploy` would open a browser to log in and go ahead. No login is a problem that says what to
+ * do; a login that cannot be checked (no network) is not checked.
+ */
+async function checkLogin(found: Findings, wrangler: Wrangler): Promise<Login> {
+  const result = await wrangler(['whoami', '--json'])
+  let answer: { loggedIn?: boolean; email?: string; accounts?: Array<{ id: string; name: string }> } | undefined
+  try {
+    const text = result.stdout
+    answer = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as typeof answer
+  } catch {
+    answer = undefined
+  }
+  if (answer?.loggedIn === true) {
+    const accounts = answer.accounts ?? []
+    const who = answer.email ?? 'un token de API'
+    found.ok(
+      BOTH,
+      `sesión de Cloudflare: ${who} (${accounts.map((account) => account.name).join(', ') || 'sin cuentas'})`,
+    )
+    return { kind: 'in', accounts, who }
+  }
+  if (answer?.loggedIn === false) {
+    found.problem(
+      BOTH,
+      'no hay sesión de Cloudflare: ejecuta `npx wrangler login` (o define CLOUDFLARE_API_TOKEN con un token de la cuenta de la tienda) y vuelve a ejecutarlo. Sin ella no se comprueban los secretos ni las migraciones, y no se despliega.',
+    )
+    return { kind: 'out' }
+  }
+  found.skipped(
+    BOTH,
+    `sesión de Cloudflare: \`npx wrangler whoami\` no respondió (${wranglerError(result)}); ¿hay red? Sin ella no se comprueban los secretos ni las migraciones.`,
+  )
+  return { kind: 'unknown' }
+}
+
+/** Both configs pin one account (`account_id`), the same, and one the login reaches. */
+function checkAccount(found: Findings, site: WorkerConfig, fn: WorkerConfig, login: Login) {
+  found.check(BOTH, `cuenta de Cloudflare: ${site.account_id ?? ''}`, () => {
+    const ids: Array<[DeployedWorker, string]> = [
+      [SITE, String(site.account_id ?? '').trim()],
+      [FUNCTION, String(fn.account_id ?? '').trim()],
+    ]
+    const listed =
+      login.kind === 'in' ? ` (tu sesión ve: ${login.accounts.map((a) => `${a.name} ${a.id}`).join('; ')})` : ''
+    for (const [worker, id] of ids) {
+      if (id === '' || id === PLACEHOLDER_ACCOUNT_ID || !ACCOUNT_ID.test(id))
+        found.problem(
+          worker.label,
+          `account_id de [env.production] en ${worker.config} ${id === PLACEHOLDER_ACCOUNT_ID ? 'es el de ejemplo' : id === '' ? 'falta' : `no es un id de cuenta ("${id}")`}: escribe el de la cuenta de la tienda (\`npx wrangler whoami\` lo lista)${listed}.`,
+        )
+    }
+    const [siteId, fnId] = ids.map(([, id]) => id)
+    if (siteId && fnId && ACCOUNT_ID.test(siteId) && ACCOUNT_ID.test(fnId) && siteId !== fnId)
+      found.problem(
+        BOTH,
+        `account_id no coincide: ${siteId} en ${SITE.config}, ${fnId} en ${FUNCTION.config}. Los dos Workers van en la misma cuenta (el service binding solo une Workers de una cuenta).`,
+      )
+    if (
+      login.kind === 'in' &&
+      siteId &&
+      ACCOUNT_ID.test(siteId) &&
+      siteId !== PLACEHOLDER_ACCOUNT_ID &&
+      !login.accounts.some((a) => a.id === siteId)
+    )
+      found.problem(
+        BOTH,
+        `la sesión de Cloudflare (${login.who}) no llega a la cuenta ${siteId}${listed}: entra con la de la tienda (\`npx wrangler login\`) o corrige account_id.`,
+      )
+  })
+}
+
+/** What goes out is a commit: nothing uncommitted, so each version names the code it runs (deploy --tag). */
+function checkCommit(found: Findings, commit: Commit | null) {
+  if (!commit) {
+    found.skipped(BOTH, 'commit: esto no es un checkout de git; la versión desplegada no podrá nombrar su commit.')
+    return
+  }
+  if (commit.dirty)
+    found.problem(
+      BOTH,
+      `hay cambios sin commit (\`git status\`): cada versión desplegada lleva su commit (${commit.sha.slice(0, 12)}), y no sería lo que corre. Haz commit (o deshazlos) y vuelve a ejecutarlo.`,
+    )
+  else found.ok(BOTH, `commit ${commit.sha.slice(0, 12)}: ${commit.subject.slice(0, 80)}`)
+}
+
+/** Runs every check of a deploy of `target`, each reported, all at once; nothing is printed. */
 export async function preflight(target: Target, deps: PreflightDeps = {}): Promise<Finding[]> {
   const root = deps.root ?? ROOT
   const wrangler = deps.wrangler ?? realWrangler(root)
   const env = deps.env ?? process.env
   const found = new Findings()
+  const login = await checkLogin(found, wrangler)
   const site = workerConfigs(root, SITE)
   const fn = workerConfigs(root, FUNCTION)
   const workers = target === 'site' ? [SITE] : target === 'function' ? [FUNCTION] : [FUNCTION, SITE]
 
+  checkAccount(found, site.production, fn.production, login)
+  checkCommit(found, (deps.commit ?? (() => gitCommit(root)))())
   for (const worker of workers) {
     const configs = worker === SITE ? site : fn
     checkSettings(found, worker, configs.production)
@@ -547,43 +692,87 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
   checkAgreement(found, site.production, fn.production)
   if (target !== 'site') checkSender(found, fn.production)
   checkAddresses(found, target, site.production, fn.production)
+  checkServiceBinding(found, site.production, fn.production)
   checkRateLimits(found, [
     [SITE, site.production],
     [FUNCTION, fn.production],
   ])
   const databaseReady = target === 'site' || checkDatabase(found, fn.production)
+  for (const worker of workers) checkSecretValues(found, worker, root, site.production)
 
-  for (const worker of workers) await checkSecrets(found, worker, wrangler, root)
-  if (target !== 'site') {
-    if (databaseReady) await checkMigrations(found, wrangler)
-    else found.skipped(FUNCTION.label, 'migraciones de D1 en remoto: primero, el database_id.')
+  if (login.kind === 'in') {
+    for (const worker of workers) await checkSecrets(found, worker, wrangler, site.production)
+    if (target !== 'site') {
+      if (databaseReady) await checkMigrations(found, wrangler)
+      else found.skipped(FUNCTION.label, 'migraciones de D1 en remoto: primero, el database_id.')
+    }
+  } else {
+    const why = login.kind === 'out' ? 'sin sesión de Cloudflare' : 'sin respuesta de Cloudflare'
+    for (const worker of workers) found.skipped(worker.label, `secretos en Cloudflare: ${why}.`)
+    if (target !== 'site') found.skipped(FUNCTION.label, `migraciones de D1 en remoto: ${why}.`)
   }
-  await checkWebhook(found, target, fn.production, root, env)
+  await checkWebhook(found, target, fn.production, { root, env, now: (deps.now ?? Date.now)() })
   return found.list
 }
 
-const WHAT: Record<Target, string> = { site: 'la web', function: 'la función', all: 'la web y la función' }
+/** Whether the findings stop a deploy: any problem, and any check that could not run unless allowed. */
+export function stops(findings: readonly Finding[], { unchecked = false } = {}): boolean {
+  return findings.some((finding) => finding.status === 'problem' || (finding.status === 'skipped' && !unchecked))
+}
 
-/** The findings as the operator reads them: what passed, what is missing and what to do, what was skipped. */
-export function report(target: Target, findings: readonly Finding[]): string {
+const WHAT: Record<Target, string> = { site: 'la web', function: 'la función', all: 'la web y la función' }
+const RED = (text: string) => `\x1b[1;31m${text}\x1b[0m`
+
+/**
+ * The findings as the operator reads them: what passed, what could not be checked, what is missing and
+ * what to do, what to do later; then whether the deploy goes out. With `unchecked` (--sin-comprobar), what
+ * was not checked goes out anyway, and the output says so in red, at the start, on each such line and at the end.
+ */
+export function report(target: Target, findings: readonly Finding[], { unchecked = false } = {}): string {
   const line = (finding: Finding) => `  - [${finding.worker}] ${finding.text}`
   const of = (status: Finding['status']) => findings.filter((finding) => finding.status === status)
   const problems = of('problem')
   const skipped = of('skipped')
+  const notes = of('note')
+  const warning = RED(
+    `⚠ ${UNCHECKED_FLAG}: se despliega sin comprobar ${skipped.length} cosa${skipped.length === 1 ? '' : 's'}; bajo tu responsabilidad.`,
+  )
+  const forced = unchecked && skipped.length > 0
   return [
+    ...(forced ? [warning] : []),
     `Comprobación previa al despliegue de ${WHAT[target]}:`,
     ...of('ok').map((finding) => `  ✔ [${finding.worker}] ${finding.text}`),
-    ...(skipped.length > 0 ? ['', 'Sin comprobar (no se pudo; no se da por buena):', ...skipped.map(line)] : []),
-    ...(problems.length > 0
+    ...(skipped.length > 0
       ? [
           '',
-          `Falta o está mal (${problems.length}):`,
-          ...problems.map(line),
-          '',
-          'No se despliega: corrige lo de arriba y vuelve a ejecutarlo.',
+          forced
+            ? RED(
+                `Sin comprobar (${skipped.length}; ${UNCHECKED_FLAG}: no se da por buena, pero no detiene el despliegue):`,
+              )
+            : `Sin comprobar (${skipped.length}; no se pudo, y no se da por buena):`,
+          ...skipped.map((finding) => (forced ? RED(`${line(finding)} [SIN COMPROBAR]`) : line(finding))),
         ]
-      : ['', 'Nada que impida el despliegue.']),
+      : []),
+    ...(problems.length > 0 ? ['', `Falta o está mal (${problems.length}):`, ...problems.map(line)] : []),
+    ...(notes.length > 0 ? ['', 'Para después (no impide el despliegue):', ...notes.map(line)] : []),
+    '',
+    problems.length > 0
+      ? 'No se despliega: corrige lo de arriba y vuelve a ejecutarlo.'
+      : skipped.length > 0 && !unchecked
+        ? `No se despliega: lo que no se pudo comprobar puede romper la tienda. Resuélvelo (\`npx wrangler login\` o CLOUDFLARE_API_TOKEN, la red, el token del bot en ${SECRETS_FILE}) y vuelve a ejecutarlo; o, si sabes lo que haces, añade ${UNCHECKED_FLAG}.`
+        : forced
+          ? warning
+          : 'Nada que impida el despliegue.',
   ].join('\n')
+}
+
+/** The target named by a script's arguments (site, function, or both without one) and --sin-comprobar. */
+export function argumentsOf(args: readonly string[]): { target: Target; unchecked: boolean } {
+  const unchecked = args.includes(UNCHECKED_FLAG)
+  const rest = args.filter((arg) => arg !== UNCHECKED_FLAG)
+  if (rest.length > 1)
+    throw new Error(`Sobra: ${rest.slice(1).join(' ')} (site, function o nada, y ${UNCHECKED_FLAG}).`)
+  return { target: targetOf(rest[0]), unchecked }
 }
 
 /** The target named by a script's argument: site, function, or both without one. */
@@ -594,8 +783,8 @@ export function targetOf(argument: string | undefined): Target {
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  const target = targetOf(process.argv[2])
+  const { target, unchecked } = argumentsOf(process.argv.slice(2))
   const findings = await preflight(target)
-  console.log(report(target, findings))
-  if (findings.some((finding) => finding.status === 'problem')) process.exit(1)
+  console.log(report(target, findings, { unchecked }))
+  if (stops(findings, { unchecked })) process.exit(1)
 }

@@ -2,7 +2,7 @@
 // the two Workers as deployed (their settings list and wrangler.toml), their `[env.production]`
 // as wrangler reads it, the operator's secrets file, and how wrangler is run (a function the tests
 // replace with a fake). docs/decisions/078 and 079.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
@@ -37,6 +37,7 @@ type Route = string | { pattern: string; custom_domain?: boolean; zone_name?: st
 /** What these scripts read of a Worker's wrangler.toml as wrangler reads it: the top level or `[env.production]`. */
 export interface WorkerConfig {
   name?: string
+  account_id?: string
   vars: Record<string, unknown>
   routes?: Route[]
   route?: Route
@@ -44,6 +45,7 @@ export interface WorkerConfig {
   d1_databases: Array<{ binding: string; database_name?: string; database_id?: string; migrations_dir?: string }>
   ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number; period: number } }>
   send_email: Array<{ name: string; allowed_sender_addresses?: string[] }>
+  services?: Array<{ binding: string; service: string; entrypoint?: string }>
   assets?: { binding?: string; directory?: string }
   triggers?: { crons?: string[] }
   observability?: { enabled?: boolean; logs?: { invocation_logs?: boolean } }
@@ -145,4 +147,82 @@ export function routesOf(config: WorkerConfig): Array<{ pattern: string; customD
       ? { pattern: route, customDomain: false }
       : { pattern: route.pattern, customDomain: 'custom_domain' in route && route.custom_domain === true },
   )
+}
+
+/**
+ * Whether the site's config calls the quote function through its service
+ * binding: QUOTE_FUNCTION_URL empty there and the binding QUOTE_FUNCTION
+ * declared (docs/decisions/110). Then no key travels and the function needs none.
+ */
+export function callsByBinding(site: WorkerConfig): boolean {
+  const url = site.vars?.QUOTE_FUNCTION_URL
+  return (
+    (url === undefined || String(url).trim() === '') &&
+    (site.services ?? []).some((s) => s.binding === 'QUOTE_FUNCTION')
+  )
+}
+
+/** The commit a deploy sends out, and whether the working tree has changes no commit holds. */
+export interface Commit {
+  sha: string
+  subject: string
+  dirty: boolean
+}
+
+/** The checkout's commit (git), or null when `root` is not a git checkout. */
+export function gitCommit(root = ROOT): Commit | null {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim()
+  try {
+    return {
+      sha: git('rev-parse', 'HEAD'),
+      subject: git('log', '-1', '--format=%s'),
+      dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
+    }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A Worker version's tag and message for a commit (wrangler deploy --tag, --message): the short hash, and
+ * the hash with the start of its subject, so `wrangler versions list` and a rollback name the commit.
+ */
+export function versionLabel(commit: Pick<Commit, 'sha' | 'subject'>): { tag: string; message: string } {
+  const tag = commit.sha.slice(0, 12)
+  return { tag, message: `${tag} ${commit.subject}`.slice(0, 100) }
+}
+
+/** What the Bot API answered to one call. */
+export type BotAnswer<T> =
+  | { ok: true; result: T }
+  | { ok: false; error_code?: number; description?: string; parameters?: { migrate_to_chat_id?: number } }
+
+/**
+ * One Bot API call (`params` as JSON), waiting at most 10 s. The token goes in
+ * the path, as Telegram requires; no error this throws or returns names it
+ * (withoutToken). Throws when Telegram cannot be reached.
+ */
+export async function botApi<T>(
+  apiRoot: string,
+  token: string,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<BotAnswer<T>> {
+  try {
+    const response = await fetch(`${apiRoot.replace(/\/+$/, '')}/bot${token}/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(params),
+      signal: AbortSignal.timeout(10_000),
+    })
+    return (await response.json()) as BotAnswer<T>
+  } catch (error) {
+    throw new Error(withoutToken(String((error as Error).message), token))
+  }
+}
+
+/** The Bot API's root for the production scripts: TELEGRAM_API_URL of the environment, else the function's. */
+export function botApiRoot(fn: WorkerConfig, env: NodeJS.ProcessEnv = process.env): string {
+  return String(env.TELEGRAM_API_URL || fn.vars?.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, '')
 }

@@ -3,26 +3,136 @@
  * secrets.production.env (git ignores it; secrets.production.env.example
  * shows its lines) with `wrangler secret bulk`, each Worker its own, through
  * stdin: no value is written anywhere else, printed or put in a command
- * line. QUOTE_FUNCTION_KEY is one line of the file: the secret the two
- * Workers share. A value that is missing, invalid or still this repository's
- * public one stops it before anything is uploaded. A Worker that does not
- * exist yet is created by wrangler, empty, with its secrets (the first deploy
- * then gives it its code).
+ * line. A value that is missing, invalid or still this repository's public
+ * one stops it before anything is uploaded. QUOTE_FUNCTION_KEY goes to both
+ * only while the site calls the function by QUOTE_FUNCTION_URL; through the
+ * service binding no key is needed (docs/decisions/110). Once the function's
+ * are up, the Telegram webhook is registered again with TELEGRAM_WEBHOOK_SECRET
+ * (Telegram would otherwise keep sending the old one, and get 403). A Worker
+ * that does not exist yet is created by wrangler, empty, with its secrets
+ * (the first deploy then gives it its code).
+ *
+ * npm run secrets -- rotar <NAME> [--minutos N]: changes one secret without a
+ * gap (docs/decisions/113). It draws a new value, writes it in the file, and
+ * rolls it out in the order that never refuses anybody: the function first,
+ * accepting the new value and, for N minutes (60 by default), the previous one
+ * (QUOTE_FUNCTION_KEY_PREVIOUS / TELEGRAM_WEBHOOK_SECRET_PREVIOUS, "<ISO time>
+ * <value>"); then the site's key, or the webhook registered with the new
+ * secret. If the second step fails, the previous value still works until that
+ * time, and running `npm run secrets` again finishes it.
  */
-import { relative } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { isOwn, SECRETS_FILE } from '~shared/settings'
+import { isOwn, previousSecret, PRODUCTION_ENV, SECRETS_FILE, type Setting } from '~shared/settings'
 
-import { productionArgs, readSecretsFile, realWrangler, ROOT, WORKERS, type Wrangler } from './production'
+import {
+  botApi,
+  botApiRoot,
+  callsByBinding,
+  customDomain,
+  FUNCTION,
+  productionArgs,
+  readSecretsFile,
+  readWorkerConfig,
+  realWrangler,
+  ROOT,
+  SITE,
+  type DeployedWorker,
+  type Wrangler,
+} from './production'
+import { registerWebhook, webhookAddress } from './telegram-webhook'
 
 export interface SecretsDeps {
   root?: string
   wrangler?: Wrangler
   log?: (text: string) => void
+  /** TELEGRAM_API_URL (a fake Bot API in tests) is read from it. */
+  env?: NodeJS.ProcessEnv
+  now?: () => number
+  /** A new secret's value (random by default). */
+  draw?: () => string
 }
 
-/** Uploads both Workers' secrets; false (and nothing uploaded) when the file is missing one. */
+/** The secrets `rotar` draws anew; the bot token comes from @BotFather instead. */
+export const ROTATABLE = ['QUOTE_FUNCTION_KEY', 'TELEGRAM_WEBHOOK_SECRET', 'FORM_SECRET'] as const
+export type Rotatable = (typeof ROTATABLE)[number]
+/** How long the previous value still works after a rotation, by default. */
+export const DEFAULT_WINDOW_MINUTES = 60
+
+/** How the production scripts see the two configs, once. */
+function productionConfigs(root: string) {
+  const site = readWorkerConfig(root, SITE, PRODUCTION_ENV)
+  const fn = readWorkerConfig(root, FUNCTION, PRODUCTION_ENV)
+  return { site, fn, byBinding: callsByBinding(site) }
+}
+
+/** The secrets a Worker gets from the file: its list's, QUOTE_FUNCTION_KEY only while the site calls by address. */
+function secretsOf(worker: DeployedWorker, byBinding: boolean): Array<[string, Setting]> {
+  return (Object.entries(worker.spec) as Array<[string, Setting]>).filter(
+    ([key, setting]) => setting.secret && setting.ownOffLocal && !(key === 'QUOTE_FUNCTION_KEY' && byBinding),
+  )
+}
+
+/** Uploads `values` to a Worker (wrangler secret bulk through stdin); the error line when it fails. */
+async function upload(wrangler: Wrangler, worker: DeployedWorker, values: Record<string, string>) {
+  const result = await wrangler(['secret', 'bulk', ...productionArgs(worker)], { input: JSON.stringify(values) })
+  if (result.code === 0) return null
+  return `wrangler no pudo subirlos (código ${result.code}): ${`${result.stderr}${result.stdout}`.trim().split('\n').at(-1) ?? ''}`
+}
+
+/** Registers the webhook with `secret` at the function's Custom Domain; lines to print, or why it failed. */
+async function reRegister(
+  env: NodeJS.ProcessEnv,
+  fnConfig: ReturnType<typeof productionConfigs>['fn'],
+  token: string | undefined,
+  secret: string,
+): Promise<{ ok: boolean; lines: string[] }> {
+  const domain = customDomain(fnConfig)
+  if (!domain || !token)
+    return {
+      ok: false,
+      lines: [
+        `No se registró el webhook: ${!domain ? `falta el Custom Domain de la función en ${FUNCTION.config}` : `falta TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}`}. Hazlo con \`npm run telegram:webhook\`.`,
+      ],
+    }
+  try {
+    const lines = await registerWebhook({
+      token,
+      secret,
+      url: webhookAddress(`https://${domain}`),
+      apiRoot: botApiRoot(fnConfig, env),
+    })
+    return { ok: true, lines }
+  } catch (error) {
+    return {
+      ok: false,
+      lines: [`Telegram no aceptó el webhook (${(error as Error).message}): \`npm run telegram:webhook\`.`],
+    }
+  }
+}
+
+/** Whether Telegram has a webhook for the bot (false too when it cannot be asked: reRegister says why then). */
+async function webhookRegistered(
+  env: NodeJS.ProcessEnv,
+  fnConfig: ReturnType<typeof productionConfigs>['fn'],
+  token: string | undefined,
+): Promise<boolean> {
+  if (!token) return false
+  try {
+    const info = await botApi<{ url?: string }>(botApiRoot(fnConfig, env), token, 'getWebhookInfo')
+    return !info.ok || (info.result.url ?? '') !== ''
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Uploads both Workers' secrets, then registers the webhook again; false (and nothing uploaded) when the
+ * file is missing one, or false when a step failed (said which).
+ */
 export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
   const root = deps.root ?? ROOT
   const wrangler = deps.wrangler ?? realWrangler(root)
@@ -32,10 +142,8 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
     log(`No hay ${SECRETS_FILE}: cópialo de ${SECRETS_FILE}.example, escribe tus valores y vuelve a ejecutarlo.`)
     return false
   }
-  const uploads = WORKERS.map((worker) => ({
-    worker,
-    secrets: Object.entries(worker.spec).filter(([, setting]) => setting.secret),
-  }))
+  const { fn, byBinding } = productionConfigs(root)
+  const uploads = [FUNCTION, SITE].map((worker) => ({ worker, secrets: secretsOf(worker, byBinding) }))
   const wrong = [
     ...new Set(
       uploads.flatMap(({ secrets }) =>
@@ -49,21 +157,145 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
     )
     return false
   }
+  if (byBinding && file.QUOTE_FUNCTION_KEY)
+    log('QUOTE_FUNCTION_KEY no se sube: la web llama a la función por el service binding, sin clave.')
   for (const { worker, secrets } of uploads) {
     const values = Object.fromEntries(secrets.map(([key]) => [key, (file[key] ?? '').trim()]))
     log(`Secretos de la ${worker.label}: ${Object.keys(values).join(', ')}…`)
-    const result = await wrangler(['secret', 'bulk', ...productionArgs(worker)], { input: JSON.stringify(values) })
-    if (result.code !== 0) {
+    const failed = await upload(wrangler, worker, values)
+    if (failed) {
+      log(failed)
+      return false
+    }
+  }
+  // Telegram keeps sending the secret it was given: give it the one just uploaded. The very first time there
+  // is no webhook yet (the function is not deployed): step 9 of the README registers it.
+  const env = deps.env ?? process.env
+  if (await webhookRegistered(env, fn, file.TELEGRAM_BOT_TOKEN)) {
+    const registered = await reRegister(env, fn, file.TELEGRAM_BOT_TOKEN, (file.TELEGRAM_WEBHOOK_SECRET ?? '').trim())
+    for (const line of registered.lines) log(line)
+    if (!registered.ok) return false
+  } else
+    log(
+      'Telegram aún no tiene webhook: tras desplegar la función, `npm run telegram:webhook` (README, "Deploying", 9).',
+    )
+  log('Secretos subidos. Cambiar uno sin cortes: `npm run secrets -- rotar NOMBRE` (README, "Deploying").')
+  return true
+}
+
+/** The file with `key`'s line given `value` (added when there is none); every other line as it was. */
+function withValue(text: string, key: string, value: string): string {
+  const line = new RegExp(`^\\s*${key}\\s*=.*$`, 'm')
+  return line.test(text) ? text.replace(line, `${key}=${value}`) : `${text.replace(/\n?$/, '\n')}${key}=${value}\n`
+}
+
+/** Changes one secret without a gap (see above); false when it did nothing or a step failed (said which). */
+export async function rotateSecret(
+  name: string,
+  { minutes = DEFAULT_WINDOW_MINUTES, ...deps }: SecretsDeps & { minutes?: number } = {},
+): Promise<boolean> {
+  const root = deps.root ?? ROOT
+  const wrangler = deps.wrangler ?? realWrangler(root)
+  const log = deps.log ?? console.log
+  const now = (deps.now ?? Date.now)()
+  if (name === 'TELEGRAM_BOT_TOKEN') {
+    log(
+      `El token del bot lo da @BotFather: /revoke, escribe el nuevo como TELEGRAM_BOT_TOKEN en ${SECRETS_FILE} y ejecuta \`npm run secrets\` (sube los secretos y vuelve a registrar el webhook).`,
+    )
+    return false
+  }
+  if (!(ROTATABLE as readonly string[]).includes(name)) {
+    log(`No sé rotar ${name}: ${ROTATABLE.join(', ')} (y el token del bot, con @BotFather).`)
+    return false
+  }
+  const path = join(root, SECRETS_FILE)
+  const file = readSecretsFile(root)
+  const spec = (name === 'FORM_SECRET' ? SITE : FUNCTION).spec[name] as Setting
+  if (!file || !isOwn(spec, file[name])) {
+    log(
+      `${name} no tiene aún un valor propio en ${SECRETS_FILE}: escríbelo y ejecuta \`npm run secrets\` (no hay nada que rotar).`,
+    )
+    return false
+  }
+  const { fn, byBinding } = productionConfigs(root)
+  if (name === 'QUOTE_FUNCTION_KEY' && byBinding) {
+    log(
+      `La web llama a la función por el service binding: no usa QUOTE_FUNCTION_KEY, no hay clave que rotar. Si la función aún tiene una, bórrala: \`npx wrangler secret delete QUOTE_FUNCTION_KEY ${productionArgs(FUNCTION).join(' ')}\`.`,
+    )
+    return false
+  }
+  const previous = (file[name] ?? '').trim()
+  const next = (deps.draw ?? (() => randomBytes(32).toString('hex')))()
+  const until = now + minutes * 60_000
+  const untilText = new Date(until).toISOString()
+
+  if (name === 'FORM_SECRET') {
+    // Only the site signs and checks it: a form opened before keeps working, marked for the owner as
+    // possible spam (never dropped: docs/decisions/006) for the rest of its life.
+    const failed = await upload(wrangler, SITE, { FORM_SECRET: next })
+    if (failed) {
+      log(`${failed}. No ha cambiado nada.`)
+      return false
+    }
+    writeFileSync(path, withValue(readFileSync(path, 'utf8'), name, next))
+    log(
+      `FORM_SECRET cambiado en la web y en ${SECRETS_FILE}. Un formulario abierto antes llega igual, marcado para ti como "Posible spam" (nunca se pierde).`,
+    )
+    return true
+  }
+
+  // 1. The function: the new value, and the previous one until its time.
+  log(`1/2 La función acepta el ${name} nuevo y, hasta ${untilText}, el anterior…`)
+  const failed = await upload(wrangler, FUNCTION, {
+    [name]: next,
+    [`${name}_PREVIOUS`]: previousSecret(previous, until),
+  })
+  if (failed) {
+    log(`${failed}. No ha cambiado nada.`)
+    return false
+  }
+  writeFileSync(path, withValue(readFileSync(path, 'utf8'), name, next))
+  // 2. Who sends it: the site's key, or Telegram's webhook secret.
+  if (name === 'QUOTE_FUNCTION_KEY') {
+    log('2/2 La web envía la clave nueva…')
+    const siteFailed = await upload(wrangler, SITE, { QUOTE_FUNCTION_KEY: next })
+    if (siteFailed) {
       log(
-        `wrangler no pudo subirlos (código ${result.code}): ${`${result.stderr}${result.stdout}`.trim().split('\n').at(-1) ?? ''}`,
+        `${siteFailed}. La web sigue con la clave anterior, que la función acepta hasta ${untilText}: vuelve a ejecutar \`npm run secrets\` antes (${SECRETS_FILE} ya tiene la nueva).`,
+      )
+      return false
+    }
+  } else {
+    log('2/2 Telegram recibe el secreto nuevo (setWebhook)…')
+    const registered = await reRegister(deps.env ?? process.env, fn, file.TELEGRAM_BOT_TOKEN, next)
+    for (const line of registered.lines) log(line)
+    if (!registered.ok) {
+      log(
+        `Telegram sigue enviando el secreto anterior, que la función acepta hasta ${untilText}: ejecuta \`npm run telegram:webhook\` antes (${SECRETS_FILE} ya tiene el nuevo).`,
       )
       return false
     }
   }
-  log('Secretos subidos. Cambiarlos más tarde: edita el fichero y vuelve a ejecutar `npm run secrets`.')
+  log(
+    `${name} cambiado sin cortes; el anterior deja de valer a las ${untilText}. Tras un rollback a una versión anterior a este cambio, ejecuta \`npm run secrets\` (README, "Rolling back").`,
+  )
   return true
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  if (!(await uploadSecrets())) process.exit(1)
+  const [command, name, ...rest] = process.argv.slice(2)
+  if (command === undefined) {
+    if (!(await uploadSecrets())) process.exit(1)
+  } else if (command === 'rotar' && name) {
+    const at = rest.indexOf('--minutos')
+    const minutes = at >= 0 ? Number(rest[at + 1]) : DEFAULT_WINDOW_MINUTES
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60) {
+      console.error('--minutos: un número entero de minutos, de 1 a 10080.')
+      process.exit(2)
+    }
+    if (!(await rotateSecret(name, { minutes }))) process.exit(1)
+  } else {
+    console.error(`Uso: npm run secrets   |   npm run secrets -- rotar ${ROTATABLE.join('|')} [--minutos 60]`)
+    process.exit(2)
+  }
 }

@@ -8,12 +8,16 @@
 // else from secrets.production.env, so they never go into the shell's history; the address, without
 // one given, is the function's Custom Domain in [env.production] of its wrangler.toml. The address may
 // be the function's origin or the full webhook URL; TELEGRAM_API_URL overrides the Bot API.
+// `npm run secrets` calls registerWebhook too, whenever it uploads the function's secrets.
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 import { Api } from 'grammy'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { PRODUCTION_ENV, SECRETS_FILE } from '~shared/settings'
 
-import { botToken, customDomain, FUNCTION, readSecretsFile, readWorkerConfig, ROOT } from './production'
+import { botToken, customDomain, FUNCTION, readSecretsFile, readWorkerConfig, ROOT, withoutToken } from './production'
 
 export const COMMANDS = [
   { command: 'pendientes', description: 'Presupuestos sin atender, los más nuevos primero' },
@@ -22,47 +26,79 @@ export const COMMANDS = [
   { command: 'olvidar', description: 'Borrar los presupuestos de un e-mail: /olvidar cliente@correo.es' },
 ]
 
-function fail(message: string): never {
-  console.error(`telegram:webhook: ${message}`)
-  process.exit(2)
-}
-
-const token = botToken()
-const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile()?.TELEGRAM_WEBHOOK_SECRET
-const given = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
-const domain = given ? undefined : customDomain(readWorkerConfig(ROOT, FUNCTION, PRODUCTION_ENV))
-const address = given ?? (domain ? `https://${domain}` : undefined)
-if (!token) fail(`falta TELEGRAM_BOT_TOKEN (en ${SECRETS_FILE})`)
-if (!secret || !/^[\w-]{1,256}$/.test(secret))
-  fail(`falta TELEGRAM_WEBHOOK_SECRET (en ${SECRETS_FILE}; 1-256 letras, números, _ o -)`)
-if (!address)
-  fail(
-    `falta la dirección de la función: su Custom Domain en [env.production] de ${FUNCTION.config}, o npm run telegram:webhook -- https://presupuestos.<tu dominio>`,
-  )
-
-let url: string
-try {
+/** The webhook address of a function address (its origin, or the webhook URL itself). */
+export function webhookAddress(address: string): string {
   const parsed = new URL(address)
-  url = parsed.pathname.endsWith(FUNCTION_PATHS.webhook) ? parsed.href : `${parsed.origin}${FUNCTION_PATHS.webhook}`
-} catch {
-  fail(`dirección no válida: ${address}`)
+  return parsed.pathname.endsWith(FUNCTION_PATHS.webhook) ? parsed.href : `${parsed.origin}${FUNCTION_PATHS.webhook}`
 }
-if (!url.startsWith('https://') && !process.env.TELEGRAM_API_URL) fail('Telegram solo llama a direcciones https://')
 
-const api = new Api(token, {
-  apiRoot: (process.env.TELEGRAM_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
-})
-try {
-  await api.setWebhook(url, {
-    secret_token: secret,
-    allowed_updates: ['message', 'callback_query'],
-    drop_pending_updates: false,
-  })
-  await api.setMyCommands(COMMANDS)
-  const info = await api.getWebhookInfo()
-  console.log(`Webhook registrado: ${info.url}`)
-  console.log(`Actualizaciones: ${(info.allowed_updates ?? []).join(', ')}; pendientes: ${info.pending_update_count}`)
-  if (info.last_error_message) console.log(`Último error de Telegram: ${info.last_error_message}`)
-} catch (error) {
-  fail(`Telegram no lo aceptó: ${error instanceof Error ? error.message : String(error)}`)
+/**
+ * Registers the webhook (setWebhook with the secret and the update kinds, then the commands' menu) and
+ * returns what Telegram now has, in lines for the operator. Throws, without the token, when Telegram refuses.
+ */
+export async function registerWebhook({
+  token,
+  secret,
+  url,
+  apiRoot = 'https://api.telegram.org',
+}: {
+  token: string
+  secret: string
+  url: string
+  apiRoot?: string
+}): Promise<string[]> {
+  const api = new Api(token, { apiRoot: apiRoot.replace(/\/+$/, '') })
+  try {
+    await api.setWebhook(url, {
+      secret_token: secret,
+      allowed_updates: ['message', 'callback_query'],
+      drop_pending_updates: false,
+    })
+    await api.setMyCommands(COMMANDS)
+    const info = await api.getWebhookInfo()
+    return [
+      `Webhook registrado: ${info.url}`,
+      `Actualizaciones: ${(info.allowed_updates ?? []).join(', ')}; pendientes: ${info.pending_update_count}`,
+      ...(info.last_error_message ? [`Último error de Telegram: ${info.last_error_message}`] : []),
+    ]
+  } catch (error) {
+    throw new Error(withoutToken(error instanceof Error ? error.message : String(error), token))
+  }
+}
+
+if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
+  const fail = (message: string): never => {
+    console.error(`telegram:webhook: ${message}`)
+    process.exit(2)
+  }
+  const token = botToken()
+  const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile()?.TELEGRAM_WEBHOOK_SECRET
+  const given = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
+  const domain = given ? undefined : customDomain(readWorkerConfig(ROOT, FUNCTION, PRODUCTION_ENV))
+  const address = given ?? (domain ? `https://${domain}` : undefined)
+  if (!token) fail(`falta TELEGRAM_BOT_TOKEN (en ${SECRETS_FILE})`)
+  if (!secret || !/^[\w-]{1,256}$/.test(secret))
+    fail(`falta TELEGRAM_WEBHOOK_SECRET (en ${SECRETS_FILE}; 1-256 letras, números, _ o -)`)
+  if (!address)
+    fail(
+      `falta la dirección de la función: su Custom Domain en [env.production] de ${FUNCTION.config}, o npm run telegram:webhook -- https://presupuestos.<tu dominio>`,
+    )
+  let url = ''
+  try {
+    url = webhookAddress(address ?? '')
+  } catch {
+    fail(`dirección no válida: ${address}`)
+  }
+  if (!url.startsWith('https://') && !process.env.TELEGRAM_API_URL) fail('Telegram solo llama a direcciones https://')
+  try {
+    const lines = await registerWebhook({
+      token: token ?? '',
+      secret: secret ?? '',
+      url,
+      apiRoot: process.env.TELEGRAM_API_URL,
+    })
+    for (const line of lines) console.log(line)
+  } catch (error) {
+    fail(`Telegram no lo aceptó: ${(error as Error).message}`)
+  }
 }

@@ -197,6 +197,11 @@ export interface WranglerDevOptions {
   extra?: readonly string[]
   log?: string
   appendLog?: boolean
+  /**
+   * The dev registry where wrangler dev sessions find each other's Workers for service bindings: a folder of
+   * the caller's, so that a binding reaches this stack's function and never another run's on the same machine.
+   */
+  registry?: string
 }
 
 /**
@@ -204,7 +209,7 @@ export interface WranglerDevOptions {
  * for its output (else the terminal).
  */
 export async function wranglerDev(options: WranglerDevOptions): Promise<ChildProcess> {
-  const { config, port, vars, extra = [], log, appendLog = false } = options
+  const { config, port, vars, extra = [], log, appendLog = false, registry } = options
   return run(
     'npx',
     [
@@ -222,7 +227,7 @@ export async function wranglerDev(options: WranglerDevOptions): Promise<ChildPro
       ...vars,
       ...extra,
     ],
-    { group: true, log, appendLog },
+    { group: true, log, appendLog, env: registry ? { WRANGLER_REGISTRY_PATH: registry } : {} },
   )
 }
 
@@ -258,6 +263,11 @@ export interface StackOptions {
   siteConfig?: string
   /** The host the site's requests carry, as on Cloudflare (`https://<siteHost>/…`): a production-like site. */
   siteHost?: string
+  /**
+   * The site reaches the function through its service binding QUOTE_FUNCTION, as in production
+   * (QUOTE_FUNCTION_URL left empty; both Workers in a dev registry of their own), not by its address.
+   */
+  throughBinding?: boolean
 }
 
 /** One Worker under wrangler dev, once it answers. */
@@ -297,6 +307,7 @@ export async function startStack({
   quoteFunctionUrl,
   siteConfig = 'wrangler.toml',
   siteHost,
+  throughBinding = false,
 }: StackOptions): Promise<Stack> {
   if (!existsSync('build/index.js'))
     throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
@@ -304,6 +315,7 @@ export async function startStack({
   const telegram = quoteFunctionUrl ? null : await startFakeTelegram()
   const started = new Set<ChildProcess>()
   const state = mkdtempSync(join(tmpdir(), `d1-${name}-`))
+  const registry = throughBinding ? join(state, 'registro') : undefined
   const stop = async () => {
     for (const child of started) stopChild(child)
     await telegram?.close()
@@ -327,6 +339,7 @@ export async function startStack({
       log,
       extra,
       appendLog: samePort !== undefined,
+      registry,
     })
     started.add(child)
     const url = `http://127.0.0.1:${port}`
@@ -362,7 +375,7 @@ export async function startStack({
     const functionUrl = quoteFunction ? `${quoteFunction.url}${FUNCTION_PATHS.quote}` : (quoteFunctionUrl ?? '')
     const site = await start(
       siteConfig,
-      { ...siteSettings, QUOTE_FUNCTION_URL: quoteFunctionUrl ?? functionUrl },
+      { ...siteSettings, QUOTE_FUNCTION_URL: throughBinding ? '' : (quoteFunctionUrl ?? functionUrl) },
       'sitio',
       '/images/favicon.svg',
       siteHost ? ['--local-upstream', siteHost, '--upstream-protocol', 'https'] : [],

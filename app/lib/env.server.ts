@@ -9,6 +9,7 @@ import {
   NOT_PUBLIC_URL,
   PUBLIC_SECRETS,
   readSettings,
+  readValue,
   RETENTION_DAYS_SETTING,
   requireSettings as require,
   type Settings as SettingsOf,
@@ -41,14 +42,14 @@ export const SITE_SETTINGS = {
     local: `http://localhost:8788${FUNCTION_PATHS.quote}`,
     ownOffLocal: 'every-request',
     refuse: NOT_PUBLIC_URL,
-    doc: 'Address of the quote function enviar-telegram.',
+    doc: 'Address of the quote function enviar-telegram; unset in production, where the service binding QUOTE_FUNCTION reaches it.',
   },
   QUOTE_FUNCTION_KEY: {
     schema: z.string().min(1),
     local: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY,
     ownOffLocal: true,
     secret: true,
-    doc: 'The secret shared with the quote function, sent as `apikey` and `Authorization: Bearer`.',
+    doc: 'The secret shared with the quote function, sent as `apikey` and `Authorization: Bearer` (by QUOTE_FUNCTION_URL only).',
   },
   SHOP_PHONE: { ...SHOP_SETTINGS.SHOP_PHONE, ownOffLocal: 'every-request' },
   SHOP_EMAIL: {
@@ -116,12 +117,25 @@ export function requireSettings(request: Request, settings: Settings, needed: re
 }
 
 /**
+ * Whether the site reaches the quote function through its service binding
+ * QUOTE_FUNCTION: only while QUOTE_FUNCTION_URL is not set, which otherwise
+ * wins (docs/decisions/110).
+ */
+export function throughBinding(
+  env: Pick<Env, 'QUOTE_FUNCTION_URL'> & { QUOTE_FUNCTION?: Fetcher },
+): env is typeof env & { QUOTE_FUNCTION: Fetcher } {
+  return env.QUOTE_FUNCTION !== undefined && readValue(SITE_SETTINGS.QUOTE_FUNCTION_URL, env.QUOTE_FUNCTION_URL).unset
+}
+
+/**
  * What every page needs in production (`ownOffLocal: 'every-request'`) and
  * is missing, off this machine: while it names any, every request but a
  * static file answers 503 (server.ts; docs/decisions/078). Empty on localhost.
+ * QUOTE_FUNCTION_URL is not missing while the service binding stands in for it.
  */
-export function siteUnconfigured(request: Request, settings: Settings): SiteSetting[] {
-  return missingForEveryRequest(request, SITE_SETTINGS, settings)
+export function siteUnconfigured(request: Request, settings: Settings, env: Parameters<typeof throughBinding>[0]) {
+  const missing = missingForEveryRequest(request, SITE_SETTINGS, settings)
+  return throughBinding(env) ? missing.filter((key) => key !== 'QUOTE_FUNCTION_URL') : missing
 }
 
 /** The log line of a request refused by `siteUnconfigured`: each setting and what to do. */

@@ -11,8 +11,8 @@ import { notFoundMeta, pageMeta } from '~/lib/meta'
  * docs/decisions/078), so no other loader runs and nothing of theirs ships.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (siteUnconfigured(request, getSettings(request, context.cloudflare.env)).length > 0)
-    throw new Response(null, { status: 503 })
+  const { env } = context.cloudflare
+  if (siteUnconfigured(request, getSettings(request, env), env).length > 0) throw new Response(null, { status: 503 })
   notFound(request)
 }
 

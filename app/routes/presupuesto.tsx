@@ -15,6 +15,7 @@ import { pageMeta } from '~/lib/meta'
 import { QUOTE_TOASTS } from '~/lib/quote/options'
 import {
   forwardQuote,
+  functionAccess,
   getSettings,
   idempotencyKey,
   isLiveCheck,
@@ -77,7 +78,8 @@ type ActionData = { result: QuoteFormResult; toast: ToastData | null; formToken:
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['FORM_SECRET', 'QUOTE_FUNCTION_KEY'])
+  requireSettings(request, settings, ['FORM_SECRET'])
+  const access = functionAccess(request, context.cloudflare.env, settings)
   const form = await readQuoteForm(request)
   const reading = await readFormToken(form.fields.token, settings.FORM_SECRET, {
     minMs: settings.FORM_MIN_SECONDS * 1000,
@@ -108,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const busy = await pastOverallLimit(env.QUOTE_POSTS_TOTAL, 'presupuestos')
   const note = [suspicion(reading), busy ? PAST_OVERALL_NOTE : null].filter(Boolean).join('; ')
   const result = await forwardQuote(
-    settings,
+    access,
     { ...quote, sospecha: note || null },
     { idempotencyKey: await idempotencyKey(form.fields.token, quote), visitor: visitorAddress(request) },
   )

@@ -17,10 +17,11 @@ import { TrackingStatus } from '~/components/tracking-status'
 import { TrackingTimeline } from '~/components/tracking-timeline'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
 import { WithdrawalPanel } from '~/components/withdrawal-panel'
-import { getSettings, requireSettings } from '~/lib/env.server'
+import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
+import { functionAccess } from '~/lib/quote-function.server'
 import { fetchTracking } from '~/lib/tracking/client.server'
 import { postDecision, postWithdrawal, readPagePost } from '~/lib/tracking/decision.server'
 import { withinLimits } from '~/lib/rate-limits.server'
@@ -38,7 +39,7 @@ import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const access = functionAccess(request, context.cloudflare.env, settings)
   const page = catalogo.textosSeguimiento.pagina
   const offerTexts = catalogo.textosSeguimiento.presupuesto
   const withdrawalTexts = catalogo.textosSeguimiento.desistimiento
@@ -55,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { status: 429 },
     )
   if (!(await withinLimits(request, { perIp: env.TRACKING_PAGES_PER_IP }))) return tooMany()
-  const answer = await fetchTracking(settings, params.token ?? '')
+  const answer = await fetchTracking(access, params.token ?? '')
   // Only unknown tokens count as guesses: a customer reading his own page never spends them.
   if (answer.kind === 'unknown') {
     if (!(await withinLimits(request, { perIp: env.TRACKING_GUESSES_PER_IP }))) return tooMany()
@@ -87,8 +88,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * the page saying the answer could not be saved (503), never a 500.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const access = functionAccess(request, context.cloudflare.env, getSettings(request, context.cloudflare.env))
   const token = params.token ?? ''
   if (!TRACKING_TOKEN.test(token)) notFound(request)
   const { env } = context.cloudflare
@@ -100,7 +100,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // 'Desistir': the confirmation, with what follows; nothing is recorded until he confirms.
   if (posted.kind === 'withdraw') return json({ confirmWithdrawal: true as const })
   if (posted.kind === 'confirm-withdrawal') {
-    const withdrawn = await postWithdrawal(settings, token)
+    const withdrawn = await postWithdrawal(access, token)
     if (withdrawn.kind === 'unknown') notFound(request)
     if (withdrawn.kind === 'down') return json({ failure: 'withdrawal-down' as const }, { status: 503 })
     return redirectDocument(trackingPath(token), 303)
@@ -109,7 +109,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Accepting binds him to pay: not without his express request (the box), which the page asks for again.
   if (decision.decision === 'aceptar' && decision.solicitud_expresa !== 'si')
     return json({ failure: 'missing-request' as const }, { status: 422 })
-  const answer = await postDecision(settings, token, decision)
+  const answer = await postDecision(access, token, decision)
   if (answer.kind === 'unknown') notFound(request)
   if (answer.kind === 'down') return json({ failure: 'down' as const }, { status: 503 })
   // A price replaced while he read it, or one that expired: his answer was not taken, and the page (read

@@ -9,9 +9,10 @@ import { TrackingLinkHelp } from '~/components/tracking-link-help'
 import { TrackingLinksForm } from '~/components/tracking-links-form'
 import { TrackingLookupForm, type TrackingLookupResult } from '~/components/tracking-lookup-form'
 import { TrackingUnavailable } from '~/components/tracking-unavailable'
-import { getSettings, requireSettings } from '~/lib/env.server'
+import { getSettings } from '~/lib/env.server'
 import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
+import { functionAccess, type FunctionAccess } from '~/lib/quote-function.server'
 import { pastOverallLimit, visitorAddress, withinLimits } from '~/lib/rate-limits.server'
 import { findTracking, requestLinks } from '~/lib/tracking/client.server'
 import { parseLinks, parseLookup, readLookupForm } from '~/lib/tracking/lookup.server'
@@ -69,10 +70,10 @@ type ActionData = {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const access = functionAccess(request, context.cloudflare.env, settings)
   const { consulta } = catalogo.textosSeguimiento
   const form = await readLookupForm(request)
-  if (form.intent === 'links') return askForLinks(request, context.cloudflare.env, settings, form)
+  if (form.intent === 'links') return askForLinks(request, context.cloudflare.env, settings, access, form)
   const submission = parseLookup(form.fields)
   const answer = (
     status: number,
@@ -103,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Everybody together past the overall limit refuses nobody (docs/decisions/091): a line for the owner.
   if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
     console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
-  const found = await findTracking(settings, { referencia, email }, { visitor: visitorAddress(request) })
+  const found = await findTracking(access, { referencia, email }, { visitor: visitorAddress(request) })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)
   if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.muchosFallos }), { linkHelp })
@@ -121,6 +122,7 @@ async function askForLinks(
   request: Request,
   env: Env,
   settings: ReturnType<typeof getSettings>,
+  access: FunctionAccess,
   form: Awaited<ReturnType<typeof readLookupForm>>,
 ) {
   const { consulta } = catalogo.textosSeguimiento
@@ -150,7 +152,7 @@ async function askForLinks(
     return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
   if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
     console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
-  const asked = await requestLinks(settings, submission.value.email, { visitor: visitorAddress(request) })
+  const asked = await requestLinks(access, submission.value.email, { visitor: visitorAddress(request) })
   if (asked.kind === 'asked') return answer(200, null, sent)
   if (asked.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
   return answer(503, null, { outage: trackingUnavailable(settings, null) })

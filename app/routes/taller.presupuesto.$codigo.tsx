@@ -10,7 +10,8 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { catalogo } from '~/catalogo/consultas'
 import { OwnerQuoteForm } from '~/components/owner-quote-form'
 import { PageHero } from '~/components/page-hero'
-import { getSettings, requireSettings } from '~/lib/env.server'
+import { getSettings } from '~/lib/env.server'
+import { functionAccess } from '~/lib/quote-function.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import type { PageHandle } from '~/lib/hydration'
 import { pageMetaOr404 } from '~/lib/meta'
@@ -47,8 +48,7 @@ const REFUSAL_STATUS: Record<CodeRefusal, number> = {
  * page is private (server.ts: no-store, no-referrer, noindex; no analytics).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const access = functionAccess(request, context.cloudflare.env, getSettings(request, context.cloudflare.env))
   const texts = catalogo.textosTaller
   const { flash, clear } = readFlash(request)
   const headers: HeadersInit = clear ? { 'Set-Cookie': clear } : {}
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = params.codigo ?? ''
   if (!CODE.test(code))
     return json({ kind: 'refused' as const, texts, why: 'invalid' as CodeRefusal }, { status: 404, headers })
-  const found = await fetchOwnerQuote(settings, code)
+  const found = await fetchOwnerQuote(access, code)
   if (found.kind === 'refused')
     return json({ kind: 'refused' as const, texts, why: found.why }, { status: REFUSAL_STATUS[found.why], headers })
   if (found.kind !== 'found') return json({ kind: 'down' as const, texts }, { status: 503, headers })
@@ -91,8 +91,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * down: 503 with the values kept.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const settings = getSettings(request, context.cloudflare.env)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  const access = functionAccess(request, context.cloudflare.env, getSettings(request, context.cloudflare.env))
   const code = params.codigo ?? ''
   const form = await readOwnerForm(request)
   const submission = parseOwnerForm(form.fields)
@@ -102,7 +101,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const fields = Object.fromEntries(
     Object.entries(form.fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
   )
-  const saved = await saveOwnerQuote(settings, code, fields)
+  const saved = await saveOwnerQuote(access, code, fields)
   if (saved.kind === 'found')
     return redirect(new URL(request.url).pathname, {
       status: 303,

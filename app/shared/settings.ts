@@ -68,6 +68,25 @@ export const PUBLIC_SECRETS = {
 } as const
 
 /**
+ * A secret replaced by a rotation, still accepted until a stated time so that
+ * the new one can roll out without a gap (docs/decisions/113): written
+ * "<ISO time> <secret>" by `npm run secrets -- rotar`. Past its time, or
+ * unreadable, it is accepted nowhere.
+ */
+export const PREVIOUS_SECRET = z
+  .string()
+  .trim()
+  .regex(/^\S+ \S+$/, 'se espera "<fecha ISO> <secreto>"')
+  .transform((text) => {
+    const [time = '', value = ''] = text.split(' ')
+    return { until: Date.parse(time), value }
+  })
+  .refine((previous) => Number.isFinite(previous.until), 'la fecha no es ISO 8601')
+
+/** A previous secret as PREVIOUS_SECRET reads it: accepted until `until` (ms). */
+export const previousSecret = (value: string, until: number) => `${new Date(until).toISOString()} ${value}`
+
+/**
  * Days a quote is kept: the function erases by it and the site's privacy
  * notice states it, so both Workers read this one setting (give both the
  * same value; `npm start` does).

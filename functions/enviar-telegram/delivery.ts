@@ -73,7 +73,15 @@ export interface DeliveryDeps extends TelegramDeps, Partial<Clock> {
   waitUntil?: (promise: Promise<unknown>) => void
   /** Resolves after `ms` unless `signal` aborts first (tests pass one they resolve by hand). */
   wait?: (ms: number, signal: AbortSignal) => Promise<void>
+  /**
+   * Which part of the sweep runs (docs/decisions/111): 'delivery' (the minute's Cron Trigger),
+   * 'retention' (the hourly one), or both (unset: a local /__scheduled, the tests).
+   */
+  part?: SweepPart
 }
+
+/** A part of the scheduled sweep: everything but retention, or retention alone. */
+export type SweepPart = 'delivery' | 'retention'
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -265,10 +273,13 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
     customerEmails: 0,
   }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
-  const erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
-  result.erased = erased.length
-  await tellRetention(settings, erased, deps)
-  await pruneWrongGuesses(env.DB, now())
+  if (deps.part !== 'delivery') {
+    const erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+    result.erased = erased.length
+    await tellRetention(settings, erased, deps)
+    await pruneWrongGuesses(env.DB, now())
+  }
+  if (deps.part === 'retention') return result
 
   const owner = crypto.randomUUID()
   const rows = await claimDue(env.DB, owner, now(), SWEEP_BATCH)

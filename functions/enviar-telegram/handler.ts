@@ -3,8 +3,8 @@ import { isLocalRequest } from '~shared/settings'
 
 import { deliverNow, type DeliveryDeps } from './delivery'
 import { json, readJson } from './json'
-import { hasKey } from './secret'
 import { getSettings, requireSettings } from './settings'
+import { siteCallRefusal } from './site-caller'
 import { storeQuote } from './store'
 import { callVisitor } from './visitor'
 
@@ -31,14 +31,14 @@ export async function handleQuote(
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
   const settings = getSettings(env, request)
   requireSettings(request, settings, [
-    'QUOTE_FUNCTION_KEY',
     'TELEGRAM_BOT_TOKEN',
     'TELEGRAM_CHAT_ID',
     'SHOP_EMAIL',
     'QUOTE_EMAIL_FROM',
     'SITE_URL',
   ])
-  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  const refused = siteCallRefusal(request, settings, (deps.now ?? Date.now)())
+  if (refused) return refused
 
   const contentType = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(contentType)) return json({ success: false, error: 'Se espera JSON' }, 415)

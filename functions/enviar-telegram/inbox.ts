@@ -35,7 +35,7 @@ import { offersWaiting, ownerViewOf } from './offers'
 import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from './repair-states'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from './json'
-import { sameSecret } from './secret'
+import { acceptedSecret } from './secret'
 import { usableUpdate, type UsableUpdate } from './update-shape'
 import { getSettings, requireSettings, type FunctionSettings } from './settings'
 import {
@@ -363,7 +363,15 @@ export async function handleWebhook(request: Request, env: FunctionEnv, deps: We
   requireSettings(request, settings, ['TELEGRAM_WEBHOOK_SECRET'])
   const secret = request.headers.get(SECRET_HEADER)
   if (secret === null) return json({ ok: false, error: 'Falta el secreto' }, 401)
-  if (!sameSecret(secret, settings.TELEGRAM_WEBHOOK_SECRET))
+  // The previous secret too, while a rotation re-registers the webhook (docs/decisions/113).
+  if (
+    !acceptedSecret(
+      secret,
+      settings.TELEGRAM_WEBHOOK_SECRET,
+      settings.TELEGRAM_WEBHOOK_SECRET_PREVIOUS,
+      (deps.now ?? Date.now)(),
+    )
+  )
     return json({ ok: false, error: 'Secreto incorrecto' }, 403)
   if (!settings.TELEGRAM_BOT_TOKEN) return json({ ok: true })
 

@@ -9,10 +9,15 @@
  *   POST /functions/v1/taller/presupuesto[/guardar]  the owner's full-quote form, for the site
  *   POST /functions/v1/seguimiento/enlaces an e-mail with the tracking links of an address, for the site
  *   GET  /__correo                        this machine's mailbox (EMAIL_DELIVERY=local), on localhost only
- *   scheduled (every minute)             the delivery sweep, the customers' e-mails, e-mail copies,
- *                                        reminders, retention
+ *   scheduled, every minute              the delivery sweep: retries, the customers' e-mails, e-mail copies,
+ *                                        notices, reminders
+ *   scheduled, every hour                retention (docs/decisions/111)
+ * The site's endpoints answer the site's service binding (SiteApi, below) without a key, and the public
+ * address with QUOTE_FUNCTION_KEY only (site-caller.ts, docs/decisions/110).
  */
-import { sweep } from './delivery'
+import { WorkerEntrypoint } from 'cloudflare:workers'
+
+import { sweep, type SweepPart } from './delivery'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
 import { handleQuote } from './handler'
@@ -21,6 +26,7 @@ import { json } from './json'
 import { handleDecision, handleWithdrawal } from './offer-api'
 import { handleMailbox, MAILBOX_PATH } from './mailer'
 import { handleOwnerQuote } from './owner-quote-api'
+import { fromSiteBinding } from './site-caller'
 import { handleTracking } from './tracking-api'
 
 /**
@@ -31,32 +37,61 @@ function endpointOf(pathname: string): string {
   return Object.values(FUNCTION_PATHS).find((path) => path === pathname) ?? 'otra ruta'
 }
 
+/**
+ * The Cron Triggers of wrangler.toml (a test holds them equal) and the part of the sweep each runs. Any
+ * other run (a local GET /__scheduled, which names no cron) sweeps everything: delivery and retention.
+ */
+export const SWEEP_CRONS: Record<SweepPart, string> = { delivery: '* * * * *', retention: '0 * * * *' }
+
+/** The part of the sweep a scheduled run does: its cron's, or everything. */
+export function sweepPart(cron: string): SweepPart | undefined {
+  return (Object.keys(SWEEP_CRONS) as SweepPart[]).find((part) => SWEEP_CRONS[part] === cron)
+}
+
+/** Every endpoint, for a request of the public address or of the site's binding. */
+async function serve(request: Request, env: FunctionEnv, ctx: Pick<ExecutionContext, 'waitUntil'>) {
+  const { pathname } = new URL(request.url)
+  try {
+    if (pathname === FUNCTION_PATHS.quote) return await handleQuote(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.webhook)
+      return await handleWebhook(request, env, { waitUntil: (promise) => ctx.waitUntil(promise) })
+    if (pathname === FUNCTION_PATHS.decision) return await handleDecision(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.withdrawal) return await handleWithdrawal(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.ownerQuote || pathname === FUNCTION_PATHS.ownerQuoteSave)
+      return await handleOwnerQuote(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
+      return await handleTracking(request, env, ctx)
+    if (pathname === MAILBOX_PATH || pathname.startsWith(`${MAILBOX_PATH}/`)) return await handleMailbox(request, env)
+    return json({ success: false, error: 'No encontrado' }, 404)
+  } catch (error) {
+    // A path that may not be served here (requireSettings) throws its answer.
+    if (error instanceof Response) return error
+    console.error(`[enviar-telegram] Error en ${endpointOf(pathname)}: ${(error as Error).message?.slice(0, 300)}`)
+    return json({ success: false, error: 'Error interno' }, 500)
+  }
+}
+
+/**
+ * The entrypoint the site's service binding names (`entrypoint = "SiteApi"`,
+ * docs/decisions/110): only a Worker of the account bound to it reaches it,
+ * so the site's calls need no key here. The public address is the default
+ * export below.
+ */
+export class SiteApi extends WorkerEntrypoint<FunctionEnv> {
+  override fetch(request: Request): Promise<Response> {
+    return serve(fromSiteBinding(request), this.env, this.ctx)
+  }
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url)
-    try {
-      if (pathname === FUNCTION_PATHS.quote) return await handleQuote(request, env, ctx)
-      if (pathname === FUNCTION_PATHS.webhook)
-        return await handleWebhook(request, env, { waitUntil: (promise) => ctx.waitUntil(promise) })
-      if (pathname === FUNCTION_PATHS.decision) return await handleDecision(request, env, ctx)
-      if (pathname === FUNCTION_PATHS.withdrawal) return await handleWithdrawal(request, env, ctx)
-      if (pathname === FUNCTION_PATHS.ownerQuote || pathname === FUNCTION_PATHS.ownerQuoteSave)
-        return await handleOwnerQuote(request, env, ctx)
-      if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
-        return await handleTracking(request, env, ctx)
-      if (pathname === MAILBOX_PATH || pathname.startsWith(`${MAILBOX_PATH}/`)) return await handleMailbox(request, env)
-      return json({ success: false, error: 'No encontrado' }, 404)
-    } catch (error) {
-      // A path that may not be served here (requireSettings) throws its answer.
-      if (error instanceof Response) return error
-      console.error(`[enviar-telegram] Error en ${endpointOf(pathname)}: ${(error as Error).message?.slice(0, 300)}`)
-      return json({ success: false, error: 'Error interno' }, 500)
-    }
-  },
+  fetch: (request, env, ctx) => serve(request, env, ctx),
 
   // Awaited, not waitUntil: locally GET /__scheduled answers only once the sweep has finished.
-  async scheduled(_controller, env, ctx) {
-    const result = await sweep(env, { waitUntil: (promise) => ctx.waitUntil(promise) })
+  async scheduled(controller, env, ctx) {
+    const result = await sweep(env, {
+      waitUntil: (promise) => ctx.waitUntil(promise),
+      part: sweepPart(controller.cron),
+    })
     if (Object.values(result).some((count) => count > 0))
       console.log(`[enviar-telegram] Barrido: ${JSON.stringify(result)}`)
   },

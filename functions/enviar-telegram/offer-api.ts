@@ -2,7 +2,7 @@
  * The customer's answer to a price, posted by the site from his tracking
  * page (docs/decisions/086):
  *   POST /functions/v1/decision  {seguimiento, version, decision: aceptar|rechazar, motivo?}
- * with the function's key, like every call of the site. The token travels in
+ * like every call of the site (site-caller.ts: its binding, or the key). The token travels in
  * the body, never in a URL, and no log line names it. The answer says what
  * happened: 'taken' (saved, the owner is told), or why nothing changed
  * ('unchanged': already answered or no longer open; 'replaced': a newer
@@ -22,8 +22,8 @@ import { tellOwner } from './decision-notice'
 import { emailCustomer } from './owner-view'
 import { json, readJson } from './json'
 import { decideOffer, withdraw, type OfferRow } from './offers'
-import { hasKey } from './secret'
-import { getSettings, requireSettings } from './settings'
+import { getSettings } from './settings'
+import { siteCallRefusal } from './site-caller'
 import type { TelegramDeps } from './telegram'
 
 const MAX_DECISION_BYTES = 2 * 1024
@@ -53,8 +53,8 @@ export async function handleDecision(
   deps: DecisionDeps = {},
 ): Promise<Response> {
   const settings = getSettings(env, request)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
-  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  const refused = siteCallRefusal(request, settings, (deps.now ?? Date.now)())
+  if (refused) return refused
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
   const read = await readJson(request, MAX_DECISION_BYTES)
   if ('refused' in read) return read.refused
@@ -102,8 +102,8 @@ export async function handleWithdrawal(
   deps: DecisionDeps = {},
 ): Promise<Response> {
   const settings = getSettings(env, request)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
-  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  const refused = siteCallRefusal(request, settings, (deps.now ?? Date.now)())
+  if (refused) return refused
   if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
   const read = await readJson(request, MAX_DECISION_BYTES)
   if ('refused' in read) return read.refused

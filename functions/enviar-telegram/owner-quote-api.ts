@@ -29,8 +29,8 @@ import { priceSaved } from './offer-texts'
 import { canPrice, latestOffer, recordOffer } from './offers'
 import { codeHash, codeSpent, OWNER_CODE, readOwnerCode, spendStatement } from './owner-links'
 import { refreshView } from './owner-view'
-import { hasKey } from './secret'
-import { getSettings, requireSettings, type FunctionSettings } from './settings'
+import { getSettings, type FunctionSettings } from './settings'
+import { siteCallRefusal } from './site-caller'
 import { markViewStale, quoteById, stepsOf, type QuoteRow } from './store'
 import { telegramApi, type TelegramDeps } from './telegram'
 import { defaultWritten } from './written-quote-texts'
@@ -101,10 +101,10 @@ export async function handleOwnerQuote(
   deps: OwnerQuoteDeps = {},
 ): Promise<Response> {
   const settings = getSettings(env, request)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
-  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
-  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
   const now = deps.now ?? Date.now
+  const refused = siteCallRefusal(request, settings, now())
+  if (refused) return refused
+  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
   const read = await readJson(request, MAX_BYTES)
   if ('refused' in read) return read.refused
   const saving = new URL(request.url).pathname.endsWith('/guardar')

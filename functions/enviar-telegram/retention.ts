@@ -38,7 +38,9 @@ export async function eraseOlderThan(db: D1Database, cutoff: number): Promise<Er
   const [recorded, erased] = await db.batch<Record<string, unknown>>([
     db
       .prepare(
-        `SELECT m.quote_id, m.message_id FROM quote_messages m JOIN presupuestos ON presupuestos.id = m.quote_id
+        // CROSS JOIN keeps this order: the erasable quotes first (by their date's index), then their messages,
+        // never a scan of every recorded message (docs/decisions/111).
+        `SELECT m.quote_id, m.message_id FROM presupuestos CROSS JOIN quote_messages m ON m.quote_id = presupuestos.id
          WHERE ${ERASABLE} ORDER BY m.id`,
       )
       .bind(cutoff),

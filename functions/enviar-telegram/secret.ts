@@ -7,9 +7,33 @@ export function sameSecret(given: string, expected: string): boolean {
   return difference === 0
 }
 
-/** The function's key arrives as `apikey` and as `Authorization: Bearer`; either must match. */
-export function hasKey(request: Request, key: string): boolean {
+/** A secret a rotation replaced, as its setting reads it (~shared/settings PREVIOUS_SECRET). */
+export interface PreviousSecret {
+  until: number
+  value: string
+}
+
+/**
+ * Whether `given` is the current secret, or the previous one while its time
+ * lasts (a rotation rolling out, docs/decisions/113).
+ */
+export function acceptedSecret(
+  given: string,
+  current: string,
+  previous: PreviousSecret | undefined,
+  now = Date.now(),
+): boolean {
+  return (
+    sameSecret(given, current) || (previous !== undefined && now < previous.until && sameSecret(given, previous.value))
+  )
+}
+
+/** The function's key arrives as `apikey` and as `Authorization: Bearer`; either must be accepted. */
+export function hasKey(request: Request, key: string, previous?: PreviousSecret, now = Date.now()): boolean {
   const apikey = request.headers.get('apikey')
   const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-  return (apikey !== null && sameSecret(apikey, key)) || (bearer !== undefined && sameSecret(bearer, key))
+  return (
+    (apikey !== null && acceptedSecret(apikey, key, previous, now)) ||
+    (bearer !== undefined && acceptedSecret(bearer, key, previous, now))
+  )
 }

@@ -4,6 +4,7 @@ import {
   EXAMPLE_ADDRESS,
   howToSet,
   NOT_PUBLIC_URL,
+  PREVIOUS_SECRET,
   PUBLIC_SECRETS,
   readSettings,
   requireSettings as require,
@@ -72,6 +73,11 @@ export const FUNCTION_SETTINGS = {
     secret: true,
     doc: 'The secret shared with the site: the key it accepts (`apikey` or `Authorization: Bearer`).',
   },
+  QUOTE_FUNCTION_KEY_PREVIOUS: {
+    schema: PREVIOUS_SECRET,
+    secret: true,
+    doc: 'The key before the last rotation and until when it is still accepted, "<ISO time> <key>" (npm run secrets -- rotar).',
+  },
   TELEGRAM_WEBHOOK_SECRET: {
     /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token on every webhook call (1-256 of A-Z a-z 0-9 _ -). */
     schema: z.string().regex(/^[\w-]{1,256}$/),
@@ -79,6 +85,11 @@ export const FUNCTION_SETTINGS = {
     ownOffLocal: true,
     secret: true,
     doc: 'Checked on every webhook call (a secret).',
+  },
+  TELEGRAM_WEBHOOK_SECRET_PREVIOUS: {
+    schema: PREVIOUS_SECRET,
+    secret: true,
+    doc: 'The webhook secret before the last rotation and until when it is still accepted, "<ISO time> <secret>".',
   },
   QUOTE_RETENTION_DAYS: RETENTION_DAYS_SETTING,
   SHOP_EMAIL: {

@@ -58,9 +58,15 @@ const REFUSED_FOR_GOOD =
 export function readFailure(error: unknown): Extract<SendOutcome, { ok: false }> {
   if (error instanceof GrammyError) {
     const code = error.error_code
+    // A group that became a supergroup has a new id, which Telegram gives: say where it goes.
+    const moved = error.parameters?.migrate_to_chat_id
+    const hint =
+      moved === undefined
+        ? ''
+        : `; el grupo pasó a supergrupo: su id es ahora ${moved}, escríbelo como TELEGRAM_CHAT_ID en [env.production.vars] de functions/enviar-telegram/wrangler.toml y despliega la función`
     return {
       ok: false,
-      error: `${code} ${error.description}`.slice(0, 300),
+      error: `${code} ${error.description.slice(0, 200)}${hint}`.slice(0, 400),
       ...(error.parameters?.retry_after ? { retryAfterS: error.parameters.retry_after } : {}),
       permanent: code === 401 || code === 403 || (code === 400 && REFUSED_FOR_GOOD.test(error.description)),
       ambiguous: code >= 500,

@@ -5,7 +5,7 @@
  *   POST /functions/v1/seguimiento/estado   {seguimiento}       the state and its history
  *   POST /functions/v1/seguimiento          {referencia, email} the token, for whoever lost the link
  *   POST /functions/v1/seguimiento/enlaces  {email}             the links of its quotes, e-mailed to it
- * Both need the function's key, as the quote endpoint does. A token travels
+ * All are the site's, as the quote endpoint (site-caller.ts). A token travels
  * only in a body, never in a URL, so no request log holds one (docs/decisions/093).
  */
 import { z } from 'zod'
@@ -21,8 +21,8 @@ import { json, readJson } from './json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
 import { offerForTracking, withdrawable } from './offers'
 import type { Step } from './repair-states'
-import { hasKey } from './secret'
-import { getSettings, requireSettings } from './settings'
+import { getSettings } from './settings'
+import { siteCallRefusal } from './site-caller'
 import { tokenByReferenceAndEmail, trackingByToken } from './store'
 import { callVisitor } from './visitor'
 
@@ -54,9 +54,8 @@ export async function handleTracking(
   ctx: Pick<ExecutionContext, 'waitUntil'>,
   { now = Date.now, ...deps }: EmailDeps = {},
 ): Promise<Response> {
-  const settings = getSettings(env, request)
-  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
-  if (!hasKey(request, settings.QUOTE_FUNCTION_KEY)) return json({ success: false, error: 'No autorizado' }, 401)
+  const refused = siteCallRefusal(request, getSettings(env, request), now())
+  if (refused) return refused
   const { pathname } = new URL(request.url)
   if (pathname === FUNCTION_PATHS.tracking) return request.method === 'POST' ? lookup(request, env, now()) : onlyPost()
   if (pathname === FUNCTION_PATHS.trackingState) return request.method === 'POST' ? state(request, env) : onlyPost()

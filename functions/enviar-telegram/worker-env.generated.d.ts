@@ -9,6 +9,7 @@ interface FunctionEnv {
   QUOTES_PER_VISITOR: RateLimit
   QUOTE_EMAIL_FROM?: string
   QUOTE_FUNCTION_KEY?: string
+  QUOTE_FUNCTION_KEY_PREVIOUS?: string
   QUOTE_OFFER_DAYS?: string
   QUOTE_PARTS?: string
   QUOTE_REPAIR_DAYS?: string
@@ -28,4 +29,5 @@ interface FunctionEnv {
   TELEGRAM_BOT_TOKEN?: string
   TELEGRAM_CHAT_ID?: string
   TELEGRAM_WEBHOOK_SECRET?: string
+  TELEGRAM_WEBHOOK_SECRET_PREVIOUS?: string
 }

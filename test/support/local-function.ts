@@ -3,48 +3,25 @@
  * D1 (Miniflare's, with the repository's migrations), a fake Telegram as a
  * fetch function, and an EMAIL binding that records what it is given.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
-import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll } from 'vitest'
 
-const MIGRATIONS = 'functions/enviar-telegram/migrations'
-
-/** A migration's statements: split at each `;` that ends a line, a trigger's BEGIN … END kept whole. */
-function statements(sql: string): string[] {
-  const parts: string[] = []
-  let pending = ''
-  for (const part of sql.split(/;\s*$/m)) {
-    pending += `${part};`
-    if (/\bBEGIN\b/i.test(pending) && !/\bEND;$/i.test(pending.trim())) continue
-    if (pending.replace(/;/g, '').trim()) parts.push(pending.trim().replace(/;$/, ''))
-    pending = ''
-  }
-  return parts
-}
+import { openLocalD1 } from '../../scripts/local-d1'
 
 /** A D1 with every migration applied, one per test file; each call empties it for the next test. */
 export function useDatabase(): () => Promise<D1Database> {
-  let mf: Miniflare | undefined
-  let db: D1Database | undefined
+  let local: Awaited<ReturnType<typeof openLocalD1>> | undefined
   beforeAll(async () => {
-    mf = new Miniflare({
-      modules: true,
-      script: 'export default { fetch: () => new Response(null) }',
-      d1Databases: ['DB'],
-    })
-    db = (await mf.getD1Database('DB')) as unknown as D1Database
-    for (const file of readdirSync(MIGRATIONS).sort()) {
-      const sql = readFileSync(join(MIGRATIONS, file), 'utf8').replace(/--.*$/gm, '')
-      for (const statement of statements(sql)) await db.prepare(statement).run()
-    }
+    local = await openLocalD1()
   })
   afterAll(async () => {
-    await mf?.dispose()
+    await local?.dispose()
   })
   return async () => {
-    if (!db) throw new Error('Miniflare no está arrancado')
+    if (!local) throw new Error('Miniflare no está arrancado')
+    const { db } = local
     await db.batch([
       db.prepare('DELETE FROM presupuestos'),
       db.prepare('DELETE FROM lookup_failures'),
@@ -221,3 +198,42 @@ export const MONDAY_10 = Date.UTC(2026, 10, 23, 9, 0)
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
+
+/**
+ * The function's Worker (index.ts) served on loopback in this process, with `env` as it stands at each
+ * request (a test changes it as `wrangler secret bulk` would); for Telegram's deliveries to its webhook.
+ */
+export async function serveFunction(env: FunctionEnv): Promise<{ url: string; close: () => Promise<void> }> {
+  const { default: worker } = await import('../../functions/enviar-telegram/index')
+  const pending: Array<Promise<unknown>> = []
+  const server = createServer(async (incoming, outgoing) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of incoming) chunks.push(chunk as Buffer)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(incoming.headers))
+      if (typeof value === 'string') headers.set(name, value)
+    const request = new Request(`http://127.0.0.1${incoming.url ?? '/'}`, {
+      method: incoming.method,
+      headers,
+      body: ['GET', 'HEAD'].includes(incoming.method ?? 'GET') ? undefined : Buffer.concat(chunks),
+    })
+    const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), props: {} }
+    const answer = await worker.fetch(
+      request as Parameters<typeof worker.fetch>[0],
+      env,
+      ctx as unknown as ExecutionContext,
+    )
+    outgoing.writeHead(answer.status, answer.statusText, Object.fromEntries(answer.headers))
+    outgoing.end(Buffer.from(await answer.arrayBuffer()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await Promise.allSettled(pending)
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}

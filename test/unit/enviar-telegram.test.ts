@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { handleQuote } from '../../functions/enviar-telegram/handler'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_MESSAGES } from '~shared/quote'
-import worker from '../../functions/enviar-telegram/index'
+import { previousSecret } from '~shared/settings'
+import worker, { SiteApi } from '../../functions/enviar-telegram/index'
 import { VISITOR_HEADER } from '~shared/visitor'
 
 import { partialEnv, useDatabase } from '../support/local-function'
@@ -35,7 +36,7 @@ const quote = {
 const database = useDatabase()
 
 describe('enviar-telegram as a plain fetch handler', () => {
-  it('fails closed outside localhost: no key of its own, no quote endpoint; no webhook secret, no webhook', async () => {
+  it('fails closed outside localhost: nothing to deliver to, no quote endpoint; no webhook secret, no webhook', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       const db = await database()
@@ -46,7 +47,7 @@ describe('enviar-telegram as a plain fetch handler', () => {
       })
       const answer = await serve(onTheInternet, partialEnv({ DB: db }))
       expect(answer.status).toBe(503)
-      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta QUOTE_FUNCTION_KEY/)
+      expect(String(errors.mock.calls.at(-1)?.[0])).toMatch(/Falta TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID/)
       const webhook = new Request('https://enviar-telegram.taller.workers.dev/functions/v1/telegram-webhook', {
         method: 'POST',
         headers: { 'X-Telegram-Bot-Api-Secret-Token': 'secreto-local-del-webhook' },
@@ -115,7 +116,8 @@ describe('enviar-telegram as a plain fetch handler', () => {
         { waitUntil: () => undefined },
       )
       expect(typo.status).toBe(200)
-      expect(String(errors.mock.calls[0]?.[0])).toMatch(/Ajuste RETRY_BASE_SECONDS no válido/)
+      // Among the lines: the first quote's delivery, started after its answer, may log its own failure meanwhile.
+      expect(errors.mock.calls.flat().join('\n')).toMatch(/Ajuste RETRY_BASE_SECONDS no válido/)
     } finally {
       errors.mockRestore()
     }
@@ -150,6 +152,128 @@ describe('enviar-telegram as a plain fetch handler', () => {
     ])
     expect(calls[0]?.body.chat_id).toBe('-100')
     expect(String((calls[1]?.body as { text?: string }).text)).toMatch(/📧 Al cliente: confirmación ✓/)
+  })
+})
+
+describe('who may call the site’s endpoints (docs/decisions/110, 113)', () => {
+  /** A function configured for production, its key as given. */
+  const production = (db: D1Database, extra: Partial<FunctionEnv> = {}) =>
+    partialEnv({
+      DB: db,
+      TELEGRAM_BOT_TOKEN: '1:t',
+      TELEGRAM_CHAT_ID: '-100123',
+      SHOP_EMAIL: 'taller@taller.es',
+      QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
+      SITE_URL: 'https://www.taller.es',
+      TELEGRAM_API_URL: 'http://127.0.0.1:9',
+      ...extra,
+    })
+  const post = (path: string, body: unknown, key?: string) =>
+    new Request(`https://www.taller.es${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(key ? { apikey: key } : {}) },
+      body: JSON.stringify(body),
+    })
+  /** Deliveries started after an answer: awaited before the test ends, so none logs into the next one. */
+  const pending: Array<Promise<unknown>> = []
+  const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), props: {} }
+  afterEach(async () => {
+    await Promise.allSettled(pending.splice(0))
+  })
+  /** The site's service binding: the SiteApi entrypoint, as workerd calls it. */
+  const throughBinding = (request: Request, env: FunctionEnv) =>
+    new SiteApi(ctx as unknown as ExecutionContext, env).fetch(request)
+  /** The public address, with the same context. */
+  const serve = (request: Request, env: FunctionEnv) =>
+    worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx as unknown as ExecutionContext)
+
+  it('through the binding, no key: the quote, the tracking and the answer are served; at the public address, without a key of its own, closed (404)', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const db = await database()
+      const env = production(db)
+      const stored = await throughBinding(post(FUNCTION_PATHS.quote, quote), env)
+      expect(stored.status).toBe(200)
+      const { seguimiento } = (await stored.json()) as { seguimiento: string }
+      expect((await throughBinding(post(FUNCTION_PATHS.trackingState, { seguimiento }), env)).status).toBe(200)
+      const answer = { seguimiento, version: 1, decision: 'aceptar' }
+      expect((await throughBinding(post(FUNCTION_PATHS.decision, answer), env)).status).toBe(200)
+      // The public address: nobody, with whatever key, the local one included.
+      for (const [path, body] of [
+        [FUNCTION_PATHS.quote, quote],
+        [FUNCTION_PATHS.trackingState, { seguimiento }],
+        [FUNCTION_PATHS.tracking, { referencia: 'P-7K3Q', email: 'a@correo.es' }],
+        [FUNCTION_PATHS.decision, answer],
+      ] as const) {
+        for (const key of [undefined, 'clave-publica-local', 'cualquiera']) {
+          const refused = await serve(post(path, body, key), env)
+          expect(refused.status, `${path} ${key}`).toBe(404)
+        }
+      }
+      expect(String(warnings.mock.calls.at(-1)?.[0])).toMatch(/sin QUOTE_FUNCTION_KEY propia: cerrado/)
+      expect((await db.prepare('SELECT COUNT(*) AS n FROM presupuestos').first())?.n).toBe(1)
+    } finally {
+      warnings.mockRestore()
+    }
+  })
+
+  it('at the public address with a key: the key, or the previous one until its stated time, nothing else', async () => {
+    const db = await database()
+    const until = Date.now() + 60 * 60 * 1000
+    const rotating = production(db, {
+      QUOTE_FUNCTION_KEY: 'clave-nueva-0123456789',
+      QUOTE_FUNCTION_KEY_PREVIOUS: previousSecret('clave-vieja-0123456789', until),
+    })
+    const status = async (key: string | undefined, env: FunctionEnv) =>
+      (await serve(post(FUNCTION_PATHS.trackingState, { seguimiento: 'A'.repeat(22) }, key), env)).status
+    expect(await status('clave-nueva-0123456789', rotating)).toBe(404)
+    expect(await status('clave-vieja-0123456789', rotating)).toBe(404)
+    expect(await status('otra', rotating)).toBe(401)
+    expect(await status(undefined, rotating)).toBe(401)
+    // Past its time the previous key is refused; so is one whose time cannot be read.
+    const past = production(db, {
+      QUOTE_FUNCTION_KEY: 'clave-nueva-0123456789',
+      QUOTE_FUNCTION_KEY_PREVIOUS: previousSecret('clave-vieja-0123456789', Date.now() - 1000),
+    })
+    expect(await status('clave-vieja-0123456789', past)).toBe(401)
+    expect(await status('clave-nueva-0123456789', past)).toBe(404)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const unreadable = production(db, {
+        QUOTE_FUNCTION_KEY: 'clave-nueva-0123456789',
+        QUOTE_FUNCTION_KEY_PREVIOUS: 'mañana clave-vieja-0123456789',
+      })
+      expect(await status('clave-vieja-0123456789', unreadable)).toBe(401)
+    } finally {
+      errors.mockRestore()
+    }
+    // A quote sent with the previous key while it holds is stored.
+    const stored = await serve(post(FUNCTION_PATHS.quote, quote, 'clave-vieja-0123456789'), rotating)
+    expect(stored.status).toBe(200)
+  })
+
+  it('the webhook takes the previous secret until its stated time, as a rotation re-registers it', async () => {
+    const db = await database()
+    const hook = (secret: string) =>
+      new Request(`https://presupuestos.taller.es${FUNCTION_PATHS.webhook}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret },
+        body: JSON.stringify({ update_id: 1 }),
+      })
+    const env = (until: number) =>
+      production(db, {
+        TELEGRAM_WEBHOOK_SECRET: 'secreto_nuevo',
+        TELEGRAM_WEBHOOK_SECRET_PREVIOUS: previousSecret('secreto_viejo', until),
+      })
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      expect((await serve(hook('secreto_nuevo'), env(Date.now() + 60_000))).status).toBe(200)
+      expect((await serve(hook('secreto_viejo'), env(Date.now() + 60_000))).status).toBe(200)
+      expect((await serve(hook('secreto_viejo'), env(Date.now() - 1))).status).toBe(403)
+      expect((await serve(hook('otro'), env(Date.now() + 60_000))).status).toBe(403)
+    } finally {
+      warnings.mockRestore()
+    }
   })
 })
 

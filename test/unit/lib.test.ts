@@ -134,8 +134,8 @@ describe('settings', () => {
     ['SHOP_LEGAL_ADDRESS', 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)'],
   ] as const)('every page needs %s real off this machine (given %s), and names it with what to do', (key, value) => {
     const request = new Request('https://taller.es/')
-    const settings = getSettings(request, env({ ...REAL, [key]: value }))
-    expect(siteUnconfigured(request, settings)).toEqual([key])
+    const given = env({ ...REAL, [key]: value })
+    expect(siteUnconfigured(request, getSettings(request, given), given)).toEqual([key])
     expect(unconfiguredLine([key])).toMatch(
       new RegExp(
         `^Falta ${key} .*la web entera responde 503.*${key}: escríbelo en \\[env\\.production\\.vars\\] de wrangler\\.toml`,
@@ -143,8 +143,8 @@ describe('settings', () => {
     )
     // On this machine the placeholders keep working.
     const local = new Request('http://localhost:8787/')
-    expect(siteUnconfigured(local, getSettings(local, env()))).toEqual([])
-    expect(siteUnconfigured(request, getSettings(request, env(REAL)))).toEqual([])
+    expect(siteUnconfigured(local, getSettings(local, env()), env())).toEqual([])
+    expect(siteUnconfigured(request, getSettings(request, env(REAL)), env(REAL))).toEqual([])
   })
 
   it('reads the env, trims the trailing slash of SITE_URL and tidies the phone', () => {

@@ -1,34 +1,51 @@
 /**
- * The deploy's preflight (docs/decisions/079) against a copy of both
+ * The deploy's preflight (docs/decisions/079, 112) against a copy of both
  * wrangler.toml files, a fake wrangler (an injected runner that records its
- * calls) and the fake Bot API on loopback: each refusal the issue names, the
- * checks it cannot run reported as skipped (never passed), and a deploy that
- * stops before `wrangler deploy`. Nothing reaches Cloudflare or Telegram.
+ * calls) and the fake Bot API on loopback: each refusal the issues name, the
+ * login first, every problem of a pristine checkout at once, the checks it
+ * cannot run reported as not checked (never passed) and stopping the deploy
+ * unless --sin-comprobar (in red), and a deploy that stops before `wrangler
+ * deploy`, or goes out tagged with its commit. Nothing reaches Cloudflare or Telegram.
  */
+import { execFile } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { deploy } from '../../scripts/deploy'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
-import { PLACEHOLDER_DATABASE_ID, preflight, report, type Finding, type Target } from '../../scripts/preflight'
+import {
+  PLACEHOLDER_ACCOUNT_ID,
+  PLACEHOLDER_DATABASE_ID,
+  preflight,
+  report,
+  stops,
+  UNCHECKED_FLAG,
+  type Finding,
+  type Target,
+} from '../../scripts/preflight'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/settings'
-import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+import { readWorkerConfig, ROOT, SITE, type Commit, type Wrangler } from '../../scripts/production'
 
 const DOMAIN = 'taller-mandos.es'
 const SITE_HOST = `www.${DOMAIN}`
 const FUNCTION_HOST = `presupuestos.${DOMAIN}`
 const WEBHOOK = `https://${FUNCTION_HOST}/functions/v1/telegram-webhook`
 const DATABASE_ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'
+const ACCOUNT = '0123456789abcdef0123456789abcdef'
 const TOKEN = '123456:fake-token-del-bot'
+const COMMIT: Commit = { sha: '0f1e2d3c4b5a69788796a5b4c3d2e1f0a1b2c3d4', subject: 'Precios de marzo', dirty: false }
+/** What each `wrangler deploy` of COMMIT carries: its short hash as the tag, with its subject as the message. */
+const TAGGED = ['--tag', '0f1e2d3c4b5a', '--message', '0f1e2d3c4b5a Precios de marzo']
 
 /** The production values a ready shop has, by setting; `[env.production]` of each file gets them. */
 const READY = {
+  // QUOTE_FUNCTION_URL stays empty: the site calls the function through its service binding (the default).
   site: {
     SITE_URL: `https://${SITE_HOST}`,
-    QUOTE_FUNCTION_URL: `https://${FUNCTION_HOST}/functions/v1/enviar-telegram`,
     SHOP_PHONE: '612345678',
     SHOP_EMAIL: `taller@${DOMAIN}`,
     SHOP_LEGAL_NAME: 'Mandos Lakua S.L.',
@@ -48,7 +65,6 @@ const READY = {
 }
 
 const SECRETS = {
-  QUOTE_FUNCTION_KEY: 'a'.repeat(40),
   FORM_SECRET: 'b'.repeat(40),
   TELEGRAM_BOT_TOKEN: TOKEN,
   TELEGRAM_WEBHOOK_SECRET: 'c'.repeat(40),
@@ -79,15 +95,30 @@ const route =
         ? `routes = [{ pattern = "${host}", custom_domain = true }]`
         : `routes = [{ pattern = "${host}/*", zone_name = "${DOMAIN}" }]`,
     )
+/** The site's two Custom Domains: SITE_URL's host and the bare domain (or only the hosts given). */
+const siteRoutes =
+  (...hosts: string[]): Edit =>
+  (text) =>
+    text.replace(
+      'routes = [{ pattern = "", custom_domain = true }, { pattern = "", custom_domain = true }]',
+      `routes = [${hosts.map((host) => `{ pattern = "${host}", custom_domain = true }`).join(', ')}]`,
+    )
+const account =
+  (id: string): Edit =>
+  (text) =>
+    text.replace(`account_id = "${PLACEHOLDER_ACCOUNT_ID}"`, `account_id = "${id}"`)
 
+const SITE_ROUTES = siteRoutes(SITE_HOST, DOMAIN)
 const READY_SITE: Edit[] = [
   ...Object.entries(READY.site).map(([key, value]) => setVar(key, value)),
-  route(SITE_HOST),
+  SITE_ROUTES,
+  account(ACCOUNT),
   namespaceIds(7101),
 ]
 const READY_FUNCTION: Edit[] = [
   ...Object.entries(READY.function).map(([key, value]) => setVar(key, value)),
   route(FUNCTION_HOST),
+  account(ACCOUNT),
   namespaceIds(7201),
   (text) =>
     text.replace(
@@ -139,24 +170,36 @@ interface FakeAccount {
   secrets?: Record<string, string[]>
   /** Migrations the remote D1 lacks. */
   pending?: string[]
-  /** wrangler cannot reach the account (not logged in, no network). */
-  offline?: boolean
+  /** No login (`wrangler whoami` says so), or no answer from Cloudflare at all (no network). */
+  offline?: 'logged-out' | 'unreachable'
+  /** The accounts the login reaches. */
+  accounts?: Array<{ id: string; name: string }>
 }
 
-/** A fake wrangler: answers secret list, d1 migrations list and deploy as the real one would, and records each call. */
+/** A fake wrangler: answers whoami, secret list, d1 migrations list and deploy as the real one would, and records each call. */
 function fakeWrangler(account: FakeAccount = {}) {
   const calls: string[][] = []
   const run: Wrangler = async (args) => {
     calls.push([...args])
-    if (account.offline)
+    if (account.offline === 'logged-out' && args[0] === 'whoami')
+      return { code: 1, stdout: '{"loggedIn":false}', stderr: '' }
+    if (account.offline === 'logged-out')
       return { code: 1, stdout: '', stderr: '✘ [ERROR] You are not authenticated. Please run `wrangler login`.' }
+    if (account.offline === 'unreachable')
+      return {
+        code: 1,
+        stdout: '',
+        stderr: "✘ [ERROR] Unable to resolve Cloudflare's API hostname (api.cloudflare.com).",
+      }
+    if (args[0] === 'whoami') {
+      const accounts = account.accounts ?? [{ id: ACCOUNT, name: 'Taller de mandos' }]
+      return { code: 0, stdout: JSON.stringify({ loggedIn: true, email: 'taller@correo.es', accounts }), stderr: '' }
+    }
     const config = args.includes('--config') ? args[args.indexOf('--config') + 1] : 'wrangler.toml'
     if (args[0] === 'secret' && args[1] === 'list') {
       const names =
         account.secrets?.[config ?? ''] ??
-        (config === 'wrangler.toml'
-          ? ['FORM_SECRET', 'QUOTE_FUNCTION_KEY']
-          : ['TELEGRAM_BOT_TOKEN', 'QUOTE_FUNCTION_KEY', 'TELEGRAM_WEBHOOK_SECRET'])
+        (config === 'wrangler.toml' ? ['FORM_SECRET'] : ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET'])
       return { code: 0, stdout: JSON.stringify(names.map((name) => ({ name, type: 'secret_text' }))), stderr: '' }
     }
     if (args[0] === 'd1' && args[2] === 'list') {
@@ -196,12 +239,19 @@ async function webhook(url: string, allowed = ['message', 'callback_query']) {
   expect(((await response.json()) as { ok: boolean }).ok).toBe(true)
 }
 
-async function check(setup: Setup = {}, account: FakeAccount = {}, target: Target = 'all', env: object = {}) {
+async function check(
+  setup: Setup = {},
+  account: FakeAccount = {},
+  target: Target = 'all',
+  env: object = {},
+  commit: Commit | null = COMMIT,
+) {
   const wrangler = fakeWrangler(account)
   const findings = await preflight(target, {
     root: repository(setup),
     wrangler: wrangler.run,
     env: { TELEGRAM_API_URL: telegram.url, ...env },
+    commit: () => commit,
   })
   return { findings, calls: wrangler.calls, text: report(target, findings) }
 }
@@ -210,6 +260,8 @@ const problems = (findings: readonly Finding[]) =>
   findings.filter((finding) => finding.status === 'problem').map((finding) => finding.text)
 const skipped = (findings: readonly Finding[]) =>
   findings.filter((finding) => finding.status === 'skipped').map((finding) => finding.text)
+const notes = (findings: readonly Finding[]) =>
+  findings.filter((finding) => finding.status === 'note').map((finding) => finding.text)
 
 describe('the deploy preflight', () => {
   it('passes a ready shop: every check ran, none skipped, nothing missing', async () => {
@@ -219,29 +271,29 @@ describe('the deploy preflight', () => {
     expect(skipped(findings)).toEqual([])
     expect(text).toContain('Nada que impida el despliegue.')
     expect(text).toContain(`webhook de Telegram: ${WEBHOOK}`)
-    // It only asks: no deploy, no secret written, no migration applied.
-    expect(calls.map((args) => args.slice(0, 2).join(' ')).sort()).toEqual([
-      'd1 migrations',
-      'secret list',
-      'secret list',
-    ])
-    expect(calls.every((args) => args.includes('--env') && args.includes('production'))).toBe(true)
+    // It only asks, the login first: no deploy, no secret written, no migration applied.
+    expect(calls[0]).toEqual(['whoami', '--json'])
+    expect(
+      calls
+        .slice(1)
+        .map((args) => args.slice(0, 2).join(' '))
+        .sort(),
+    ).toEqual(['d1 migrations', 'secret list', 'secret list'])
+    expect(calls.slice(1).every((args) => args.includes('--env') && args.includes('production'))).toBe(true)
+    expect(stops(findings)).toBe(false)
   })
 
   it('the repository as committed is refused, with a plain list of what to write', async () => {
     await webhook(WEBHOOK)
     const { findings, text } = await check({ site: [], function: [] })
     const refused = problems(findings).join('\n')
-    for (const key of [
-      'SITE_URL',
-      'QUOTE_FUNCTION_URL',
-      'SHOP_PHONE',
-      'SHOP_EMAIL',
-      'TELEGRAM_CHAT_ID',
-      'QUOTE_EMAIL_FROM',
-    ])
+    for (const key of ['SITE_URL', 'SHOP_PHONE', 'SHOP_EMAIL', 'TELEGRAM_CHAT_ID', 'QUOTE_EMAIL_FROM'])
       expect(refused).toMatch(new RegExp(`${key} está vacío`))
     expect(refused).toContain('database_id de D1 es el de ejemplo')
+    expect(refused).toMatch(/account_id de \[env\.production\] en wrangler\.toml es el de ejemplo/)
+    expect(refused).toMatch(
+      /account_id de \[env\.production\] en functions\/enviar-telegram\/wrangler\.toml es el de ejemplo/,
+    )
     expect(refused).toContain('la web no tiene dominio')
     expect(refused).toContain('la función no tiene dirección')
     expect(refused).toMatch(/namespace_id de QUOTE_POSTS_PER_IP .* está vacío/)
@@ -320,8 +372,13 @@ describe('the deploy preflight', () => {
 
   it('refuses secrets `wrangler secret list` does not show, and a secrets file still public or empty', async () => {
     await webhook(WEBHOOK)
+    // The site calls the function by its address: the key is needed on both.
+    const byAddress = setVar('QUOTE_FUNCTION_URL', `https://${FUNCTION_HOST}/functions/v1/enviar-telegram`)
     const { findings } = await check(
-      { secrets: { ...SECRETS, QUOTE_FUNCTION_KEY: 'clave-publica-local', FORM_SECRET: '' } },
+      {
+        site: [...READY_SITE, byAddress],
+        secrets: { ...SECRETS, QUOTE_FUNCTION_KEY: 'clave-publica-local', FORM_SECRET: '' },
+      },
       { secrets: { 'wrangler.toml': ['QUOTE_FUNCTION_KEY'], [FUNCTION_CONFIG]: ['QUOTE_FUNCTION_KEY'] } },
     )
     const refused = problems(findings).join('\n')
@@ -371,7 +428,9 @@ describe('the deploy preflight', () => {
     await webhook('')
     const first = await check({}, {}, 'function')
     expect(problems(first.findings)).toEqual([])
-    expect(skipped(first.findings)).toContainEqual(expect.stringContaining('webhook de Telegram: aún sin registrar'))
+    expect(skipped(first.findings)).toEqual([])
+    expect(notes(first.findings)).toContainEqual(expect.stringContaining('webhook de Telegram: aún sin registrar'))
+    expect(stops(first.findings)).toBe(false)
   })
 
   it('refuses the function at a Route of the site’s zone, and a QUOTE_FUNCTION_URL that is not its Custom Domain', async () => {
@@ -418,12 +477,12 @@ describe('the deploy preflight', () => {
     const refused = problems(
       (
         await check({
-          site: [...READY_SITE.slice(0, -2), route(`tienda.${DOMAIN}`), namespaceIds(7101)],
+          site: READY_SITE.map((edit) => (edit === SITE_ROUTES ? siteRoutes(`tienda.${DOMAIN}`, DOMAIN) : edit)),
           function: [...READY_FUNCTION, setVar('QUOTE_RETENTION_DAYS', '90')],
         })
       ).findings,
     ).join('\n')
-    expect(refused).toContain(`SITE_URL (${SITE_HOST}) no es un Custom Domain de la web (tienda.${DOMAIN})`)
+    expect(refused).toContain(`SITE_URL (${SITE_HOST}) no es un Custom Domain de la web (tienda.${DOMAIN}, ${DOMAIN})`)
     expect(refused).toMatch(/QUOTE_RETENTION_DAYS no coincide: "180" en wrangler\.toml, "90" en functions/)
   })
 
@@ -458,15 +517,21 @@ describe('the deploy preflight', () => {
     )
   })
 
-  it('says "skipped", never passed, for what it cannot reach: the account, the bot token, the secrets file', async () => {
-    const { findings, text } = await check({ secrets: null }, { offline: true }, 'all', { TELEGRAM_BOT_TOKEN: '' })
+  it('says "not checked", never passed, for what it cannot reach: Cloudflare, the bot token; and that stops a deploy', async () => {
+    const { findings, text } = await check({ secrets: null }, { offline: 'unreachable' }, 'all', {
+      TELEGRAM_BOT_TOKEN: '',
+    })
     expect(problems(findings)).toEqual([])
     const notChecked = skipped(findings).join('\n')
-    expect(notChecked).toMatch(/secretos: wrangler no pudo listarlos \(.*not authenticated.*\)/)
-    expect(notChecked).toMatch(/migraciones de D1 en remoto: wrangler no pudo listarlas/)
+    expect(notChecked).toMatch(/sesión de Cloudflare: `npx wrangler whoami` no respondió \(.*Unable to resolve.*\)/)
+    expect(notChecked).toContain('secretos en Cloudflare: sin respuesta de Cloudflare')
+    expect(notChecked).toContain('migraciones de D1 en remoto: sin respuesta de Cloudflare')
     expect(notChecked).toContain('webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano')
-    expect(notChecked).toContain('valores de los secretos: no hay secrets.production.env')
-    expect(text).toContain('Sin comprobar (no se pudo; no se da por buena):')
+    expect(notes(findings).join('\n')).toContain('valores de los secretos: no hay secrets.production.env')
+    expect(text).toMatch(/Sin comprobar \(\d+; no se pudo, y no se da por buena\):/)
+    expect(stops(findings)).toBe(true)
+    expect(text).toContain(`No se despliega: lo que no se pudo comprobar puede romper la tienda`)
+    expect(text).toContain(UNCHECKED_FLAG)
     expect(
       findings
         .filter((finding) => finding.status === 'ok')
@@ -477,6 +542,127 @@ describe('the deploy preflight', () => {
     const unreachable = await check({}, {}, 'all', { TELEGRAM_API_URL: 'http://127.0.0.1:9' })
     expect(skipped(unreachable.findings)).toContainEqual(expect.stringContaining('no se pudo preguntar a Telegram'))
     expect(unreachable.text).not.toContain(TOKEN)
+  })
+
+  it('a pristine checkout without a login: every problem at once, the settings to fill and the missing login', async () => {
+    const { findings, calls, text } = await check(
+      { site: [], function: [], secrets: null },
+      { offline: 'logged-out' },
+      'all',
+      { TELEGRAM_BOT_TOKEN: '' },
+    )
+    const refused = problems(findings).join('\n')
+    expect(refused).toContain(
+      'no hay sesión de Cloudflare: ejecuta `npx wrangler login` (o define CLOUDFLARE_API_TOKEN',
+    )
+    for (const key of [
+      'SITE_URL',
+      'SHOP_PHONE',
+      'SHOP_EMAIL',
+      'SHOP_LEGAL_NAME',
+      'TELEGRAM_CHAT_ID',
+      'QUOTE_EMAIL_FROM',
+    ])
+      expect(refused).toMatch(new RegExp(`${key} está vacío`))
+    expect(refused).toContain('account_id de [env.production]')
+    // Without a login no account command runs (a real one would open a browser to log in).
+    expect(calls).toEqual([['whoami', '--json']])
+    expect(skipped(findings).join('\n')).toContain('secretos en Cloudflare: sin sesión de Cloudflare')
+    expect(text.indexOf('no hay sesión de Cloudflare')).toBeGreaterThan(0)
+    expect(text).toContain('No se despliega: corrige lo de arriba')
+  })
+
+  it('pins one account in both configs, one the login reaches', async () => {
+    await webhook(WEBHOOK)
+    const other = 'fedcba9876543210fedcba9876543210'
+    const mismatched = await check({
+      function: [...READY_FUNCTION.filter((edit) => edit !== READY_FUNCTION[5]), account(other)],
+    })
+    expect(problems(mismatched.findings)).toContainEqual(
+      expect.stringContaining(`account_id no coincide: ${ACCOUNT} en wrangler.toml, ${other}`),
+    )
+    const elsewhere = await check({}, { accounts: [{ id: other, name: 'Otra tienda' }] })
+    expect(problems(elsewhere.findings)).toContainEqual(
+      expect.stringContaining(
+        `la sesión de Cloudflare (taller@correo.es) no llega a la cuenta ${ACCOUNT} (tu sesión ve: Otra tienda ${other})`,
+      ),
+    )
+  })
+
+  it('deploys a commit: uncommitted changes are refused, a checkout outside git is not checked', async () => {
+    await webhook(WEBHOOK)
+    expect(problems((await check({}, {}, 'all', {}, { ...COMMIT, dirty: true })).findings)).toContainEqual(
+      expect.stringContaining('hay cambios sin commit'),
+    )
+    expect(skipped((await check({}, {}, 'all', {}, null)).findings)).toContainEqual(
+      expect.stringContaining('no es un checkout de git'),
+    )
+  })
+
+  it('refuses a recent 401/403 of the webhook, or one Telegram still holds updates for; an old one passes', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const failing = async (error: Record<string, unknown>) => {
+      await webhook(WEBHOOK)
+      await fetch(`${telegram.url}/__webhook-error`, { method: 'POST', body: JSON.stringify(error) })
+      return check()
+    }
+    const recent = await failing({
+      last_error_date: now - 120,
+      last_error_message: 'Wrong response from the webhook: 403 Forbidden',
+      pending_update_count: 0,
+    })
+    expect(problems(recent.findings)).toContainEqual(
+      expect.stringMatching(/Telegram recibe 403 del webhook \(hace 2 min/),
+    )
+    const waiting = await failing({
+      last_error_date: now - 86_000,
+      last_error_message: 'Wrong response from the webhook: 401 Unauthorized',
+      pending_update_count: 3,
+    })
+    expect(problems(waiting.findings)).toContainEqual(
+      expect.stringMatching(/Telegram recibe 401 del webhook .*3 actualizaciones esperando/),
+    )
+    const old = await failing({
+      last_error_date: now - 7200,
+      last_error_message: 'Wrong response from the webhook: 403 Forbidden',
+      pending_update_count: 0,
+    })
+    expect(problems(old.findings)).toEqual([])
+    expect(old.text).toContain('último error que Telegram anotó: Wrong response from the webhook: 403 Forbidden')
+  })
+
+  it('the site must answer on its bare domain too (it redirects to SITE_URL)', async () => {
+    await webhook(WEBHOOK)
+    const wwwOnly = READY_SITE.map((edit) => (edit === SITE_ROUTES ? siteRoutes(SITE_HOST) : edit))
+    expect(problems((await check({ site: wwwOnly })).findings)).toContainEqual(
+      expect.stringContaining(`${DOMAIN} no es un Custom Domain de la web: quien lo escriba no llegaría a la tienda`),
+    )
+  })
+
+  it('through the service binding: no key needed anywhere, the binding checked, a key the function still has named for later', async () => {
+    await webhook(WEBHOOK)
+    const { findings } = await check(
+      {},
+      {
+        secrets: {
+          'wrangler.toml': ['FORM_SECRET'],
+          [FUNCTION_CONFIG]: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'QUOTE_FUNCTION_KEY'],
+        },
+      },
+    )
+    expect(problems(findings)).toEqual([])
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        status: 'ok',
+        text: 'service binding QUOTE_FUNCTION: enviar-telegram-production#SiteApi',
+      }),
+    )
+    expect(notes(findings)).toContainEqual(expect.stringContaining('la función aún tiene QUOTE_FUNCTION_KEY'))
+    const wrongService: Edit = (text) =>
+      text.replace('service = "enviar-telegram-production"', 'service = "enviar-telegram"')
+    expect(problems((await check({ site: [...READY_SITE, wrongService] })).findings)).toContainEqual(
+      expect.stringContaining('debe ser service = "enviar-telegram-production", entrypoint = "SiteApi"'),
+    )
   })
 })
 
@@ -490,6 +676,7 @@ describe('npm run deploy', () => {
       root: repository(),
       wrangler: wrangler.run,
       env: { TELEGRAM_API_URL: telegram.url },
+      commit: () => COMMIT,
       build: async () => void (built = true),
       log: (line) => lines.push(line),
     })
@@ -499,18 +686,90 @@ describe('npm run deploy', () => {
     expect(lines.join('\n')).toContain('0004_historial.sql')
   })
 
+  it('stops on what it could not check; with --sin-comprobar it goes out, and says so in red', async () => {
+    await webhook(WEBHOOK)
+    const run = async (unchecked: boolean) => {
+      const wrangler = fakeWrangler()
+      const lines: string[] = []
+      const done = await deploy('all', {
+        root: repository({ secrets: null }),
+        wrangler: wrangler.run,
+        env: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: '' },
+        commit: () => COMMIT,
+        unchecked,
+        build: async () => undefined,
+        check: async () => true,
+        log: (line) => lines.push(line),
+      })
+      return { done, deploys: wrangler.calls.filter((args) => args[0] === 'deploy'), text: lines.join('\n') }
+    }
+    // No bot token at hand: the webhook is not checked.
+    const stopped = await run(false)
+    expect(stopped.done).toBe(false)
+    expect(stopped.deploys).toEqual([])
+    expect(stopped.text).toContain('webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano')
+    const forced = await run(true)
+    expect(forced.done).toBe(true)
+    expect(forced.deploys).toHaveLength(2)
+    const red = /\x1b\[1;31m[^\x1b]*--sin-comprobar[^\x1b]*\x1b\[0m/g
+    // At the start, on the unchecked line's heading, and at the end.
+    expect(forced.text.match(red)?.length).toBeGreaterThanOrEqual(3)
+    expect(forced.text.startsWith('\x1b[1;31m')).toBe(true)
+    expect(forced.text).toMatch(
+      /\x1b\[1;31m {2}- \[función\] webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano.*\[SIN COMPROBAR\]/,
+    )
+  })
+
+  it('the live check after the deploy: a failure says so and points to the rollback', async () => {
+    await webhook(WEBHOOK)
+    const lines: string[] = []
+    const checked: string[] = []
+    const done = await deploy('all', {
+      root: repository(),
+      wrangler: fakeWrangler().run,
+      env: { TELEGRAM_API_URL: telegram.url },
+      commit: () => COMMIT,
+      build: async () => undefined,
+      check: async (origin) => {
+        checked.push(origin)
+        return false
+      },
+      log: (line) => lines.push(line),
+    })
+    expect(done).toBe(false)
+    expect(checked).toEqual([`https://${SITE_HOST}`])
+    expect(lines.join('\n')).toContain('`npm run rollback`')
+  })
+
+  it('npm run deploy on this checkout, logged out: exits 1 before uploading, naming the settings and the login together', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'sin-sesion-'))
+    roots.push(home)
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: home, WRANGLER_SEND_METRICS: 'false' }
+    for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_API_URL'])
+      delete env[name]
+    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts'], { env }).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
+    )
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('no hay sesión de Cloudflare')
+    expect(result.stdout).toMatch(/SITE_URL está vacío/)
+    expect(result.stdout).toMatch(/TELEGRAM_CHAT_ID está vacío/)
+    expect(result.stdout).not.toContain('Desplegando')
+  }, 120_000)
+
   it.each([
     [
       'all',
       [
-        ['deploy', '--env', 'production', '--config', FUNCTION_CONFIG],
-        ['deploy', '--env', 'production'],
+        ['deploy', '--env', 'production', '--config', FUNCTION_CONFIG, ...TAGGED],
+        ['deploy', '--env', 'production', ...TAGGED],
       ],
     ],
-    ['site', [['deploy', '--env', 'production']]],
-    ['function', [['deploy', '--env', 'production', '--config', FUNCTION_CONFIG]]],
+    ['site', [['deploy', '--env', 'production', ...TAGGED]]],
+    ['function', [['deploy', '--env', 'production', '--config', FUNCTION_CONFIG, ...TAGGED]]],
   ] as const)(
-    'deploy %s: the preflight, then [env.production] of each Worker, the function first',
+    'deploy %s: the preflight, then [env.production] of each Worker, the function first, each version tagged with the commit',
     async (target, deploys) => {
       await webhook(WEBHOOK)
       const wrangler = fakeWrangler()
@@ -519,7 +778,9 @@ describe('npm run deploy', () => {
         root: repository(),
         wrangler: wrangler.run,
         env: { TELEGRAM_API_URL: telegram.url },
+        commit: () => COMMIT,
         build: async () => void (built = true),
+        check: async () => true,
         log: () => undefined,
       })
       expect(done).toBe(true)

@@ -287,11 +287,7 @@ describe('the call to the function', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
     const started = Date.now()
-    const result = await forwardQuote(
-      { QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/`, QUOTE_FUNCTION_KEY: 'k' },
-      valid,
-      { timeoutMs: 300 },
-    )
+    const result = await forwardQuote({ url: `http://127.0.0.1:${port}/`, key: 'k' }, valid, { timeoutMs: 300 })
     expect(result.ok).toBe(false)
     expect(Date.now() - started).toBeLessThan(2000)
     server.closeAllConnections()
@@ -320,10 +316,7 @@ describe('the call to the function', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as { port: number }
-    const settings = {
-      QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`,
-      QUOTE_FUNCTION_KEY: 'anon',
-    }
+    const settings = { url: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, key: 'anon' }
     expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null, seguimiento: null })
     expect(await forwardQuote(settings, valid)).toEqual({ ok: false, limited: false })
     expect(await forwardQuote(settings, valid)).toEqual({ ok: false, limited: false })

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { bindingDrift } from '../../scripts/preflight'
-import { ROOT, WORKERS, workerConfigs } from '../../scripts/production'
+import { bindingDrift, PLACEHOLDER_ACCOUNT_ID } from '../../scripts/preflight'
+import { FUNCTION, ROOT, SITE, WORKERS, workerConfigs } from '../../scripts/production'
 
 describe('production settings live in each wrangler.toml', () => {
   for (const worker of WORKERS) {
@@ -47,9 +47,28 @@ describe('production settings live in each wrangler.toml', () => {
 
     it(`${worker.config}: production answers on a Custom Domain only (no workers.dev, no Route)`, () => {
       expect(production.workers_dev).toBe(false)
-      expect(production.routes).toEqual([{ pattern: '', custom_domain: true }])
+      // The site: SITE_URL's host and the bare domain, which redirects to it; the function: its own.
+      const domains = worker === SITE ? 2 : 1
+      expect(production.routes).toEqual(Array.from({ length: domains }, () => ({ pattern: '', custom_domain: true })))
+    }, 30_000)
+
+    it(`${worker.config}: production is pinned to one account, a placeholder until the operator writes his`, () => {
+      expect(production.account_id).toBe(PLACEHOLDER_ACCOUNT_ID)
+      expect(local.account_id).toBeUndefined()
     }, 30_000)
   }
+
+  it('the site reaches the function through a service binding to its SiteApi entrypoint, locally and in production', () => {
+    const site = workerConfigs(ROOT, SITE)
+    const fn = workerConfigs(ROOT, FUNCTION)
+    expect(site.local.services).toEqual([{ binding: 'QUOTE_FUNCTION', service: fn.local.name, entrypoint: 'SiteApi' }])
+    expect(site.production.services).toEqual([
+      { binding: 'QUOTE_FUNCTION', service: fn.production.name, entrypoint: 'SiteApi' },
+    ])
+    expect(fn.production.name).toBe('enviar-telegram-production')
+    // Production calls by the binding: no address to keep.
+    expect(site.production.vars.QUOTE_FUNCTION_URL).toBe('')
+  }, 30_000)
 
   it('QUOTE_FUNCTION_KEY is one secret the two Workers share', () => {
     const [site, fn] = WORKERS

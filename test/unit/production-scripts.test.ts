@@ -1,32 +1,65 @@
 /**
  * The operator's other production scripts, against a fake wrangler and the
  * fake Bot API on loopback: `npm run secrets` uploads each Worker's own
- * secrets through stdin, or nothing while one is missing or public;
- * `npm run telegram:chat-id` prints the chats the bot has seen.
+ * secrets through stdin, or nothing while one is missing or public, and
+ * registers the webhook again; `npm run secrets -- rotar` changes a secret
+ * without a gap (the function, served here in-process, accepts the previous
+ * one for its stated time while the new one rolls out, and Telegram's
+ * deliveries reach it throughout); `npm run rollback` takes both Workers back
+ * to one commit; `npm run telegram:chat-id` prints the chats the bot has seen.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/settings'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
-import type { Wrangler } from '../../scripts/production'
-import { uploadSecrets } from '../../scripts/secrets'
+import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+import { rollback } from '../../scripts/rollback'
+import { rotateSecret, uploadSecrets } from '../../scripts/secrets'
+import { judgeWebhook, type WebhookInfo } from '../../scripts/telegram-checks'
 import { printChatIds } from '../../scripts/telegram-chat-id'
 
+import { CHAT_ID, serveFunction, useDatabase } from '../support/local-function'
+
+const FUNCTION_HOST = 'presupuestos.taller-mandos.es'
+const WEBHOOK = `https://${FUNCTION_HOST}${FUNCTION_PATHS.webhook}`
 const roots: string[] = []
-function withSecrets(lines: string | null): string {
+/**
+ * A copy of both configs (the function on its Custom Domain; the site by its binding, or by
+ * QUOTE_FUNCTION_URL with `byAddress`) and a secrets file of `lines`.
+ */
+function withSecrets(lines: string | null, { byAddress = false } = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'secretos-'))
   roots.push(root)
+  mkdirSync(join(root, 'functions/enviar-telegram'), { recursive: true })
+  writeFileSync(
+    join(root, 'wrangler.toml'),
+    readFileSync('wrangler.toml', 'utf8').replace(
+      /^QUOTE_FUNCTION_URL = ""$/m,
+      byAddress ? `QUOTE_FUNCTION_URL = "https://${FUNCTION_HOST}${FUNCTION_PATHS.quote}"` : 'QUOTE_FUNCTION_URL = ""',
+    ),
+  )
+  writeFileSync(
+    join(root, FUNCTION_CONFIG),
+    readFileSync(FUNCTION_CONFIG, 'utf8').replace(
+      'routes = [{ pattern = "", custom_domain = true }]',
+      `routes = [{ pattern = "${FUNCTION_HOST}", custom_domain = true }]`,
+    ),
+  )
   if (lines !== null) writeFileSync(join(root, 'secrets.production.env'), lines)
   return root
 }
 
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>
 beforeAll(async () => {
+  // wrangler (which reads the configs) takes seconds to load on a busy machine: once, here, not in a test.
+  readWorkerConfig(ROOT, SITE)
   telegram = await startFakeTelegram()
-})
+}, 120_000)
 afterAll(async () => {
   await telegram.close()
   for (const root of roots) rmSync(root, { recursive: true, force: true })
@@ -49,26 +82,80 @@ const FILE = [
   `TELEGRAM_WEBHOOK_SECRET=${'w'.repeat(40)}`,
 ].join('\n')
 
+/** A webhook the shop registered before (step 9 of the README), as Telegram keeps it. */
+const registeredBefore = (token: string) =>
+  fetch(`${telegram.url}/bot${token}/setWebhook`, {
+    method: 'POST',
+    body: JSON.stringify({ url: WEBHOOK, secret_token: 'el_de_antes', allowed_updates: ['message', 'callback_query'] }),
+  })
+
+/** What the fake Bot API received, by method. */
+const received = async (method: string) =>
+  (
+    (await (await fetch(`${telegram.url}/__requests`)).json()) as Array<{
+      method: string
+      body: Record<string, unknown>
+    }>
+  )
+    .filter((call) => call.method === method)
+    .map((call) => call.body)
+
 describe('npm run secrets', () => {
-  it('uploads each Worker its own secrets with `wrangler secret bulk` through stdin, the shared key to both', async () => {
+  it('uploads each Worker its own secrets with `wrangler secret bulk` through stdin, then registers the webhook again', async () => {
     const { calls, wrangler } = recorder()
     const lines: string[] = []
-    expect(await uploadSecrets({ root: withSecrets(FILE), wrangler, log: (line) => lines.push(line) })).toBe(true)
+    const env = { TELEGRAM_API_URL: telegram.url }
+    await registeredBefore('123:abc')
+    expect(
+      await uploadSecrets({
+        root: withSecrets(FILE, { byAddress: true }),
+        wrangler,
+        env,
+        log: (line) => lines.push(line),
+      }),
+    ).toBe(true)
     expect(calls.map((call) => call.args)).toEqual([
-      ['secret', 'bulk', '--env', 'production'],
       ['secret', 'bulk', '--env', 'production', '--config', 'functions/enviar-telegram/wrangler.toml'],
+      ['secret', 'bulk', '--env', 'production'],
     ])
     expect(JSON.parse(calls[0]?.input ?? '')).toEqual({
-      QUOTE_FUNCTION_KEY: 'k'.repeat(40),
-      FORM_SECRET: 'f'.repeat(40),
-    })
-    expect(JSON.parse(calls[1]?.input ?? '')).toEqual({
       TELEGRAM_BOT_TOKEN: '123:abc',
       QUOTE_FUNCTION_KEY: 'k'.repeat(40),
       TELEGRAM_WEBHOOK_SECRET: 'w'.repeat(40),
     })
+    expect(JSON.parse(calls[1]?.input ?? '')).toEqual({
+      QUOTE_FUNCTION_KEY: 'k'.repeat(40),
+      FORM_SECRET: 'f'.repeat(40),
+    })
+    // Telegram gets the secret just uploaded: otherwise it keeps sending the old one, and gets 403.
+    expect((await received('setWebhook')).at(-1)).toMatchObject({ url: WEBHOOK, secret_token: 'w'.repeat(40) })
+    expect(lines.join('\n')).toContain(`Webhook registrado: ${WEBHOOK}`)
     // No value is printed.
     expect(lines.join('\n')).not.toContain('k'.repeat(40))
+    await fetch(`${telegram.url}/bot123:abc/setWebhook`, { method: 'POST', body: JSON.stringify({ url: '' }) })
+  })
+
+  it('the first time, before the function is deployed, there is no webhook to register yet: it says when', async () => {
+    const lines: string[] = []
+    const env = { TELEGRAM_API_URL: telegram.url }
+    const before = (await received('setWebhook')).length
+    const { wrangler } = recorder()
+    expect(await uploadSecrets({ root: withSecrets(FILE), wrangler, env, log: (line) => lines.push(line) })).toBe(true)
+    expect(await received('setWebhook')).toHaveLength(before)
+    expect(lines.join('\n')).toContain(
+      'Telegram aún no tiene webhook: tras desplegar la función, `npm run telegram:webhook`',
+    )
+  })
+
+  it('through the service binding the key goes nowhere: no Worker needs it', async () => {
+    const { calls, wrangler } = recorder()
+    const lines: string[] = []
+    const env = { TELEGRAM_API_URL: telegram.url }
+    expect(await uploadSecrets({ root: withSecrets(FILE), wrangler, env, log: (line) => lines.push(line) })).toBe(true)
+    for (const call of calls) expect(JSON.parse(call.input ?? '')).not.toHaveProperty('QUOTE_FUNCTION_KEY')
+    expect(lines.join('\n')).toContain(
+      'QUOTE_FUNCTION_KEY no se sube: la web llama a la función por el service binding',
+    )
   })
 
   it('uploads nothing while a secret is missing, empty or this repository’s public value, and says which', async () => {
@@ -79,7 +166,8 @@ describe('npm run secrets', () => {
     ] as const) {
       const { calls, wrangler } = recorder()
       const lines: string[] = []
-      expect(await uploadSecrets({ root: withSecrets(file), wrangler, log: (line) => lines.push(line) })).toBe(false)
+      const root = withSecrets(file, { byAddress: true })
+      expect(await uploadSecrets({ root, wrangler, log: (line) => lines.push(line) })).toBe(false)
       expect(calls).toEqual([])
       expect(lines.join('\n')).toMatch(new RegExp(`${wrong}.*No se ha subido nada`))
     }
@@ -88,6 +176,274 @@ describe('npm run secrets', () => {
       await uploadSecrets({ root: withSecrets(null), wrangler: recorder().wrangler, log: (l) => lines.push(l) }),
     ).toBe(false)
     expect(lines.join('\n')).toContain('No hay secrets.production.env')
+  })
+})
+
+describe('npm run secrets -- rotar: a secret changed without a gap (docs/decisions/113)', () => {
+  const database = useDatabase()
+  const OLD_SECRET = 'secreto_viejo_0123456789'
+  const OLD_KEY = 'clave-vieja-0123456789abcdef'
+  const TOKEN = '123456:token-del-taller'
+  const file = (extra: string[] = []) =>
+    [
+      `QUOTE_FUNCTION_KEY=${OLD_KEY}`,
+      `FORM_SECRET=${'f'.repeat(40)}`,
+      `TELEGRAM_BOT_TOKEN=${TOKEN}`,
+      `TELEGRAM_WEBHOOK_SECRET=${OLD_SECRET}`,
+      ...extra,
+    ].join('\n')
+
+  /**
+   * The function in this process with the env a fake wrangler uploads to (and the site's secrets apart),
+   * reached by the fake Telegram at its Custom Domain.
+   */
+  async function production({ failSite = false } = {}) {
+    const env = {
+      DB: await database(),
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_CHAT_ID: CHAT_ID,
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_WEBHOOK_SECRET: OLD_SECRET,
+      QUOTE_FUNCTION_KEY: OLD_KEY,
+      SITE_URL: 'https://www.taller-mandos.es',
+      SHOP_EMAIL: 'taller@taller-mandos.es',
+      QUOTE_EMAIL_FROM: 'presupuestos@taller-mandos.es',
+    } as FunctionEnv
+    const site: Record<string, string> = { QUOTE_FUNCTION_KEY: OLD_KEY }
+    const fn = await serveFunction(env)
+    await fetch(`${telegram.url}/__route`, {
+      method: 'POST',
+      body: JSON.stringify({ from: `https://${FUNCTION_HOST}`, to: fn.url }),
+    })
+    const wrangler: Wrangler = async (args, options) => {
+      if (args[0] !== 'secret' || args[1] !== 'bulk') return { code: 1, stdout: '', stderr: 'inesperado' }
+      if (!args.includes('--config') && failSite) return { code: 1, stdout: '', stderr: '✘ [ERROR] Network error' }
+      Object.assign(args.includes('--config') ? env : site, JSON.parse(options?.input ?? '{}'))
+      return { code: 0, stdout: '✨ Success!', stderr: '' }
+    }
+    const close = async () => {
+      await fn.close()
+      // As the next test finds Telegram: no webhook (getUpdates answers again).
+      await fetch(`${telegram.url}/bot${TOKEN}/setWebhook`, { method: 'POST', body: JSON.stringify({ url: '' }) })
+    }
+    return { env, site, wrangler, close }
+  }
+  /** A shop whose secrets are up and whose webhook was registered (steps 6 and 9 of the README). */
+  async function uploadedShop() {
+    const shop = await production()
+    const root = withSecrets(file())
+    await registeredBefore(TOKEN)
+    const scriptEnv = { TELEGRAM_API_URL: telegram.url }
+    expect(await uploadSecrets({ root, wrangler: shop.wrangler, env: scriptEnv, log: () => undefined })).toBe(true)
+    return { ...shop, root, scriptEnv }
+  }
+  /** Telegram delivers an update to the webhook as it is registered: the function's answer. */
+  const deliver = async () =>
+    (
+      (await (
+        await fetch(`${telegram.url}/__deliver`, { method: 'POST', body: JSON.stringify({ update: { update_id: 7 } }) })
+      ).json()) as { status: number }
+    ).status
+  const webhookInfo = async () =>
+    ((await (await fetch(`${telegram.url}/bot${TOKEN}/getWebhookInfo`)).json()) as { result: WebhookInfo }).result
+  /** A quote posted to the function with `key`, as the site posts it: the status. */
+  const quoteWith = async (url: string, key: string) =>
+    (
+      await fetch(`${url}${FUNCTION_PATHS.quote}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: key },
+        body: JSON.stringify({
+          tipo: 'mando',
+          modelo: 'DualSense',
+          comentarios: '[rotacion]',
+          email: 'a@correo.es',
+          telefono: '612345678',
+          honeypot: '',
+        }),
+      })
+    ).status
+
+  it('TELEGRAM_WEBHOOK_SECRET: the function takes both, then Telegram is given the new one; no delivery is ever refused', async () => {
+    const shop = await uploadedShop()
+    const { root, scriptEnv: env } = shop
+    try {
+      expect(await deliver()).toBe(200)
+      const lines: string[] = []
+      const done = await rotateSecret('TELEGRAM_WEBHOOK_SECRET', {
+        root,
+        wrangler: shop.wrangler,
+        env,
+        draw: () => 'secreto_nuevo_0123456789',
+        log: (line) => lines.push(line),
+      })
+      expect(done, lines.join('\n')).toBe(true)
+      expect(shop.env.TELEGRAM_WEBHOOK_SECRET).toBe('secreto_nuevo_0123456789')
+      expect(shop.env.TELEGRAM_WEBHOOK_SECRET_PREVIOUS).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+ ${OLD_SECRET}$`))
+      expect((await received('setWebhook')).at(-1)).toMatchObject({
+        url: WEBHOOK,
+        secret_token: 'secreto_nuevo_0123456789',
+      })
+      expect(readFileSync(join(root, 'secrets.production.env'), 'utf8')).toContain(
+        'TELEGRAM_WEBHOOK_SECRET=secreto_nuevo_0123456789',
+      )
+      expect(await deliver()).toBe(200)
+      const info = await webhookInfo()
+      expect(info.last_error_message).toBeUndefined()
+      expect(judgeWebhook(info, WEBHOOK, { now: Date.now() }).map((judgement) => judgement.status)).toEqual(['ok'])
+      expect(lines.join('\n')).not.toContain('secreto_nuevo_0123456789')
+    } finally {
+      await shop.close()
+    }
+  })
+
+  it('what rotating it used to be (a new secret uploaded, the webhook left as it was) is refused by Telegram, and the preflight says so', async () => {
+    const shop = await uploadedShop()
+    try {
+      shop.env.TELEGRAM_WEBHOOK_SECRET = 'otro_secreto_subido_a_mano'
+      expect(await deliver()).toBe(403)
+      const judged = judgeWebhook(await webhookInfo(), WEBHOOK, { now: Date.now() })
+      expect(judged[0]).toMatchObject({
+        status: 'problem',
+        text: expect.stringContaining('Telegram recibe 403 del webhook'),
+      })
+    } finally {
+      await shop.close()
+    }
+  })
+
+  it('if Telegram cannot be told, the previous secret keeps working until its time, and the operator is told what to run', async () => {
+    const shop = await uploadedShop()
+    const { root } = shop
+    try {
+      const lines: string[] = []
+      const done = await rotateSecret('TELEGRAM_WEBHOOK_SECRET', {
+        root,
+        wrangler: shop.wrangler,
+        env: { TELEGRAM_API_URL: 'http://127.0.0.1:9' },
+        minutes: 30,
+        log: (line) => lines.push(line),
+      })
+      expect(done).toBe(false)
+      expect(lines.join('\n')).toMatch(
+        /Telegram sigue enviando el secreto anterior, que la función acepta hasta .*: ejecuta `npm run telegram:webhook`/,
+      )
+      // Telegram still sends the old secret: accepted, within the window.
+      expect(await deliver()).toBe(200)
+    } finally {
+      await shop.close()
+    }
+  })
+
+  it('QUOTE_FUNCTION_KEY by address: the function takes both; a site whose upload failed still delivers quotes to the chat until the stated time', async () => {
+    const shop = await production({ failSite: true })
+    const fn = await serveFunction(shop.env)
+    try {
+      const root = withSecrets(file(), { byAddress: true })
+      const lines: string[] = []
+      const done = await rotateSecret('QUOTE_FUNCTION_KEY', {
+        root,
+        wrangler: shop.wrangler,
+        env: { TELEGRAM_API_URL: telegram.url },
+        draw: () => 'clave-nueva-0123456789abcdef',
+        log: (line) => lines.push(line),
+      })
+      expect(done).toBe(false)
+      expect(lines.join('\n')).toMatch(
+        /La web sigue con la clave anterior, que la función acepta hasta .*: vuelve a ejecutar `npm run secrets`/,
+      )
+      // The site still sends the old key: its quote is stored and reaches the shop's chat.
+      expect(shop.site.QUOTE_FUNCTION_KEY).toBe(OLD_KEY)
+      expect(await quoteWith(fn.url, OLD_KEY)).toBe(200)
+      expect(await quoteWith(fn.url, 'clave-nueva-0123456789abcdef')).toBe(200)
+      await expect
+        .poll(
+          async () => (await received('sendMessage')).filter((body) => String(body.text).includes('[rotacion]')).length,
+        )
+        .toBe(2)
+      expect(await quoteWith(fn.url, 'otra-clave-cualquiera')).toBe(401)
+      // A rotation whose window is over: only the new key.
+      const late = withSecrets(file(), { byAddress: true })
+      await rotateSecret('QUOTE_FUNCTION_KEY', {
+        root: late,
+        wrangler: shop.wrangler,
+        now: () => Date.now() - 2 * 60 * 60 * 1000,
+        minutes: 60,
+        draw: () => 'clave-tercera-0123456789abcd',
+        log: () => undefined,
+      })
+      expect(await quoteWith(fn.url, OLD_KEY)).toBe(401)
+      expect(await quoteWith(fn.url, 'clave-tercera-0123456789abcd')).toBe(200)
+    } finally {
+      await fn.close()
+      await shop.close()
+    }
+  })
+
+  it('refuses what it cannot rotate, and the key while the site uses the binding', async () => {
+    const lines: string[] = []
+    const log = (line: string) => lines.push(line)
+    expect(await rotateSecret('TELEGRAM_BOT_TOKEN', { root: withSecrets(file()), log })).toBe(false)
+    expect(lines.join('\n')).toContain('@BotFather')
+    expect(
+      await rotateSecret('QUOTE_FUNCTION_KEY', { root: withSecrets(file()), wrangler: recorder().wrangler, log }),
+    ).toBe(false)
+    expect(lines.join('\n')).toContain('no hay clave que rotar')
+    expect(await rotateSecret('OTRA', { root: withSecrets(file()), log })).toBe(false)
+  })
+})
+
+describe('npm run rollback', () => {
+  const version = (id: string, tag: string | null, created: string) => ({
+    id,
+    metadata: { created_on: created },
+    annotations: tag
+      ? { 'workers/tag': tag, 'workers/message': `${tag} cambio` }
+      : { 'workers/triggered_by': 'secret' },
+  })
+  const fake = (failOn?: string) => {
+    const calls: string[][] = []
+    const wrangler: Wrangler = async (args) => {
+      calls.push([...args])
+      const fn = args.includes('--config')
+      if (args[0] === 'versions')
+        return {
+          code: 0,
+          stdout: JSON.stringify(
+            fn
+              ? [version('f1', 'aaaa1111', '2026-11-20T10:00'), version('f2', 'bbbb2222', '2026-11-25T10:00')]
+              : [
+                  version('s1', 'aaaa1111', '2026-11-20T10:01'),
+                  version('s2', 'bbbb2222', '2026-11-25T10:01'),
+                  version('s3', null, '2026-11-26T10:00'),
+                ],
+          ),
+          stderr: '',
+        }
+      if (args[0] === 'rollback') return { code: failOn && args[1] === failOn ? 1 : 0, stdout: '', stderr: '' }
+      return { code: 1, stdout: '', stderr: 'inesperado' }
+    }
+    return { calls, wrangler }
+  }
+
+  it('lists both Workers by commit; rolls back both to one commit, the site first', async () => {
+    const { calls, wrangler } = fake()
+    const lines: string[] = []
+    expect(await rollback(undefined, { wrangler, log: (line) => lines.push(line) })).toBe(true)
+    expect(lines.join('\n')).toMatch(/aaaa1111 cambio\n\s+web s1 .*función f1/)
+    expect(await rollback('aaaa1111', { wrangler, log: (line) => lines.push(line) })).toBe(true)
+    expect(calls.filter((args) => args[0] === 'rollback')).toEqual([
+      ['rollback', 's1', '--message', 'rollback a aaaa1111', '--env', 'production'],
+      ['rollback', 'f1', '--message', 'rollback a aaaa1111', '--env', 'production', '--config', FUNCTION_CONFIG],
+    ])
+    expect(lines.join('\n')).toContain('npm run secrets')
+  })
+
+  it('touches nothing when one of the two has no version of that commit', async () => {
+    const { calls, wrangler } = fake()
+    const lines: string[] = []
+    expect(await rollback('cccc3333', { wrangler, log: (line) => lines.push(line) })).toBe(false)
+    expect(calls.some((args) => args[0] === 'rollback')).toBe(false)
+    expect(lines.join('\n')).toContain('las dos vuelven juntas o ninguna')
   })
 })
 

@@ -6,7 +6,8 @@ import { catalogo } from '~/catalogo/consultas'
 import { localDateTime } from '~/lib/dates'
 import { deliveryOptions, mailInFacts } from '~/lib/envios.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
-import { fetchTracking, findTracking, functionEndpoint } from '~/lib/tracking/client.server'
+import { endpointUrl } from '~/lib/quote-function.server'
+import { fetchTracking, findTracking } from '~/lib/tracking/client.server'
 import type { Tracking } from '~shared/tracking-answer'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { handleError } from '~/entry.server'
@@ -223,10 +224,7 @@ describe('the tracking client', () => {
     server.closeAllConnections()
     server.close()
   })
-  const settings = () => ({
-    QUOTE_FUNCTION_URL: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`,
-    QUOTE_FUNCTION_KEY: 'anon',
-  })
+  const settings = () => ({ url: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, key: 'anon' })
   const tracking: Tracking = {
     referencia: 'P-7K3Q',
     tipo: 'mando',
@@ -240,12 +238,9 @@ describe('the tracking client', () => {
   }
 
   it('asks at the origin of QUOTE_FUNCTION_URL, with the quote post’s key, the token in the body only', async () => {
-    expect(
-      functionEndpoint(
-        { QUOTE_FUNCTION_URL: 'https://abc.supabase.co/functions/v1/enviar-telegram' },
-        FUNCTION_PATHS.tracking,
-      ),
-    ).toBe('https://abc.supabase.co/functions/v1/seguimiento')
+    expect(endpointUrl('https://abc.supabase.co/functions/v1/enviar-telegram', FUNCTION_PATHS.tracking)).toBe(
+      'https://abc.supabase.co/functions/v1/seguimiento',
+    )
     answer = () => ({ status: 200, body: JSON.stringify({ success: true, tracking }) })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'found', tracking })
     const call = calls.at(-1)

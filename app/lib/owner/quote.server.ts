@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import * as z from 'zod/mini'
 
-import type { Settings } from '../env.server'
-import { functionEndpoint, TRACKING_TIMEOUT_MS } from '../tracking/client.server'
+import { callFunction, type FunctionAccess } from '../quote-function.server'
+import { TRACKING_TIMEOUT_MS } from '../tracking/client.server'
 
 import { readBoundedForm } from '~shared/form-body'
 import { FUNCTION_PATHS } from '~shared/function-paths'
@@ -51,11 +51,9 @@ const Refused = z.object({
   motivo: z.enum(['invalid', 'expired', 'spent', 'not-allowed', 'not-priceable']),
 })
 
-type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>
-
 /** The function's answer read as the form needs it. */
 async function call<T>(
-  settings: FunctionSettings,
+  access: FunctionAccess,
   path: (typeof FUNCTION_PATHS)['ownerQuote' | 'ownerQuoteSave'],
   body: unknown,
   found: z.ZodMiniType<T>,
@@ -68,16 +66,10 @@ async function call<T>(
   let status = 0
   let answer: unknown = null
   try {
-    const response = await fetch(functionEndpoint(settings, path), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        apikey: settings.QUOTE_FUNCTION_KEY,
-        Authorization: `Bearer ${settings.QUOTE_FUNCTION_KEY}`,
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(TRACKING_TIMEOUT_MS),
+    const response = await callFunction(access, path, {
+      body,
+      headers: { Accept: 'application/json' },
+      timeoutMs: TRACKING_TIMEOUT_MS,
     })
     status = response.status
     answer = await response.json().catch(() => null)
@@ -96,14 +88,14 @@ async function call<T>(
 }
 
 /** The quote the form prices, with its defaults, for the code of the owner's link. */
-export const fetchOwnerQuote = (settings: FunctionSettings, codigo: string) =>
-  call(settings, FUNCTION_PATHS.ownerQuote, { codigo }, Found)
+export const fetchOwnerQuote = (access: FunctionAccess, codigo: string) =>
+  call(access, FUNCTION_PATHS.ownerQuote, { codigo }, Found)
 
 const Saved = z.object({ success: z.literal(true), referencia: z.string(), version: z.int(), importe: z.string() })
 
 /** Saves the written quote: saved, refused (the code), the function's messages per field, or down. */
-export const saveOwnerQuote = (settings: FunctionSettings, codigo: string, formulario: Record<string, string>) =>
-  call(settings, FUNCTION_PATHS.ownerQuoteSave, { codigo, formulario }, Saved)
+export const saveOwnerQuote = (access: FunctionAccess, codigo: string, formulario: Record<string, string>) =>
+  call(access, FUNCTION_PATHS.ownerQuoteSave, { codigo, formulario }, Saved)
 
 /** The form's fields and how much of each is read. */
 export const OWNER_FIELD_CAPS = {

@@ -1,8 +1,10 @@
-import type { Settings } from '../env.server'
+import { FUNCTION_PATHS } from '~shared/function-paths'
 import { TRACKING_TOKEN } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'
 
 import type { Quote } from '~shared/quote'
+
+import { callFunction, type FunctionAccess } from '../quote-function.server'
 
 /** The visitor gets an answer within 10 s whatever the function does; this leaves room for the rest. */
 export const QUOTE_TIMEOUT_MS = 8000
@@ -39,8 +41,8 @@ export type ForwardResult =
   { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false; limited: boolean }
 
 /**
- * Forwards a quote to the enviar-telegram function (ours, or a hosted one at
- * https://{host}/functions/v1/enviar-telegram). Ok only for a JSON answer
+ * Forwards a quote to the enviar-telegram function (through callFunction: its
+ * binding, or QUOTE_FUNCTION_URL, ours or a hosted one). Ok only for a JSON answer
  * whose `success` is exactly true; anything else, a timeout included, is not.
  * Ours answers with the quote's `referencia` and its tracking token
  * `seguimiento` too (kept only when it has a token's form); a hosted one may not.
@@ -48,7 +50,7 @@ export type ForwardResult =
  * function's per-visitor limit (docs/decisions/091).
  */
 export async function forwardQuote(
-  settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
+  access: FunctionAccess,
   quote: OutgoingQuote,
   {
     idempotencyKey: key = null,
@@ -66,17 +68,13 @@ export async function forwardQuote(
     ...(quote.sospecha ? { sospecha: quote.sospecha } : {}),
   }
   try {
-    const response = await fetch(settings.QUOTE_FUNCTION_URL, {
-      method: 'POST',
+    const response = await callFunction(access, FUNCTION_PATHS.quote, {
+      body,
       headers: {
-        'Content-Type': 'application/json',
-        apikey: settings.QUOTE_FUNCTION_KEY,
-        Authorization: `Bearer ${settings.QUOTE_FUNCTION_KEY}`,
         ...(key ? { 'Idempotency-Key': key } : {}),
         ...(visitor ? { [VISITOR_HEADER]: visitor } : {}),
       },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
     })
     const answer = (await response.json().catch(() => null)) as {
       success?: unknown

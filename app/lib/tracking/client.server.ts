@@ -1,18 +1,19 @@
 import * as z from 'zod/mini'
 
-import type { Settings } from '../env.server'
-
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_TOKEN } from '~shared/tracking'
 import { TrackingSchema, type Tracking } from '~shared/tracking-answer'
 import { VISITOR_HEADER } from '~shared/visitor'
 
+import { callFunction, type FunctionAccess, type FunctionPath } from '../quote-function.server'
+
 /**
  * The site's reading of tracking states from the quote function, the one
  * owner of quote data (docs/decisions/070-tracking-read-through-the-function.md).
- * Both calls are POSTs to the origin of QUOTE_FUNCTION_URL with the key the
- * quote post uses; a token travels in the body, never in a URL
+ * Both calls are POSTs to the function as the quote post makes them
+ * (callFunction: its binding, or QUOTE_FUNCTION_URL's origin with the key);
+ * a token travels in the body, never in a URL
  * (docs/decisions/093-secrets-out-of-urls-and-logs.md). Whatever is not the contract's answer (a network failure, a
  * timeout, a 5xx, a 401, HTML, JSON of another shape) counts as the function
  * being down: the pages then say the state cannot be checked now, never 500.
@@ -38,16 +39,6 @@ export type LookupAnswer =
   | { kind: 'locked' }
   | { kind: 'down' }
 
-type FunctionSettings = Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>
-
-/** One of the function's endpoints, at the origin of QUOTE_FUNCTION_URL: {origin}/functions/v1/…. */
-export function functionEndpoint(
-  settings: Pick<Settings, 'QUOTE_FUNCTION_URL'>,
-  path: (typeof FUNCTION_PATHS)[keyof typeof FUNCTION_PATHS],
-): string {
-  return `${new URL(settings.QUOTE_FUNCTION_URL).origin}${path}`
-}
-
 /**
  * One call to the function, read as the contract says: a 200 whose body is
  * `found`'s shape is found; a 404 whose body is {"success": false} is
@@ -56,8 +47,8 @@ export function functionEndpoint(
  * (never the token, the reference or the e-mail).
  */
 export async function ask<T>(
-  settings: FunctionSettings,
-  request: { url: string; init: RequestInit; what: string; timeoutMs: number },
+  access: FunctionAccess,
+  request: { path: FunctionPath; body: unknown; headers?: Record<string, string>; what: string; timeoutMs: number },
   found: z.ZodMiniType<T>,
 ): Promise<
   { kind: 'found'; value: T } | { kind: 'unknown' } | { kind: 'limited' } | { kind: 'locked' } | { kind: 'down' }
@@ -65,15 +56,10 @@ export async function ask<T>(
   let status: number
   let body: unknown
   try {
-    const response = await fetch(request.url, {
-      ...request.init,
-      headers: {
-        Accept: 'application/json',
-        apikey: settings.QUOTE_FUNCTION_KEY,
-        Authorization: `Bearer ${settings.QUOTE_FUNCTION_KEY}`,
-        ...request.init.headers,
-      },
-      signal: AbortSignal.timeout(request.timeoutMs),
+    const response = await callFunction(access, request.path, {
+      body: request.body,
+      headers: { Accept: 'application/json', ...request.headers },
+      timeoutMs: request.timeoutMs,
     })
     status = response.status
     body = await response.json().catch(() => null)
@@ -95,18 +81,13 @@ export async function ask<T>(
 
 /** The state of the quote behind a tracking token: found, unknown (404 of the contract) or down. */
 export async function fetchTracking(
-  settings: FunctionSettings,
+  access: FunctionAccess,
   token: string,
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<TrackingAnswer> {
   if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
-  const url = functionEndpoint(settings, FUNCTION_PATHS.trackingState)
-  const init = {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ seguimiento: token }),
-  }
-  const answer = await ask(settings, { url, init, what: 'estado', timeoutMs }, Found)
+  const call = { path: FUNCTION_PATHS.trackingState, body: { seguimiento: token }, what: 'estado', timeoutMs }
+  const answer = await ask(access, call, Found)
   if (answer.kind === 'found') return { kind: 'found', tracking: answer.value.tracking }
   // The function caps lookups, not pages: a 429 or 423 here is not its contract.
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
@@ -118,17 +99,15 @@ export async function fetchTracking(
  * `visitor` is the visitor's address, for the function's per-visitor cap.
  */
 export async function findTracking(
-  settings: FunctionSettings,
+  access: FunctionAccess,
   pair: { referencia: string; email: string },
   { timeoutMs = TRACKING_TIMEOUT_MS, visitor = null }: { timeoutMs?: number; visitor?: string | null } = {},
 ): Promise<LookupAnswer> {
   // A reference the function can never have drawn (a 0 typed for an O, five characters): unknown, as any other.
   if (!REFERENCE.test(pair.referencia)) return { kind: 'unknown' }
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-  if (visitor) headers[VISITOR_HEADER] = visitor
-  const init = { method: 'POST', headers, body: JSON.stringify(pair) }
-  const url = functionEndpoint(settings, FUNCTION_PATHS.tracking)
-  const answer = await ask(settings, { url, init, what: 'búsqueda', timeoutMs }, Token)
+  const headers: Record<string, string> = visitor ? { [VISITOR_HEADER]: visitor } : {}
+  const call = { path: FUNCTION_PATHS.tracking, body: pair, headers, what: 'búsqueda', timeoutMs }
+  const answer = await ask(access, call, Token)
   return answer.kind === 'found' ? { kind: 'found', seguimiento: answer.value.seguimiento } : answer
 }
 
@@ -143,15 +122,13 @@ const Asked = z.object({ success: z.literal(true) })
  * whether it has quotes or not, and whether an e-mail goes or not.
  */
 export async function requestLinks(
-  settings: FunctionSettings,
+  access: FunctionAccess,
   email: string,
   { timeoutMs = TRACKING_TIMEOUT_MS, visitor = null }: { timeoutMs?: number; visitor?: string | null } = {},
 ): Promise<LinksAnswer> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
-  if (visitor) headers[VISITOR_HEADER] = visitor
-  const init = { method: 'POST', headers, body: JSON.stringify({ email }) }
-  const url = functionEndpoint(settings, FUNCTION_PATHS.trackingLinks)
-  const answer = await ask(settings, { url, init, what: 'enlaces', timeoutMs }, Asked)
+  const headers: Record<string, string> = visitor ? { [VISITOR_HEADER]: visitor } : {}
+  const call = { path: FUNCTION_PATHS.trackingLinks, body: { email }, headers, what: 'enlaces', timeoutMs }
+  const answer = await ask(access, call, Asked)
   if (answer.kind === 'found') return { kind: 'asked' }
   return answer.kind === 'limited' ? answer : { kind: 'down' }
 }

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
 
-import type { Settings } from '../env.server'
-
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { readBoundedForm } from '~shared/form-body'
 import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
+
+import type { FunctionAccess } from '../quote-function.server'
 
 import { ask, TRACKING_TIMEOUT_MS } from './client.server'
 
@@ -57,21 +57,20 @@ export type DecisionAnswer =
  * has expired), unknown (404 of the contract) or down.
  */
 export async function postDecision(
-  settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
+  access: FunctionAccess,
   token: string,
   decision: Decision,
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<DecisionAnswer> {
-  const url = `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.decision}`
-  const body = JSON.stringify({
+  const body = {
     seguimiento: token,
     version: decision.version,
     decision: decision.decision,
     motivo: decision.motivo || null,
     solicitudExpresa: decision.solicitud_expresa === 'si',
-  })
-  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }
-  const answer = await ask(settings, { url, init, what: 'respuesta al presupuesto', timeoutMs }, Answered)
+  }
+  const call = { path: FUNCTION_PATHS.decision, body, what: 'respuesta al presupuesto', timeoutMs }
+  const answer = await ask(access, call, Answered)
   if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }
@@ -83,17 +82,12 @@ export type WithdrawalAnswer =
 
 /** Posts his confirmed withdrawal: taken, unchanged (a repeat, or no longer possible), unknown or down. */
 export async function postWithdrawal(
-  settings: Pick<Settings, 'QUOTE_FUNCTION_URL' | 'QUOTE_FUNCTION_KEY'>,
+  access: FunctionAccess,
   token: string,
   { timeoutMs = TRACKING_TIMEOUT_MS } = {},
 ): Promise<WithdrawalAnswer> {
-  const url = `${new URL(settings.QUOTE_FUNCTION_URL).origin}${FUNCTION_PATHS.withdrawal}`
-  const init = {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ seguimiento: token }),
-  }
-  const answer = await ask(settings, { url, init, what: 'desistimiento', timeoutMs }, Withdrawn)
+  const call = { path: FUNCTION_PATHS.withdrawal, body: { seguimiento: token }, what: 'desistimiento', timeoutMs }
+  const answer = await ask(access, call, Withdrawn)
   if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }

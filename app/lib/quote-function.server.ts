@@ -1,0 +1,63 @@
+import { FUNCTION_PATHS } from '~shared/function-paths'
+
+import { requireSettings, throughBinding, type Settings } from './env.server'
+
+/**
+ * Every call of the site to the quote function goes through `callFunction`
+ * (docs/decisions/110): the quote post, the tracking reads, the customer's
+ * answer, and any call added later. Whenever QUOTE_FUNCTION_URL is set, the
+ * site calls that address with QUOTE_FUNCTION_KEY (local runs, the tests, a
+ * function of another account); without it and with the service binding
+ * QUOTE_FUNCTION (production), it calls the function's SiteApi entrypoint:
+ * no public hop, no TLS, no key.
+ */
+
+/** One of the function's endpoints. */
+export type FunctionPath = (typeof FUNCTION_PATHS)[keyof typeof FUNCTION_PATHS]
+
+/**
+ * How a request reaches the function: QUOTE_FUNCTION_URL and the key, or the
+ * binding (the request's own origin names the host, so the function tells a
+ * local run from production as for any request).
+ */
+export type FunctionAccess = { url: string; key: string } | { binding: Fetcher; origin: string }
+
+/**
+ * The access this request has. By address it needs the site's own key: off
+ * this machine, without it, throws the 503 of requireSettings (the page
+ * offers WhatsApp, the phone and e-mail); through the binding it needs none.
+ */
+export function functionAccess(request: Request, env: Env, settings: Settings): FunctionAccess {
+  if (throughBinding(env)) return { binding: env.QUOTE_FUNCTION, origin: new URL(request.url).origin }
+  requireSettings(request, settings, ['QUOTE_FUNCTION_KEY'])
+  return { url: settings.QUOTE_FUNCTION_URL, key: settings.QUOTE_FUNCTION_KEY }
+}
+
+/** An endpoint's address by QUOTE_FUNCTION_URL: the quote's is the setting itself, the others at its origin. */
+export function endpointUrl(url: string, path: FunctionPath): string {
+  return path === FUNCTION_PATHS.quote ? url : `${new URL(url).origin}${path}`
+}
+
+/**
+ * POSTs `body` as JSON to an endpoint of the function, waiting at most
+ * `timeoutMs`. Resolves with its answer, whatever the status; rejects as
+ * fetch does (no answer in time, no connection). Headers never carry a
+ * customer's data, and no URL a token (docs/decisions/093).
+ */
+export function callFunction(
+  access: FunctionAccess,
+  path: FunctionPath,
+  { body, headers = {}, timeoutMs }: { body: unknown; headers?: Record<string, string>; timeoutMs: number },
+): Promise<Response> {
+  const init = {
+    method: 'POST',
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  }
+  const json = { 'Content-Type': 'application/json', ...headers }
+  if ('binding' in access) return access.binding.fetch(`${access.origin}${path}`, { ...init, headers: json })
+  return fetch(endpointUrl(access.url, path), {
+    ...init,
+    headers: { ...json, apikey: access.key, Authorization: `Bearer ${access.key}` },
+  })
+}

@@ -1,0 +1,285 @@
+/**
+ * npm run smoke -- <site origin>: the live check after a deploy (`npm run deploy` runs it against
+ * SITE_URL; docs/decisions/112). It asks, and changes nothing (no quote is stored, nothing reaches the chat):
+ *   - the site: its pages answer (200, not the 503 of a missing setting);
+ *   - the site reaching the function: a tracking page of a token nobody has answers the not-found page
+ *     (404), which only the function can say (503: the site cannot reach it);
+ *   - the quote function itself, at its address: a keyed empty quote post answers 400 (not 401: the key
+ *     differs; not 503: a setting is missing), and a keyed tracking read of that token 404. With the
+ *     service binding (no key in production) its address must be closed to the public instead (404);
+ *   - Telegram, with the bot token at hand: the webhook registered to this function with no 401/403 it is
+ *     still getting, and getChat on TELEGRAM_CHAT_ID (a group that became a supergroup: its new id).
+ * Exit 0 when all of it holds; otherwise 1, naming the part that failed. The function's address and key
+ * come from QUOTE_FUNCTION_URL and QUOTE_FUNCTION_KEY when they are set (a local pair, the tests); else
+ * from the production config (and secrets.production.env); for a site on this machine, npm start's
+ * defaults (QUOTE_FUNCTION_PORT, the public local key). TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL and
+ * TELEGRAM_CHAT_ID may be given the same way. Off this machine, a part it cannot check fails it.
+ */
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { FUNCTION_PATHS } from '~shared/function-paths'
+import { PRODUCTION_ENV, PUBLIC_SECRETS, SECRETS_FILE } from '~shared/settings'
+
+import {
+  botApi,
+  botApiRoot,
+  botToken,
+  callsByBinding,
+  customDomain,
+  FUNCTION,
+  readSecretsFile,
+  readWorkerConfig,
+  ROOT,
+  SITE,
+  type WorkerConfig,
+} from './production'
+import { judgeChat, judgeWebhook, webhookUrl, type WebhookInfo } from './telegram-checks'
+
+/** The parts a smoke check names. */
+export const PARTS = {
+  site: 'web',
+  function: 'función de presupuestos (enviar-telegram)',
+  telegram: 'Telegram',
+} as const
+type Part = keyof typeof PARTS
+
+interface Line {
+  part: Part
+  status: 'ok' | 'fail' | 'skipped'
+  text: string
+}
+
+export interface SmokeDeps {
+  env?: NodeJS.ProcessEnv
+  root?: string
+  now?: () => number
+  /** The production configs (read from `root` by default; unread for a site on this machine). */
+  configs?: { site: WorkerConfig; fn: WorkerConfig }
+}
+
+const TIMEOUT_MS = 10_000
+const isLocalOrigin = (origin: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname)
+
+/** 128 random bits as a tracking token: nobody has it, so only "unknown" can come back. */
+const unknownToken = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+
+/** An answer, or why there was none, in words. */
+async function ask(url: string, init: RequestInit = {}): Promise<{ status: number; text: string } | { error: string }> {
+  try {
+    const response = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
+    return { status: response.status, text: await response.text() }
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code
+    return { error: cause ?? (error as Error).name }
+  }
+}
+
+/** Where the function is and how to reach it from here. */
+interface FunctionAddress {
+  url: string
+  /** The key of its public address; none through the service binding (production's default). */
+  key: string | null
+  origin: string
+}
+
+function functionAddress(origin: URL, env: NodeJS.ProcessEnv, deps: SmokeDeps): FunctionAddress | string {
+  if (env.QUOTE_FUNCTION_URL) {
+    const url = new URL(env.QUOTE_FUNCTION_URL)
+    return { url: url.href, key: env.QUOTE_FUNCTION_KEY ?? null, origin: url.origin }
+  }
+  if (isLocalOrigin(origin)) {
+    const url = `http://localhost:${env.QUOTE_FUNCTION_PORT || '8788'}${FUNCTION_PATHS.quote}`
+    return { url, key: env.QUOTE_FUNCTION_KEY ?? PUBLIC_SECRETS.QUOTE_FUNCTION_KEY, origin: new URL(url).origin }
+  }
+  const { site, fn } = deps.configs ?? productionConfigs(deps.root ?? ROOT)
+  const domain = customDomain(fn)
+  if (!callsByBinding(site) && typeof site.vars.QUOTE_FUNCTION_URL === 'string') {
+    const url = new URL(site.vars.QUOTE_FUNCTION_URL)
+    const key = env.QUOTE_FUNCTION_KEY ?? readSecretsFile(deps.root ?? ROOT)?.QUOTE_FUNCTION_KEY ?? null
+    return { url: url.href, key, origin: url.origin }
+  }
+  if (!domain)
+    return `no se sabe dónde está la función: ni QUOTE_FUNCTION_URL en el entorno ni su Custom Domain en ${FUNCTION.config}.`
+  return { url: `https://${domain}${FUNCTION_PATHS.quote}`, key: null, origin: `https://${domain}` }
+}
+
+const productionConfigs = (root: string) => ({
+  site: readWorkerConfig(root, SITE, PRODUCTION_ENV),
+  fn: readWorkerConfig(root, FUNCTION, PRODUCTION_ENV),
+})
+
+/** Runs every check against the site at `origin`; `ok` when all of it holds. */
+export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{ ok: boolean; lines: Line[] }> {
+  const env = deps.env ?? process.env
+  const lines: Line[] = []
+  const add = (part: Part, status: Line['status'], text: string) => lines.push({ part, status, text })
+  const origin = new URL(originText)
+  const site = origin.origin
+  const token = unknownToken()
+
+  // The site's pages, then its reading of the function.
+  let siteAnswers = true
+  for (const path of ['/', '/presupuesto', '/seguimiento']) {
+    const answer = await ask(`${site}${path}`)
+    if ('error' in answer) {
+      add('site', 'fail', `${site} no responde (${answer.error}): ¿está desplegada y su dominio activo?`)
+      siteAnswers = false
+      break
+    }
+    if (answer.status === 200) add('site', 'ok', `${path}: 200`)
+    else
+      add(
+        'site',
+        'fail',
+        answer.status === 503
+          ? `${path}: 503, la web sin configurar (su log nombra el ajuste: \`npx wrangler tail --env production\`).`
+          : `${path}: ${answer.status}, se esperaba 200.`,
+      )
+  }
+  if (siteAnswers) {
+    const answer = await ask(`${site}/seguimiento/${token}`)
+    if ('error' in answer) add('site', 'fail', `/seguimiento/<token>: sin respuesta (${answer.error}).`)
+    else if (answer.status === 404)
+      add('site', 'ok', 'la web lee el seguimiento de la función (un token que nadie tiene: 404)')
+    else if (answer.status === 503)
+      add(
+        'function',
+        'fail',
+        `la web no llega a la función de presupuestos: su página de seguimiento dice 503 (el service binding o QUOTE_FUNCTION_URL y su clave; \`npx wrangler tail --env production\`).`,
+      )
+    else add('site', 'fail', `/seguimiento/<token>: ${answer.status}, se esperaba 404.`)
+  }
+
+  // The function at its own address.
+  const address = functionAddress(origin, env, deps)
+  if (typeof address === 'string') add('function', 'skipped', address)
+  else {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+    if (address.key) Object.assign(headers, { apikey: address.key, Authorization: `Bearer ${address.key}` })
+    const post = (url: string, body: unknown) => ask(url, { method: 'POST', headers, body: JSON.stringify(body) })
+    const quote = await post(address.url, {})
+    if ('error' in quote)
+      add(
+        'function',
+        'fail',
+        `${address.url} no responde (${quote.error}): la función de presupuestos no está en esa dirección (QUOTE_FUNCTION_URL), o está caída.`,
+      )
+    else if (address.key) {
+      if (quote.status === 400) add('function', 'ok', `${address.url}: un envío vacío con la clave, 400`)
+      else if (quote.status === 401)
+        add(
+          'function',
+          'fail',
+          `${address.url}: 401, la clave (QUOTE_FUNCTION_KEY) no es la de la función: \`npm run secrets\`.`,
+        )
+      else if (quote.status === 503)
+        add(
+          'function',
+          'fail',
+          `${address.url}: 503, a la función le falta un ajuste (su log lo nombra: \`npx wrangler tail ${['--env', PRODUCTION_ENV, '--config', FUNCTION.config].join(' ')}\`).`,
+        )
+      else add('function', 'fail', `${address.url}: ${quote.status} a un envío vacío con la clave, se esperaba 400.`)
+      const tracking = await post(`${address.origin}${FUNCTION_PATHS.trackingState}`, { seguimiento: token })
+      if (!('error' in tracking) && tracking.status === 404)
+        add('function', 'ok', 'seguimiento de la función: 404 a un token que nadie tiene')
+      else
+        add(
+          'function',
+          'fail',
+          `seguimiento de la función: ${'error' in tracking ? `sin respuesta (${tracking.error})` : tracking.status}, se esperaba 404.`,
+        )
+    } else {
+      // Production through the service binding: the public address serves Telegram only.
+      if (quote.status === 404)
+        add('function', 'ok', `${address.url}: cerrada al público (404); la web llega por el service binding`)
+      else if (quote.status === 503)
+        add('function', 'fail', `${address.url}: 503, a la función le falta un ajuste (su log lo nombra).`)
+      else if (quote.status === 401)
+        add(
+          'function',
+          'ok',
+          `${address.url}: aún acepta una clave (401 sin ella); con la web en el service binding puedes borrar QUOTE_FUNCTION_KEY de la función`,
+        )
+      else
+        add(
+          'function',
+          'fail',
+          `${address.url}: ${quote.status} a un envío vacío sin clave: debería estar cerrada (404).`,
+        )
+    }
+  }
+
+  // Telegram, with the token at hand.
+  const root = deps.root ?? ROOT
+  const botTokenAtHand = env.TELEGRAM_BOT_TOKEN || (isLocalOrigin(origin) ? undefined : botToken(root, env))
+  if (!botTokenAtHand) {
+    add(
+      'telegram',
+      'skipped',
+      `sin TELEGRAM_BOT_TOKEN a mano (en el entorno${isLocalOrigin(origin) ? '' : ` o en ${SECRETS_FILE}`}): no se comprobó el webhook ni el chat.`,
+    )
+  } else {
+    const fn =
+      isLocalOrigin(origin) && !deps.configs
+        ? ({ vars: {} } as unknown as WorkerConfig)
+        : (deps.configs ?? productionConfigs(root)).fn
+    const apiRoot = botApiRoot(fn, env)
+    const functionOrigin = typeof address === 'string' ? undefined : address.origin
+    const chatId = env.TELEGRAM_CHAT_ID || String(fn.vars?.TELEGRAM_CHAT_ID ?? '')
+    try {
+      const info = await botApi<WebhookInfo>(apiRoot, botTokenAtHand, 'getWebhookInfo')
+      if (!info.ok) add('telegram', 'fail', `Telegram rechaza el token del bot (${info.description ?? 'sin detalle'}).`)
+      else if (functionOrigin)
+        for (const judgement of judgeWebhook(info.result, webhookUrl(functionOrigin), {
+          now: (deps.now ?? Date.now)(),
+        }))
+          add('telegram', judgement.status === 'problem' ? 'fail' : 'ok', judgement.text)
+      if (!chatId)
+        add(
+          'telegram',
+          'fail',
+          `sin TELEGRAM_CHAT_ID (en el entorno o en [env.production.vars] de ${FUNCTION.config}).`,
+        )
+      else {
+        const judgement = judgeChat(await botApi(apiRoot, botTokenAtHand, 'getChat', { chat_id: chatId }), chatId)
+        add('telegram', judgement.status === 'problem' ? 'fail' : 'ok', judgement.text)
+      }
+    } catch (error) {
+      add('telegram', 'skipped', `no se pudo preguntar a Telegram (${(error as Error).message}).`)
+    }
+  }
+  // On this machine a part nobody configured (no bot) is only reported; off it, what was not checked fails.
+  const failed = lines.filter((line) => line.status === 'fail' || (line.status === 'skipped' && !isLocalOrigin(origin)))
+  return { ok: failed.length === 0, lines }
+}
+
+/** The smoke check's lines as the operator reads them, and the parts that failed. */
+export function smokeReport(origin: string, { ok, lines }: Awaited<ReturnType<typeof smoke>>): string {
+  const mark = { ok: '✔', fail: '✘', skipped: '·' } as const
+  const failedParts = [...new Set(lines.filter((line) => line.status === 'fail').map((line) => PARTS[line.part]))]
+  return [
+    `Comprobación en vivo de ${origin}:`,
+    ...lines.map(
+      (line) =>
+        `  ${mark[line.status]} [${PARTS[line.part]}] ${line.text}${line.status === 'skipped' ? ' (sin comprobar)' : ''}`,
+    ),
+    '',
+    ok ? 'Todo responde.' : `Falla: ${failedParts.join(', ') || 'lo que no se pudo comprobar'}.`,
+  ].join('\n')
+}
+
+if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
+  const origin = process.argv[2]
+  if (!origin || !URL.canParse(origin)) {
+    console.error('Uso: npm run smoke -- https://www.tudominio.es   (el origen de la web)')
+    process.exit(2)
+  }
+  const result = await smoke(origin)
+  console.log(smokeReport(origin, result))
+  process.exit(result.ok ? 0 : 1)
+}

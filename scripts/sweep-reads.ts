@@ -1,0 +1,109 @@
+// The D1 rows one scheduled sweep reads (docs/decisions/111), from D1's own `meta.rows_read`: the
+// function's real sweep (delivery.ts) on a Miniflare D1 holding 0 or N stored quotes of a shop that has
+// worked through them (delivered, answered, some priced, repaired, a few devices in the workshop), at a
+// working hour (so the reminder's queries run too). The bench prints it; a unit test bounds it.
+import { sweep, type SweepPart } from '../functions/enviar-telegram/delivery'
+
+import { countingD1, migrationFiles, openLocalD1, type Reads } from './local-d1'
+
+/** Tuesday 24 November 2026, 11:00 in Madrid: inside the shop's hours, so the reminder runs. */
+export const SWEEP_AT = Date.UTC(2026, 10, 24, 10, 0)
+const DAY = 24 * 60 * 60 * 1000
+/** The quotes are spread over this many days back: inside retention's 180, so none is due for erasure. */
+const SPREAD_DAYS = 170
+
+/**
+ * Stores `count` quotes received over the last 170 days, as a shop leaves them: delivered to the chat and
+ * answered (one in ten marked spam, one in three with a price the customer answered, the bot's messages
+ * recorded, one in fifty in the workshop), each with its history; and a day of the lookup's wrong guesses.
+ */
+export async function storeQuotes(db: D1Database, count: number, now = SWEEP_AT): Promise<void> {
+  if (count === 0) return
+  const step = Math.floor((SPREAD_DAYS * DAY) / count)
+  await db.batch([
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         INSERT INTO presupuestos (referencia, tracking_token, tipo, modelo, comentarios, email, telefono,
+           received_at, next_attempt_at, attempts, sent_at, telegram_message_id, attended_at, attended_by, spam_at,
+           spam_by, state)
+         SELECT printf('P-%06d', i), printf('token-%022d', i), 'mando', 'PlayStation 5 DualSense', 'No carga',
+           printf('cliente%d@correo.es', i), '612345678', ?2 - i * ?3, ?2 - i * ?3, 1, ?2 - i * ?3 + 2000, 1000 + i,
+           CASE WHEN i % 10 = 0 THEN NULL ELSE ?2 - i * ?3 + 3600000 END, CASE WHEN i % 10 = 0 THEN NULL ELSE 'Ane' END,
+           CASE WHEN i % 10 = 0 THEN ?2 - i * ?3 + 3600000 END, CASE WHEN i % 10 = 0 THEN 'Ane' END,
+           CASE WHEN i % 10 = 0 THEN 'received' WHEN i % 50 = 1 THEN 'in_workshop' WHEN i % 7 = 0 THEN 'delivered'
+             WHEN i % 11 = 0 THEN 'cancelled' ELSE 'answered' END
+         FROM n`,
+      )
+      .bind(count, now, step),
+    db.prepare(
+      `INSERT INTO quote_states (quote_id, state, at, by)
+       SELECT id, 'answered', attended_at, 'Ane' FROM presupuestos WHERE attended_at IS NOT NULL`,
+    ),
+    db.prepare(
+      `INSERT INTO quote_states (quote_id, state, at, by)
+       SELECT id, state, attended_at + 86400000, 'Ane' FROM presupuestos WHERE state IN ('in_workshop', 'delivered', 'cancelled')`,
+    ),
+    db.prepare(
+      `INSERT INTO quote_offers (quote_id, version, amount_cents, at, by, expires_at, decision, decided_at, notified_at)
+       SELECT id, 1, 2550, attended_at, 'Ane', attended_at + 30 * 86400000, 'accepted', attended_at + 7200000,
+         attended_at + 7200000
+       FROM presupuestos WHERE attended_at IS NOT NULL AND id % 3 = 0`,
+    ),
+    db.prepare(
+      `INSERT INTO quote_messages (quote_id, message_id, kind, at)
+       SELECT quote_id, 500000 + quote_id, 'price', at FROM quote_offers`,
+    ),
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+         INSERT INTO lookup_failures (subject, at)
+         SELECT CASE i % 3 WHEN 0 THEN printf('visitante:%d', i) WHEN 1 THEN printf('referencia:P-%04d', i)
+           ELSE printf('email:%d', i) END, ?1 - i * 1200000 FROM n`,
+      )
+      .bind(now),
+  ])
+}
+
+/** A Bot API that takes everything (a sweep over a worked-through shop sends nothing, but must be able to). */
+const telegramOk = (async () =>
+  Response.json({
+    ok: true,
+    result: { message_id: 1, date: 0, chat: { id: -1001234567890, type: 'supergroup' }, text: '' },
+  })) as typeof fetch
+
+/**
+ * The rows one sweep reads (`part`: the minute's delivery, the hourly retention, or both as before this
+ * issue) with `stored` quotes, on the schema of `files` (all migrations, or those before the sweep's indexes).
+ */
+export async function sweepReads({
+  stored,
+  part,
+  files = migrationFiles(),
+}: {
+  stored: number
+  part?: SweepPart
+  files?: string[]
+}): Promise<Reads> {
+  const { db, dispose } = await openLocalD1(files)
+  try {
+    await storeQuotes(db, stored)
+    const reads: Reads = { rowsRead: 0, queries: 0 }
+    const env = {
+      DB: countingD1(db, reads),
+      TELEGRAM_BOT_TOKEN: '123456:token-del-banco',
+      TELEGRAM_CHAT_ID: '-1001234567890',
+      TELEGRAM_API_URL: 'https://telegram.test',
+      SITE_URL: 'https://www.taller.test',
+      SHOP_EMAIL: 'taller@taller.test',
+      QUOTE_EMAIL_FROM: 'presupuestos@taller.test',
+    } as unknown as FunctionEnv
+    await sweep(env, { fetch: telegramOk, now: () => SWEEP_AT, part })
+    return reads
+  } finally {
+    await dispose()
+  }
+}
+
+/** The migrations before the sweep's indexes (0009): the schema the sweep ran on before. */
+export const filesBeforeIndexes = () => migrationFiles().filter((file) => file < '0009')
