@@ -60,22 +60,23 @@ const INNER = Symbol('statement')
  * (it reads the whole result either way), and answer as they would.
  */
 export function countingD1(db: D1Database, reads: Reads): D1Database {
-  const count = (meta: { rows_read?: number } | undefined) => {
+  const count = (meta: { rows_read?: number } | undefined, sql = '') => {
     reads.rowsRead += meta?.rows_read ?? 0
     reads.queries++
+    if (process.env.DEBUG_READS && (meta?.rows_read ?? 0) > 20) console.log(meta?.rows_read, sql.slice(0, 200))
   }
-  const wrap = (statement: D1PreparedStatement): Statement => {
+  const wrap = (statement: D1PreparedStatement, sql = ''): Statement => {
     const wrapped: Statement = {
       [INNER]: statement,
-      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
       async all<T>() {
         const result = await statement.all<T>()
-        count(result.meta)
+        count(result.meta, sql)
         return result
       },
       async run<T>() {
         const result = await statement.run<T>()
-        count(result.meta)
+        count(result.meta, sql)
         return result
       },
       async first<T>(column?: string) {
@@ -90,7 +91,7 @@ export function countingD1(db: D1Database, reads: Reads): D1Database {
     return wrapped
   }
   return {
-    prepare: (sql: string) => wrap(db.prepare(sql)),
+    prepare: (sql: string) => wrap(db.prepare(sql), sql),
     async batch<T>(statements: D1PreparedStatement[]) {
       const results = await db.batch<T>(statements.map((statement) => (statement as Statement)[INNER] ?? statement))
       for (const result of results) count(result.meta)

@@ -1,6 +1,7 @@
 // The D1 rows one scheduled sweep reads (docs/decisions/111), from D1's own `meta.rows_read`: the
 // function's real sweep (delivery.ts) on a Miniflare D1 holding 0 or N stored quotes of a shop that has
-// worked through them (delivered, answered, some priced, repaired, a few devices in the workshop), at a
+// worked through them (delivered, answered, some priced, repaired, a few devices in the workshop; the
+// customers' e-mails sent), at a
 // working hour (so the reminder's queries run too). The bench prints it; a unit test bounds it.
 import { sweep, type SweepPart } from '../functions/enviar-telegram/delivery'
 
@@ -15,7 +16,8 @@ const SPREAD_DAYS = 170
 /**
  * Stores `count` quotes received over the last 170 days, as a shop leaves them: delivered to the chat and
  * answered (one in ten marked spam, one in three with a price the customer answered, the bot's messages
- * recorded, one in fifty in the workshop), each with its history; and a day of the lookup's wrong guesses.
+ * recorded, one in fifty in the workshop), each with its history and the e-mails it sent its customer; two days
+ * of lost-link requests and a day of the lookup's wrong guesses.
  */
 export async function storeQuotes(db: D1Database, count: number, now = SWEEP_AT): Promise<void> {
   if (count === 0) return
@@ -54,6 +56,32 @@ export async function storeQuotes(db: D1Database, count: number, now = SWEEP_AT)
       `INSERT INTO quote_messages (quote_id, message_id, kind, at)
        SELECT quote_id, 500000 + quote_id, 'price', at FROM quote_offers`,
     ),
+    // The customers' e-mails, sent: each quote's confirmation (not the spam's), each price and its
+    // acceptance, each step; and two days of lost-link requests, 40 a day.
+    db.prepare(
+      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, skipped, attempts, sent_at)
+       SELECT id, 'received', email, received_at, received_at, CASE WHEN spam_at IS NULL THEN NULL ELSE 'sospecha' END,
+         CASE WHEN spam_at IS NULL THEN 1 ELSE 0 END, CASE WHEN spam_at IS NULL THEN received_at + 3000 END
+       FROM presupuestos`,
+    ),
+    db.prepare(
+      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, attempts, sent_at)
+       SELECT o.quote_id, e.event || ':' || o.version, p.email, o.at, o.at, 1, o.at + 3000
+       FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id, (SELECT 'price' AS event UNION ALL SELECT 'accepted') e`,
+    ),
+    db.prepare(
+      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, attempts, sent_at)
+       SELECT s.quote_id, s.state, p.email, s.at, s.at, 1, s.at + 3000
+       FROM quote_states s JOIN presupuestos p ON p.id = s.quote_id WHERE s.state <> 'answered'`,
+    ),
+    db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 80)
+         INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, attempts, sent_at)
+         SELECT NULL, 'links', printf('cliente%d@correo.es', i), ?1 - i * 1080000, ?1 - i * 1080000, 1,
+           ?1 - i * 1080000 + 3000 FROM n`,
+      )
+      .bind(now),
     db
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)

@@ -8,6 +8,7 @@
  */
 import { changedQuotes, sendDueEmails } from './customer-emails'
 import { emailsOf, pruneLinkRequests } from './customer-emails-owed'
+import { pruneOwnerLinks } from './owner-links'
 import { mailerFor } from './mailer'
 import { isWorkingTime, madridDayStart, workingMsBetween } from './working-hours'
 import { emailCopy, formatQuoteMessage, reminderText } from './message'
@@ -257,7 +258,8 @@ async function showEmailsInChat(env: FunctionEnv, quoteIds: readonly number[], n
  * Delivery retries, e-mail copies, the customers' e-mails, the notices of
  * the customers' answers, stale messages, the reminder and retention (of
  * quotes, of the lookup's wrong guesses past their window, of lost-link
- * requests past their day): one scheduled run.
+ * requests past their day, of the owner's spent links past their time):
+ * one scheduled run, or two parts of it (`part`).
  */
 export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<SweepResult> {
   const settings = getSettings(env)
@@ -278,6 +280,8 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
     result.erased = erased.length
     await tellRetention(settings, erased, deps)
     await pruneWrongGuesses(env.DB, now())
+    await pruneLinkRequests(env.DB, now())
+    await pruneOwnerLinks(env.DB, now())
   }
   if (deps.part === 'retention') return result
 
@@ -320,7 +324,6 @@ export async function sweep(env: FunctionEnv, deps: DeliveryDeps = {}): Promise<
   const emails = await sendDueEmails(env, settings, deps)
   result.customerEmails = emails.results.filter((entry) => entry.result === 'sent').length
   await showEmailsInChat(env, changedQuotes(emails), now())
-  await pruneLinkRequests(env.DB, now())
 
   // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
   result.notified = await notifyDecisions(env, settings, deps)

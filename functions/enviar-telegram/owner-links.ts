@@ -117,3 +117,11 @@ export async function codeSpent(db: D1Database, code: string): Promise<boolean> 
 /** The statement that spends a code (by its hash): of two saves, only one changes a row. */
 export const spendStatement = (db: D1Database, hash: string, quoteId: number, now: number) =>
   db.prepare('INSERT OR IGNORE INTO owner_links (code_hash, quote_id, used_at) VALUES (?1, ?2, ?3)').bind(hash, quoteId, now)
+
+/**
+ * Forgets the spent codes past their time (retention, hourly): a code is spent before it expires, and it
+ * expires OWNER_LINK_MINUTES after it was drawn, so one spent that long ago can no longer be used anyway.
+ */
+export async function pruneOwnerLinks(db: D1Database, now: number): Promise<void> {
+  await db.prepare('DELETE FROM owner_links WHERE used_at <= ?1').bind(now - OWNER_LINK_MINUTES * 60_000).run()
+}
