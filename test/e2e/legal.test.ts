@@ -246,7 +246,18 @@ describe('consent is asked again after 12 months (docs/decisions/120)', () => {
     const gtag = await gtagThatSetsItsCookies(context)
     await page.goto(`${base}/blog`)
     await enhanced(page)
+    // The choice is also posted to /consentimiento, whose answer sets the cookie again: awaited, so that it
+    // cannot land after the test drops the cookie. Its 303 is not followed (redirect: 'manual'), which the
+    // browser reports as a failed request.
+    const posted = new Promise<void>((resolve) => {
+      const done = (request: { url: () => string }) => {
+        if (request.url() === `${base}/consentimiento`) resolve()
+      }
+      page.on('requestfinished', done)
+      page.on('requestfailed', done)
+    })
     await banner(page).getByRole('button', { name: 'Aceptar' }).click()
+    await posted
     await banner(page).waitFor({ state: 'hidden' })
     await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
     const chosen = Date.parse((await page.evaluate(() => localStorage.getItem('cookie-consent-date'))) ?? '')
