@@ -69,6 +69,13 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
       await page.locator('[aria-invalid="true"]').first().waitFor()
     },
   },
+  // The model withdrawal form as it prints: the page gives the form alone. Last: the print media stays on.
+  'desistimiento-impreso': {
+    path: '/desistimiento',
+    async act(page) {
+      await page.emulateMedia({ media: 'print' })
+    },
+  },
 }
 
 const PAGES = {
@@ -98,6 +105,7 @@ const PAGES = {
   'aviso-legal': '/aviso-legal',
   privacidad: '/privacidad',
   cookies: '/cookies',
+  desistimiento: '/desistimiento',
   'seguimiento-404': trackingPath('no-existe-este-enlace-de-seguimiento'),
 }
 const only = process.argv.slice(2)

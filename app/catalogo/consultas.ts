@@ -1,8 +1,11 @@
+import { WITHDRAWAL_PAGE_PATH } from '~shared/contract'
+
 import { articulos } from './articulos.generado'
 import { blog, posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
 import { envios } from './envios'
-import { avisoLegal, cookies, privacidad, proveedores, registros, resumenLegal } from './legal'
+import { desistimiento } from './desistimiento'
+import { avisoLegal, cookies, privacidad, proveedores, reclamaciones, registros, resumenLegal } from './legal'
 import { marcasMandos, modelosMandos } from './mandos'
 import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
@@ -31,7 +34,16 @@ export const catalogo = {
   estadosSeguimiento,
   textosSeguimiento,
   textosTaller,
-  legal: { avisoLegal, privacidad, cookies, proveedores, registros, resumen: resumenLegal },
+  legal: {
+    avisoLegal,
+    reclamaciones,
+    desistimiento,
+    privacidad,
+    cookies,
+    proveedores,
+    registros,
+    resumen: resumenLegal,
+  },
 }
 
 export function marcaMando(slug: string | undefined): MarcaMando | undefined {
@@ -100,10 +112,10 @@ export function actualizacionesDelBlog(): Map<string, string> {
   return fechas
 }
 
-/** Every page of the site, generated from the catalogue (42 routes): the sitemap lists them all. */
-/** The three legal pages, linked from every page's footer. */
-export const rutasLegales = ['/aviso-legal', '/privacidad', '/cookies'] as const
+/** The legal pages: the three every page's footer links to, and the right of withdrawal with its model form. */
+export const rutasLegales = ['/aviso-legal', '/privacidad', '/cookies', WITHDRAWAL_PAGE_PATH] as const
 
+/** Every page of the site, generated from the catalogue (46 routes): the sitemap lists them all. */
 export function rutasDelSitio(): string[] {
   const rutas = ['/', '/blog', '/presupuesto', '/envios', '/servicios/mandos', '/servicios/consolas', ...rutasLegales]
   for (const marca of marcasMandos) rutas.push(marca.link)

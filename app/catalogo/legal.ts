@@ -127,6 +127,32 @@ export const avisoLegal = {
   ],
 }
 
+/**
+ * /aviso-legal's 'Reclamaciones' and the link to /desistimiento, filled in by legalNoticePage() (app/lib/
+ * legal.server.ts): `{taller}` where the workshop is, `{junta}` the consumer arbitration board of
+ * SHOP_CONSUMER_ARBITRATION, `{dias}` the withdrawal period. The contact comes from the settings.
+ */
+export const reclamaciones = {
+  titulo: 'Reclamaciones',
+  intro: 'Si algo no ha ido bien, cuéntanoslo y buscamos una solución. Puedes reclamarnos:',
+  plazo: 'Te contestamos por escrito en el plazo de un mes como máximo desde que recibimos tu reclamación.',
+  hojas:
+    'Tenemos hojas de reclamaciones oficiales a tu disposición en el taller ({taller}). Si no puedes venir, pídenos una por e-mail o por teléfono y te la hacemos llegar.',
+  arbitraje: {
+    adherido:
+      'El titular está adherido al Sistema Arbitral de Consumo ({junta}): si no llegamos a un acuerdo, puedes pedir que tu reclamación se resuelva por arbitraje de consumo, y el titular acepta su decisión.',
+    noAdherido: 'El titular no está adherido a ningún sistema de arbitraje de consumo.',
+  },
+  consumo:
+    'Si no quedas conforme con nuestra respuesta, puedes acudir a la oficina de información al consumidor de tu ayuntamiento o a los servicios de consumo de tu comunidad autónoma (en Euskadi, Kontsumobide).',
+  desistimiento: {
+    titulo: 'Derecho de desistimiento',
+    texto:
+      'Si aceptas un presupuesto, tienes {dias} días para desistir del contrato de reparación. Te explicamos cómo, con el modelo de formulario, en la',
+    enlace: 'página de desistimiento',
+  },
+}
+
 /** /privacidad's fixed parts. */
 export const privacidad = {
   meta: {
@@ -191,7 +217,8 @@ export const cookies = {
  * the summary the quote form's notice points to; /privacidad and /cookies say it in full. Data, not code:
  * the root loader sends it, so the quote page's JavaScript never carries it. `{titular}` is the holder's
  * legal name (legalSummary() in app/lib/legal.server.ts fills it in), `{tienda}` the shop's name, `{correo}`
- * the shop's e-mail (a link), `{dias}` the retention setting; `formulario` is the notice beside the quote
+ * the shop's e-mail (a link), `{dias}` the retention setting, `{meses}` how long a consent choice holds
+ * (legalSummary() fills it in); `formulario` is the notice beside the quote
  * form, `aviso` the consent banner's text. `aviso` and `cookies` hold while Google Analytics is on;
  * `sinAnalitica` replaces them while ANALYTICS_ID is empty.
  */
@@ -233,12 +260,12 @@ export const resumenLegal = {
   aviso:
     'Usamos una cookie propia para recordar tu elección y, solo si aceptas, Google Analytics para saber qué páginas se visitan.',
   cookies:
-    'Guardamos tu elección sobre las cookies en una cookie propia (cookie-consent), que dura un año, y en el almacenamiento local de tu navegador, hasta que lo borres. Solo si aceptas cargamos Google Analytics, que usa sus propias cookies para contar las visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de opinión cuando quieras en «Configurar cookies».',
+    'Guardamos tu elección sobre las cookies y su fecha en una cookie propia (cookie-consent) y en el almacenamiento local de tu navegador; pasados {meses} te volvemos a preguntar. Solo si aceptas cargamos Google Analytics, que usa sus propias cookies para contar las visitas de forma agregada; si rechazas, no cargamos nada más. Puedes cambiar de opinión cuando quieras en «Configurar cookies».',
   sinAnalitica: {
     aviso:
       'Usamos una cookie propia para recordar tu elección. Ahora mismo esta web no carga Google Analytics, ni aunque aceptes.',
     cookies:
-      'Guardamos tu elección sobre las cookies en una cookie propia (cookie-consent), que dura un año, y en el almacenamiento local de tu navegador, hasta que lo borres. Ahora mismo esta web no carga Google Analytics ni guarda sus cookies, aunque aceptes. Puedes cambiar tu elección cuando quieras en «Configurar cookies».',
+      'Guardamos tu elección sobre las cookies y su fecha en una cookie propia (cookie-consent) y en el almacenamiento local de tu navegador; pasados {meses} te volvemos a preguntar. Ahora mismo esta web no carga Google Analytics ni guarda sus cookies, aunque aceptes. Puedes cambiar tu elección cuando quieras en «Configurar cookies».',
   },
 } satisfies {
   privacidad: Array<{ termino: string; texto: string }>

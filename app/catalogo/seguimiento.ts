@@ -1,3 +1,4 @@
+import { WITHDRAW_BUTTON_LABEL, WITHDRAWAL_REFUND_DAYS } from '~shared/contract'
 import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import { tienda } from './tienda'
@@ -210,16 +211,16 @@ export const textosSeguimiento = {
   },
   /** Withdrawing from the contract (docs/decisions/106): the button, the confirmation, what follows. */
   desistimiento: {
-    titulo: 'Desistir del contrato',
+    titulo: WITHDRAW_BUTTON_LABEL,
     texto: 'Puedes desistir del contrato sin dar motivos hasta el {hasta}, mientras la reparación no esté terminada.',
-    boton: 'Desistir del contrato',
+    boton: WITHDRAW_BUTTON_LABEL,
     confirmar: {
       titulo: '¿Confirmas que desistes del contrato?',
       puntos: [
         'No seguimos con la reparación.',
         'Si aún no habíamos empezado, no pagas nada.',
         'Si nos pediste empezar ya y hicimos parte del trabajo, pagas solo esa parte, en proporción al precio aceptado.',
-        'Lo que nos hayas pagado de más te lo devolvemos en 14 días, y el aparato vuelve a ti como acordemos: en el taller o por envío.',
+        `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días como máximo, y el aparato vuelve a ti como acordemos: en el taller o por envío.`,
       ],
       boton: 'Confirmar desistimiento',
       volver: 'No, seguir con la reparación',

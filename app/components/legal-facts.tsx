@@ -1,5 +1,6 @@
 interface LegalFactsProps {
-  facts: ReadonlyArray<{ label: string; value: string; placeholder: boolean; setting?: string }>
+  /** `href`: the value as a link (mailto:, tel:). */
+  facts: ReadonlyArray<{ label: string; value: string; placeholder: boolean; setting?: string; href?: string }>
 }
 
 /** The site holder's identity (/aviso-legal, and the controller on /privacidad); a placeholder says so. */
@@ -10,7 +11,7 @@ export function LegalFacts({ facts }: LegalFactsProps) {
         <div key={fact.label} className="legal-facts__row">
           <dt>{fact.label}</dt>
           <dd>
-            {fact.value}
+            {fact.href ? <a href={fact.href}>{fact.value}</a> : fact.value}
             {fact.placeholder ? (
               <strong className="legal-facts__placeholder">
                 {' '}

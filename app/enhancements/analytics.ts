@@ -1,4 +1,4 @@
-import { gtagUrl } from '~/lib/consent'
+import { ANALYTICS_COOKIE_MAX_AGE_S, gtagUrl } from '~/lib/consent'
 
 declare global {
   interface Window {
@@ -18,10 +18,17 @@ function tag(win: Window) {
 const tagScript = (doc: Document) => doc.querySelector('script[src^="https://www.googletagmanager.com/gtag/js"]')
 
 /**
- * What the tag is configured with: Google signals and ad personalisation off. (GA4 logs no IP address,
- * so it has no IP setting; /privacidad says what this does, app/catalogo/legal.ts.)
+ * What the tag is configured with: Google signals and ad personalisation off, and its cookies kept 12 months
+ * from when it sets them, never renewed by a visit, so they last no longer than the consent
+ * (docs/decisions/120). (GA4 logs no IP address, so it has no IP setting; /privacidad says what this does,
+ * app/lib/legal.server.ts.)
  */
-export const TAG_CONFIG = { allow_google_signals: false, allow_ad_personalization_signals: false } as const
+export const TAG_CONFIG = {
+  allow_google_signals: false,
+  allow_ad_personalization_signals: false,
+  cookie_expires: ANALYTICS_COOKIE_MAX_AGE_S,
+  cookie_update: false,
+} as const
 
 /**
  * Loads the Google tag once, after the visitor accepted: consent mode starts denied and only analytics

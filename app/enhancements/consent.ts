@@ -1,8 +1,11 @@
 import {
+  CONSENT_DATE_FROM_COOKIE,
+  CONSENT_DATE_KEY,
   CONSENT_KEY,
   CONSENT_OPEN_ATTRIBUTE,
   consentCookie,
   consentFromCookies,
+  consentSecondsLeft,
   isConsent,
   type Consent,
 } from '~/lib/consent'
@@ -43,18 +46,19 @@ function typing(doc: Document, banner: HTMLFormElement | null): boolean {
   )
 }
 
-function readLocal(win: Window | null): string | null {
+function readLocal(win: Window | null, key: string): string | null {
   try {
-    return win?.localStorage.getItem(CONSENT_KEY) ?? null
+    return win?.localStorage.getItem(key) ?? null
   } catch {
     return null // storage can be blocked; the cookie still holds the choice
   }
 }
 
 /**
- * Cookie consent in the browser (docs/decisions/020 and 097). The server reads the cookie and renders the
+ * Cookie consent in the browser (docs/decisions/020, 097 and 120). The server reads the cookie and renders the
  * banner hidden or shown; without JavaScript its buttons post to /consentimiento. With it: a choice kept
- * only in localStorage counts too (and is written back to the cookie), both stores are kept equal, the
+ * only in localStorage counts too while under 12 months old (and is written back to the cookie for the rest
+ * of them), both stores are kept equal, the
  * buttons store the choice on the spot (and post it to /consentimiento), 'Aceptar' loads the Google tag,
  * and any element with data-consent-open ('Configurar cookies') shows the banner again, in place, focused
  * (Escape closes it, and focus goes back to that element after either); 'Rechazar' after 'Aceptar' withdraws
@@ -66,12 +70,23 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
   const analyticsId = banner.getAttribute(CONSENT_BANNER.analyticsId) ?? ''
   const secure = doc.location.protocol === 'https:'
 
-  const remember = (value: Consent) => {
+  /** localStorage's choice and its date (null removes both); blocked storage changes nothing, the cookie holds it. */
+  const store = (value: Consent | null, date: string | null) => {
     try {
-      win?.localStorage.setItem(CONSENT_KEY, value)
+      if (value && date) {
+        win?.localStorage.setItem(CONSENT_KEY, value)
+        win?.localStorage.setItem(CONSENT_DATE_KEY, date)
+      } else {
+        win?.localStorage.removeItem(CONSENT_KEY)
+        win?.localStorage.removeItem(CONSENT_DATE_KEY)
+      }
     } catch {
       // Storage can be blocked; the cookie still holds the choice.
     }
+  }
+  /** A choice made now: its date beside it, and the cookie for 12 months. */
+  const remember = (value: Consent) => {
+    store(value, new Date().toISOString())
     doc.cookie = consentCookie(value, secure)
   }
 
@@ -85,10 +100,24 @@ export function enhanceConsent(doc: Document, banner: HTMLElement): ConsentContr
     win.fetch(form.action, { method: 'POST', body, redirect: 'manual', credentials: 'same-origin' }).catch(() => {})
   }
 
+  // The choice in force (docs/decisions/120): the cookie, which expires 12 months after the choice; without
+  // it, localStorage's while under 12 months old, the cookie written back for the rest of them; past them,
+  // none (the banner asks again). Both stores are brought to say the same.
   const fromCookie = consentFromCookies(doc.cookie)
-  const local = readLocal(win)
-  let choice: Consent | null = fromCookie ?? (isConsent(local) ? local : null)
-  if (choice && (fromCookie !== choice || local !== choice)) remember(choice)
+  const local = readLocal(win, CONSENT_KEY)
+  const date = readLocal(win, CONSENT_DATE_KEY)
+  let choice: Consent | null = fromCookie
+  if (fromCookie) {
+    // Its date is the cookie's, which the browser does not tell: localStorage's copy never outlives it.
+    if (local !== fromCookie || date === null) store(fromCookie, CONSENT_DATE_FROM_COOKIE)
+  } else if (isConsent(local)) {
+    const left = consentSecondsLeft(date, Date.now())
+    choice = left ? local : null
+    // Stored without a date (by hand, or before dates were kept): dated now.
+    if (!left) store(null, null)
+    else if (date === null) remember(local)
+    else doc.cookie = consentCookie(local, secure, left)
+  }
   banner.hidden = choice !== null
   if (choice === 'accepted') loadAnalytics(doc, analyticsId)
   // The server saw this page's cookie say 'rejected': its Content-Security-Policy lets no Google host in

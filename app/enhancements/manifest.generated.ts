@@ -5,7 +5,7 @@ import type { EnhancementName } from './names'
 export const ENHANCEMENT_FILES: Record<EnhancementName, string> = {
   'back-to-top': '/enhance/back-to-top-7XAZWAI7.js',
   'carousel': '/enhance/carousel-HOY5GMQ2.js',
-  'consent': '/enhance/consent-F3G4XRDW.js',
+  'consent': '/enhance/consent-G53RPNVU.js',
   'form': '/enhance/form-C4WVKFCV.js',
   'mobile-menu': '/enhance/mobile-menu-GYXH7LE4.js',
   'not-found': '/enhance/not-found-BGQ6OVMD.js',

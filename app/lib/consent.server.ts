@@ -1,6 +1,10 @@
+import { redirect } from '@remix-run/cloudflare'
+
+import { readBoundedForm } from '~shared/form-body'
 import { isLocalRequest } from '~shared/settings'
 
 import { withoutCampaignParams } from './campaign-params'
+import { consentCookie, consentFromCookies, isConsent, safeReturnPath, type Consent } from './consent'
 import { isGoogleAnalyticsCookie } from './stored-keys.server'
 
 /** The longest return path /consentimiento takes back (its form's redirectTo). */
@@ -49,4 +53,28 @@ export function analyticsCookieDeletions(request: Request): string[] {
         `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT${domain ? `; Domain=${domain}` : ''}`,
     ),
   )
+}
+
+/**
+ * The choice this request's cookie holds. Routes read it through this server module: a route module importing
+ * `./consent` only for its loader or action would still make the browser bundle load it as a chunk of its own
+ * (the quote page's JavaScript counts every chunk).
+ */
+export const storedConsent = (request: Request): Consent | null => consentFromCookies(request.headers.get('cookie'))
+
+/**
+ * POST /consentimiento: stores the choice in the cookie and returns to the same page. Rejecting also deletes the
+ * Google Analytics cookies the browser sent (withdrawing consent is as easy as giving it:
+ * docs/decisions/083-consent-withdrawn-on-the-server.md).
+ */
+export async function recordConsent(request: Request): Promise<Response> {
+  const { fields } = await readBoundedForm(request, { decision: 20, redirectTo: RETURN_PATH_MAX }, 8 * 1024)
+  const decision = fields.decision
+  const back = safeReturnPath(fields.redirectTo)
+  if (!isConsent(decision)) return redirect(back, { status: 303 })
+  const secure = new URL(request.url).protocol === 'https:'
+  const headers = new Headers({ 'Set-Cookie': consentCookie(decision, secure) })
+  if (decision === 'rejected')
+    for (const deletion of analyticsCookieDeletions(request)) headers.append('Set-Cookie', deletion)
+  return redirect(back, { status: 303, headers })
 }

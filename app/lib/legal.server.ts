@@ -1,11 +1,13 @@
 import { catalogo } from '~/catalogo/consultas'
 import { CONFIRMATIONS_PER_DAY, CUSTOMER_EMAILS, LINKS_GAP_MINUTES, LINKS_KEPT_HOURS } from '~shared/customer-emails'
+import { WITHDRAWAL_DAYS, WITHDRAWAL_PAGE_PATH } from '~shared/contract'
 import { DECLINE_REASONS } from '~shared/offer'
 import { QUOTE_LIMITS, type Quote } from '~shared/quote'
 import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
 
 import type { Settings } from './env.server'
 import { readablePhone } from './whatsapp'
+import { CONSENT_VALID_MONTHS } from './consent'
 import { STORED_KEYS } from './stored-keys.server'
 import { checkTaxId } from '~shared/tax-id'
 
@@ -23,6 +25,8 @@ export interface LegalFact {
   value: string
   placeholder: boolean
   setting?: string
+  /** The value as a link (mailto:, tel:). */
+  href?: string
 }
 
 type IdentitySetting = 'SHOP_LEGAL_NAME' | 'SHOP_TAX_ID' | 'SHOP_LEGAL_ADDRESS' | 'SHOP_EMAIL' | 'SHOP_PHONE'
@@ -86,7 +90,7 @@ export interface Processing {
   recipients: string
 }
 
-const { avisoLegal, cookies, privacidad, proveedores, registros, resumen } = catalogo.legal
+const { avisoLegal, cookies, privacidad, proveedores, reclamaciones, registros, resumen } = catalogo.legal
 const { cloudflare, telegram, whatsapp, google } = proveedores
 
 /** "a, b y c". */
@@ -201,7 +205,8 @@ function channelsProcessing(days: number): Processing[] {
   ]
 }
 
-const GA_DURATION = STORED_KEYS.find((key) => key.name === '_ga')?.duration ?? '2 años'
+/** The tag's cookie lifetime (TAG_CONFIG: cookie_expires, not renewed) and the consent's, in months. */
+const CONSENT_MONTHS = `${CONSENT_VALID_MONTHS} meses`
 
 /** Google Analytics: what the tag does once accepted (app/enhancements/analytics.ts), and whether it runs now. */
 function analyticsProcessing(analytics: boolean): Processing {
@@ -213,7 +218,7 @@ function analyticsProcessing(analytics: boolean): Processing {
       'Saber qué páginas se visitan, en cifras agregadas. No la usamos para publicidad: Google Signals y la personalización de anuncios están desactivadas.',
     basis:
       'Tu consentimiento (art. 6.1.a del RGPD y art. 22.2 de la LSSI-CE), que puedes retirar cuando quieras en la página de cookies.',
-    retention: `Las cookies _ga duran ${GA_DURATION}, o hasta que retiras tu consentimiento: entonces las borramos de este sitio. En Google, los datos de las visitas se conservan durante el plazo que el taller elige en la configuración de retención de datos de su propiedad de Google Analytics (te lo indicamos si nos lo preguntas); según Google, el plazo por defecto para los datos de eventos es de 2 meses.`,
+    retention: `Cargamos la etiqueta de Google configurada para que sus cookies _ga duren ${CONSENT_MONTHS} desde que se crean, sin renovarse con cada visita: lo mismo que tu consentimiento, que te volvemos a pedir pasado ese plazo. Si lo retiras antes, las borramos de este sitio. Los datos de las visitas que llegan a Google se conservan allí durante el plazo de retención de la propiedad de Google Analytics del taller, un ajuste de Google Analytics que no se fija desde esta web: te lo indicamos si nos lo preguntas.`,
     recipients: `${google.nombre}.`,
   }
 }
@@ -243,6 +248,41 @@ export function privacyPage(settings: Settings) {
   }
 }
 
+/**
+ * /aviso-legal's 'Reclamaciones': where to complain (the shop's e-mail and phone, a letter to the holder), the
+ * answer within a month (TRLGDCU art. 21.3), the hojas de reclamaciones at the workshop, and whether the holder
+ * adheres to consumer arbitration (SHOP_CONSUMER_ARBITRATION; empty, it says it does not). No link to the EU's
+ * ODR platform: it closed in July 2025 (docs/decisions/119).
+ */
+export function complaints(settings: Settings) {
+  const identity = legalIdentity(settings)
+  const linked = (setting: IdentitySetting, href: string): LegalFact[] =>
+    identity.filter((fact) => fact.setting === setting).map((fact) => ({ ...fact, href }))
+  const letterSetting = (['SHOP_LEGAL_NAME', 'SHOP_LEGAL_ADDRESS'] as const).find((key) => settings.notOwn.has(key))
+  const letter: LegalFact = {
+    label: 'Por carta',
+    value: `${settings.SHOP_LEGAL_NAME}, ${settings.SHOP_LEGAL_ADDRESS}`,
+    placeholder: letterSetting !== undefined,
+    ...(letterSetting ? { setting: letterSetting } : {}),
+  }
+  const board = settings.SHOP_CONSUMER_ARBITRATION
+  return {
+    title: reclamaciones.titulo,
+    intro: reclamaciones.intro,
+    channels: [
+      ...linked('SHOP_EMAIL', `mailto:${settings.SHOP_EMAIL}`),
+      ...linked('SHOP_PHONE', `tel:+34${settings.SHOP_PHONE}`),
+      letter,
+    ],
+    answer: reclamaciones.plazo,
+    forms: reclamaciones.hojas.replace('{taller}', settings.SHOP_SHIPPING_ADDRESS || catalogo.tienda.direccion.texto),
+    arbitration: board
+      ? reclamaciones.arbitraje.adherido.replace('{junta}', board)
+      : reclamaciones.arbitraje.noAdherido,
+    authorities: reclamaciones.consumo,
+  }
+}
+
 /** /aviso-legal; `givenTaxId` is SHOP_TAX_ID as the environment gives it, to say why it was refused. */
 export function legalNoticePage(settings: Settings, givenTaxId?: unknown) {
   return {
@@ -252,6 +292,12 @@ export function legalNoticePage(settings: Settings, givenTaxId?: unknown) {
     intro: avisoLegal.titular.replace('{tienda}', catalogo.tienda.nombre),
     identity: legalIdentity(settings),
     taxIdProblem: taxIdProblem(givenTaxId),
+    complaints: complaints(settings),
+    withdrawal: {
+      title: reclamaciones.desistimiento.titulo,
+      text: reclamaciones.desistimiento.texto.replace('{dias}', String(WITHDRAWAL_DAYS)),
+      link: { label: reclamaciones.desistimiento.enlace, to: WITHDRAWAL_PAGE_PATH },
+    },
     sections: avisoLegal.secciones,
   }
 }
@@ -287,6 +333,6 @@ export function legalSummary(settings: Settings) {
     privacidad: resumen.privacidad.map(({ termino, texto }) => ({ termino, texto: withHolder(texto) })),
     formulario: withHolder(resumen.formulario),
     aviso: analytics.aviso,
-    cookies: analytics.cookies,
+    cookies: analytics.cookies.replace('{meses}', CONSENT_MONTHS),
   }
 }

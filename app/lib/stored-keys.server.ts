@@ -1,4 +1,4 @@
-import { CONSENT_KEY, CONSENT_MAX_AGE_S } from './consent'
+import { CONSENT_DATE_KEY, CONSENT_KEY, CONSENT_VALID_MONTHS } from './consent'
 import { FLASH_MAX_AGE_S } from './flash.server'
 
 /**
@@ -21,7 +21,12 @@ export interface StoredKey {
   needsConsent: boolean
 }
 
-const days = (seconds: number) => Math.round(seconds / 86_400)
+/** The consent's 12 months (CONSENT_MAX_AGE_S, also the Google tag's cookie_expires), in words. */
+const CONSENT_MONTHS = `${CONSENT_VALID_MONTHS} meses`
+/** Google's cookies, as the tag is configured (TAG_CONFIG's cookie_expires and cookie_update). */
+const GA_DURATION = `${CONSENT_MONTHS} desde que se crea, sin renovarse con cada visita`
+/** How long the localStorage copies of the choice count. */
+const CONSENT_LOCAL_DURATION = `Hasta que borres los datos de este sitio en tu navegador; solo cuenta ${CONSENT_MONTHS} desde que eliges`
 
 export const STORED_KEYS: readonly StoredKey[] = [
   {
@@ -30,7 +35,7 @@ export const STORED_KEYS: readonly StoredKey[] = [
     store: 'cookie',
     owner: 'propia',
     purpose: 'Recuerda si aceptas o rechazas la analítica, para no volver a preguntarte en cada página.',
-    duration: days(CONSENT_MAX_AGE_S) === 365 ? '1 año' : `${days(CONSENT_MAX_AGE_S)} días`,
+    duration: `${CONSENT_MONTHS}; después te volvemos a preguntar`,
     needsConsent: false,
   },
   {
@@ -38,8 +43,17 @@ export const STORED_KEYS: readonly StoredKey[] = [
     matches: new RegExp(`^${CONSENT_KEY}$`),
     store: 'localStorage',
     owner: 'propia',
-    purpose: 'La misma elección, guardada en tu navegador por si la cookie caduca o se borra.',
-    duration: 'Hasta que borres los datos de este sitio en tu navegador',
+    purpose: 'La misma elección, guardada en tu navegador por si la cookie se borra antes de tiempo.',
+    duration: CONSENT_LOCAL_DURATION,
+    needsConsent: false,
+  },
+  {
+    name: CONSENT_DATE_KEY,
+    matches: new RegExp(`^${CONSENT_DATE_KEY}$`),
+    store: 'localStorage',
+    owner: 'propia',
+    purpose: `Cuándo elegiste, para volver a preguntarte pasados ${CONSENT_MONTHS}.`,
+    duration: CONSENT_LOCAL_DURATION,
     needsConsent: false,
   },
   {
@@ -68,7 +82,7 @@ export const STORED_KEYS: readonly StoredKey[] = [
     store: 'cookie',
     owner: 'Google',
     purpose: 'Google Analytics: distingue un navegador de otro para contar las visitas de forma agregada.',
-    duration: '2 años',
+    duration: GA_DURATION,
     needsConsent: true,
   },
   {
@@ -77,7 +91,7 @@ export const STORED_KEYS: readonly StoredKey[] = [
     store: 'cookie',
     owner: 'Google',
     purpose: 'Google Analytics: guarda el estado de la visita en curso.',
-    duration: '2 años',
+    duration: GA_DURATION,
     needsConsent: true,
   },
 ]

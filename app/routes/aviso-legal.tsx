@@ -8,7 +8,10 @@ import { getSettings } from '~/lib/env.server'
 import { legalNoticePage } from '~/lib/legal.server'
 import { pageMetaOr404 } from '~/lib/meta'
 
-/** /aviso-legal: the holder's identity from the settings (LSSI-CE art. 10), then the terms of use. */
+/**
+ * /aviso-legal: the holder's identity from the settings (LSSI-CE art. 10), how to complain and the right of
+ * withdrawal (docs/decisions/119), then the terms of use.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare
   return json(legalNoticePage(getSettings(request, env), env.SHOP_TAX_ID))
@@ -17,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => pageMetaOr404(args, (data) => data.meta)
 
 export default function LegalNotice() {
-  const { titulo, lead, intro, identity, taxIdProblem, sections } = useLoaderData<typeof loader>()
+  const { titulo, lead, intro, identity, taxIdProblem, complaints, withdrawal, sections } =
+    useLoaderData<typeof loader>()
   return (
     <>
       <PageHero title={titulo} lead={lead} />
@@ -31,6 +35,19 @@ export default function LegalNotice() {
                 <strong className="legal-facts__placeholder">{taxIdProblem}</strong>
               </p>
             ) : null}
+          </LegalSection>
+          <LegalSection id="reclamaciones" title={complaints.title}>
+            <p>{complaints.intro}</p>
+            <LegalFacts facts={complaints.channels} />
+            <p>{complaints.answer}</p>
+            <p>{complaints.forms}</p>
+            <p>{complaints.arbitration}</p>
+            <p>{complaints.authorities}</p>
+          </LegalSection>
+          <LegalSection id="desistimiento" title={withdrawal.title}>
+            <p>
+              {withdrawal.text} <a href={withdrawal.link.to}>{withdrawal.link.label}</a>.
+            </p>
           </LegalSection>
           {sections.map((section, index) => (
             <LegalSection key={section.titulo} id={`aviso-${index}`} title={section.titulo}>

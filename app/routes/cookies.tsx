@@ -5,7 +5,7 @@ import { ConsentChoice } from '~/components/consent-choice'
 import { LegalSection } from '~/components/legal-section'
 import { NEW_TAB_HINT_ID } from '~/components/new-tab-hint'
 import { PageHero } from '~/components/page-hero'
-import { consentFromCookies } from '~/lib/consent'
+import { storedConsent } from '~/lib/consent.server'
 import { getSettings } from '~/lib/env.server'
 import { cookiesPage } from '~/lib/legal.server'
 import { pageMetaOr404 } from '~/lib/meta'
@@ -20,7 +20,7 @@ const STORES = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     ...cookiesPage(getSettings(request, context.cloudflare.env)),
-    consent: consentFromCookies(request.headers.get('cookie')),
+    consent: storedConsent(request),
   })
 }
 

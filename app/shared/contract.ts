@@ -1,17 +1,29 @@
 /**
- * The contract a customer concludes when he accepts a price on his tracking
- * page (docs/decisions/106): the figures the law sets, the fixed terms shown
- * with every price (the holder, the guarantee, complaints, the right of
- * withdrawal, how the contract is concluded and kept) and the model
- * withdrawal form (TRLGDCU Anexo B). One home for the tracking page, the
- * e-mails and the legal pages, written from the settings' facts.
+ * The contract a customer concludes when he accepts a price on his tracking page, as both Workers state it:
+ * the site on its pages (/desistimiento, /aviso-legal, the terms on the tracking page), the function in its
+ * e-mails: the figures the law sets and the fixed terms shown with every price (the holder, the guarantee,
+ * complaints, the right of withdrawal, how the contract is concluded and kept). Every text that gives one of
+ * these figures is generated from them (docs/decisions/106, 118). The model withdrawal form is
+ * withdrawal-form.ts.
  */
 
-/** Days he may withdraw from the contract after accepting, while the repair is not finished (TRLGDCU art. 102). */
+/** The right of withdrawal: 14 calendar days from the day the customer accepts the quote (TRLGDCU art. 104.a). */
 export const WITHDRAWAL_DAYS = 14
 
-/** The repair's guarantee, from the device's delivery (RD 58/1988 art. 6): same fault, not handled by others. */
+/** Whatever the customer had paid is returned at the latest 14 days after he withdraws (TRLGDCU art. 107.1). */
+export const WITHDRAWAL_REFUND_DAYS = 14
+
+/** The repair's guarantee: 3 months from the delivery of the repaired device (RD 58/1988 art. 6). */
 export const REPAIR_GUARANTEE_MONTHS = 3
+
+/** The page that explains the right of withdrawal and holds the model form (TRLGDCU Anexo B). */
+export const WITHDRAWAL_PAGE_PATH = '/desistimiento'
+
+/** Where /aviso-legal says how and where to complain (its section 'Reclamaciones'). */
+export const COMPLAINTS_PATH = '/aviso-legal#reclamaciones'
+
+/** The tracking page's button that starts a withdrawal while the right applies, as /desistimiento names it. */
+export const WITHDRAW_BUTTON_LABEL = 'Desistir del contrato'
 
 /** The shop's facts the terms name. */
 export interface TermsFacts {
@@ -32,11 +44,6 @@ export interface TermsSection {
   enlace?: { texto: string; href: string }
 }
 
-/** Where the model withdrawal form is, on the site. */
-export const WITHDRAWAL_FORM_PATH = '/desistimiento'
-/** Where the complaints are explained, on the site. */
-export const COMPLAINTS_PATH = '/aviso-legal#reclamaciones'
-
 /** The fixed terms shown with every price and confirmed by e-mail on acceptance. */
 export function contractTerms(facts: TermsFacts): TermsSection[] {
   return [
@@ -55,42 +62,12 @@ export function contractTerms(facts: TermsFacts): TermsSection[] {
     },
     {
       titulo: 'Derecho de desistimiento',
-      texto: `Tienes ${WITHDRAWAL_DAYS} días desde que aceptas el presupuesto para desistir del contrato sin dar motivos, mientras la reparación no esté terminada: con el botón «Desistir del contrato» de tu página de seguimiento, con el formulario de desistimiento o con cualquier declaración clara. Si nos pides que empecemos la reparación dentro de ese plazo y luego desistes, pagas en proporción lo que hayamos hecho hasta entonces; una vez terminada la reparación que pediste, ya no puedes desistir. Lo que nos hayas pagado te lo devolvemos en ${WITHDRAWAL_DAYS} días, y el aparato vuelve a ti como acordemos.`,
-      enlace: { texto: 'Formulario de desistimiento', href: WITHDRAWAL_FORM_PATH },
+      texto: `Tienes ${WITHDRAWAL_DAYS} días naturales desde que aceptas el presupuesto para desistir del contrato sin dar motivos, mientras la reparación no esté terminada: con el botón «${WITHDRAW_BUTTON_LABEL}» de tu página de seguimiento, con el formulario de desistimiento o con cualquier declaración clara. Si nos pides que empecemos la reparación dentro de ese plazo y luego desistes, pagas en proporción lo que hayamos hecho hasta entonces; una vez terminada la reparación que pediste, ya no puedes desistir. Lo que nos hayas pagado te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días como máximo, y el aparato vuelve a ti como acordemos.`,
+      enlace: { texto: 'Derecho de desistimiento y formulario', href: WITHDRAWAL_PAGE_PATH },
     },
     {
       titulo: 'Cómo se contrata',
       texto: `El contrato se celebra en español cuando aceptas este presupuesto en tu página de seguimiento: marcas la casilla y pulsas el botón. Antes puedes corregir cualquier dato: escríbenos y te enviamos otro. Te confirmamos la aceptación por correo, con estas condiciones. El presupuesto y tu aceptación quedan guardados en nuestro sistema y en esta página mientras se conserve tu solicitud (${facts.retentionDays} días desde su último paso), y en tu correo.`,
     },
   ]
-}
-
-/** What a customer may fill in the model withdrawal form for his contract, when it is known. */
-export interface WithdrawalFormFor {
-  reference?: string
-  service?: string
-  acceptedOn?: string
-}
-
-/**
- * The model withdrawal form of TRLGDCU Anexo B, addressed to the holder, as lines of text: the page of the
- * site prints it, the acceptance's e-mail carries it (filled with the contract it is for, when known).
- */
-export function withdrawalFormLines(
-  facts: Pick<TermsFacts, 'holder' | 'email'>,
-  contract: WithdrawalFormFor = {},
-): { titulo: string; aviso: string; lineas: string[] } {
-  return {
-    titulo: 'Modelo de formulario de desistimiento',
-    aviso: 'Solo debe cumplimentar y enviar el presente formulario si desea desistir del contrato.',
-    lineas: [
-      `A la atención de ${facts.holder.name}, ${facts.holder.address}, correo electrónico ${facts.email}:`,
-      `Por la presente le comunico que desisto de mi contrato de prestación del siguiente servicio: ${contract.service ?? 'reparación'}${contract.reference ? `, solicitud ${contract.reference}` : ''}.`,
-      `Aceptado el: ${contract.acceptedOn ?? ''}`,
-      'Nombre del consumidor y usuario:',
-      'Domicilio del consumidor y usuario:',
-      'Firma del consumidor y usuario (solo si el presente formulario se presenta en papel):',
-      'Fecha:',
-    ],
-  }
 }

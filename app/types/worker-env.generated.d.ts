@@ -17,6 +17,7 @@ interface Env {
   QUOTE_POSTS_PER_IP: RateLimit
   QUOTE_POSTS_TOTAL: RateLimit
   QUOTE_RETENTION_DAYS?: string
+  SHOP_CONSUMER_ARBITRATION?: string
   SHOP_EMAIL?: string
   SHOP_LEGAL_ADDRESS?: string
   SHOP_LEGAL_NAME?: string

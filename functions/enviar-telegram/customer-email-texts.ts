@@ -17,7 +17,8 @@ import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import type { EmailedStep } from '~shared/customer-emails'
 import { escapeHtml, type EmailBlock, type EmailContent, type EmailFooter } from './email-layout'
-import { contractTerms, withdrawalFormLines, type TermsFacts } from '~shared/contract'
+import { contractTerms, WITHDRAW_BUTTON_LABEL, type TermsFacts } from '~shared/contract'
+import { withdrawalForm as modelWithdrawalForm } from '~shared/withdrawal-form'
 import { writtenRows, type WrittenQuote } from '~shared/written-quote'
 import type { OfferRow } from './offers'
 import { trackingUrl } from './repair-states'
@@ -315,7 +316,7 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
         { kind: 'document', ...withdrawalForm(quote, shop, decidedAt) },
         {
           kind: 'note',
-          text: 'Te adjuntamos también el formulario de desistimiento como página para imprimir o rellenar. Para desistir basta con el botón «Desistir del contrato» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.',
+          text: `Te adjuntamos también el formulario de desistimiento como página para imprimir o rellenar. Para desistir basta con el botón «${WITHDRAW_BUTTON_LABEL}» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.`,
         },
       ],
       attachments: [withdrawalAttachment(quote, shop, decidedAt)],
@@ -530,12 +531,19 @@ export function linksEmail(quotes: readonly QuoteForLinks[], shop: ShopFacts): E
 
 /** The model withdrawal form for this contract (TRLGDCU Anexo B), as the e-mail's boxed document. */
 function withdrawalForm(quote: QuoteForEmail, shop: ShopFacts, acceptedOn: string) {
-  const form = withdrawalFormLines(termsFactsOf(shop), {
-    reference: quote.referencia,
-    service: `reparación de ${device(quote).replace(/^tu /, '')}`,
-    acceptedOn,
-  })
-  return { title: form.titulo, lead: form.aviso, lines: form.lineas }
+  const form = modelWithdrawalForm(
+    { name: shop.legal.name, address: shop.legal.address, email: shop.email },
+    { service: device(quote).replace(/^tu /, ''), reference: quote.referencia, acceptedOn },
+  )
+  return {
+    title: form.title,
+    lead: form.note,
+    lines: [
+      `${form.addressee.intro} ${form.addressee.lines.join(', ')}`,
+      form.statement,
+      ...form.fields.map((field) => `${field.label}: ${field.value}`.trimEnd()),
+    ],
+  }
 }
 
 /** The same form as a page of its own, to print or fill in: the e-mail's attachment. */

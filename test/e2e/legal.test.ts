@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
+import { SITE_SETTINGS } from '~/lib/env.server'
 import { STORED_KEYS } from '~/lib/stored-keys.server'
 
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
+import { TEST_SETTINGS } from '../support/settings'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
@@ -113,7 +115,7 @@ describe('the cookie table is what a real browser stores', () => {
     await enhanced(page)
     const now = await held(page, context)
     expect(now.cookies).toEqual(['cookie-consent'])
-    expect(now.local).toEqual(['cookie-consent'])
+    expect(now.local.sort()).toEqual(['cookie-consent', 'cookie-consent-date'])
     for (const key of now.session) expect(listed('sessionStorage', key), `sessionStorage ${key}`).toBe(true)
     expect(gtag).toEqual([])
     await context.close()
@@ -202,4 +204,144 @@ describe('Configurar cookies with JavaScript: the banner again, in place', () =>
     expect((await context.cookies(base)).find((cookie) => cookie.name === 'cookie-consent')?.value).toBe('accepted')
     await context.close()
   })
+})
+
+describe('consent is asked again after 12 months (docs/decisions/120)', () => {
+  const DAY_S = 86_400
+  const YEAR_S = 365 * DAY_S
+  const banner = (page: Page) => page.getByRole('region', { name: 'Cookies', exact: true })
+  /** Seconds from now until the consent cookie expires, as the browser keeps it. */
+  const cookieLeft = async (context: BrowserContext) => {
+    const cookie = (await context.cookies(base)).find((item) => item.name === 'cookie-consent')
+    return cookie ? cookie.expires - Date.now() / 1000 : null
+  }
+  /** The browser drops the cookie at its Max-Age: what it holds once the 12 months are over. */
+  const dropConsentCookie = (context: BrowserContext) => context.clearCookies({ name: 'cookie-consent' })
+
+  it('JavaScript off: the choice lives 12 months in its cookie; once the browser drops it, the banner asks again and works', async () => {
+    const { page, context } = await newPage(browser(), { ...PHONE, consent: null, javaScriptEnabled: false })
+    await page.goto(`${base}/envios`)
+    await Promise.all([
+      page.waitForURL(`${base}/envios`, { waitUntil: 'load' }),
+      banner(page).getByRole('button', { name: 'Aceptar' }).click(),
+    ])
+    expect(await banner(page).isVisible()).toBe(false)
+    const left = await cookieLeft(context)
+    expect(left).toBeGreaterThan(YEAR_S - 600)
+    expect(left).toBeLessThanOrEqual(YEAR_S + 5)
+    await dropConsentCookie(context)
+    await page.goto(`${base}/envios`)
+    expect(await banner(page).isVisible()).toBe(true)
+    await Promise.all([
+      page.waitForURL(`${base}/envios`, { waitUntil: 'load' }),
+      banner(page).getByRole('button', { name: 'Rechazar', exact: true }).click(),
+    ])
+    expect((await context.cookies(base)).find((cookie) => cookie.name === 'cookie-consent')?.value).toBe('rejected')
+    await context.close()
+  })
+
+  /** 'Aceptar' on /blog with JavaScript: the tag loads; when the choice was made, as localStorage dates it. */
+  async function acceptedOnBlog() {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: null })
+    const gtag = await gtagThatSetsItsCookies(context)
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    // The choice is also posted to /consentimiento, whose answer sets the cookie again: awaited, so that it
+    // cannot land after the test drops the cookie. Its 303 is not followed (redirect: 'manual'), which the
+    // browser reports as a failed request.
+    const posted = new Promise<void>((resolve) => {
+      const done = (request: { url: () => string }) => {
+        if (request.url() === `${base}/consentimiento`) resolve()
+      }
+      page.on('requestfinished', done)
+      page.on('requestfailed', done)
+    })
+    await banner(page).getByRole('button', { name: 'Aceptar' }).click()
+    await posted
+    await banner(page).waitFor({ state: 'hidden' })
+    await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(1)
+    const chosen = Date.parse((await page.evaluate(() => localStorage.getItem('cookie-consent-date'))) ?? '')
+    return { page, context, gtag, chosen }
+  }
+
+  it('JavaScript on: the choice is dated; past 12 months the banner asks again and nothing of Google loads', async () => {
+    const { page, context, gtag, chosen } = await acceptedOnBlog()
+    expect(Math.abs(chosen - Date.now())).toBeLessThan(120_000)
+    expect(await cookieLeft(context)).toBeGreaterThan(YEAR_S - 600)
+
+    // 366 days later: the browser has dropped the cookie, and localStorage's copy is past its 12 months.
+    await dropConsentCookie(context)
+    await page.clock.install({ time: chosen + 366 * DAY_S * 1000 })
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    await banner(page).waitFor({ state: 'visible' })
+    expect(
+      await page.evaluate(() => [localStorage.getItem('cookie-consent'), localStorage.getItem('cookie-consent-date')]),
+    ).toEqual([null, null])
+    expect(await page.locator('script[src^="https://www.googletagmanager.com/"]').count()).toBe(0)
+    expect(gtag).toHaveLength(1)
+    await banner(page).getByRole('button', { name: 'Rechazar', exact: true }).click()
+    await banner(page).waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('rejected')
+    await context.close()
+  })
+
+  it('JavaScript on: within the 12 months a lost cookie comes back from localStorage for the months left only', async () => {
+    const { page, context, gtag, chosen } = await acceptedOnBlog()
+
+    // 200 days later, the cookie cleared by hand: the choice still holds, its cookie for the 165 days left.
+    await dropConsentCookie(context)
+    await page.clock.install({ time: chosen + 200 * DAY_S * 1000 })
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    await expect.poll(() => gtag.length, { timeout: 15_000 }).toBe(2)
+    expect(await banner(page).isVisible()).toBe(false)
+    const left = await cookieLeft(context)
+    expect(left).toBeGreaterThan(165 * DAY_S - 600)
+    expect(left).toBeLessThanOrEqual(165 * DAY_S + 5)
+    await context.close()
+  })
+
+  it('JavaScript on: a choice made without it lasts as its cookie, whose date the page cannot know', async () => {
+    const { page, context } = await newPage(browser(), { ...DESKTOP, consent: 'rejected' })
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    expect(await banner(page).isVisible()).toBe(false)
+    expect(
+      await page.evaluate(() => [localStorage.getItem('cookie-consent'), localStorage.getItem('cookie-consent-date')]),
+    ).toEqual(['rejected', 'cookie'])
+    await dropConsentCookie(context)
+    await page.goto(`${base}/blog`)
+    await enhanced(page)
+    await banner(page).waitFor({ state: 'visible' })
+    await context.close()
+  })
+})
+
+describe('/desistimiento printed', () => {
+  for (const javaScript of [true, false]) {
+    it(`JavaScript ${javaScript ? 'on' : 'off'}: gives the model form alone, addressed to the holder, on one A4 sheet`, async () => {
+      const { page, context } = await newPage(browser(), { ...PHONE, javaScriptEnabled: javaScript })
+      await page.goto(`${base}/desistimiento`)
+      if (javaScript) await enhanced(page)
+      await page.emulateMedia({ media: 'print' })
+      const shown = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((element) => element.checkVisibility() && !element.closest('.withdrawal-form'))
+          .map((element) => element.tagName.toLowerCase()),
+      )
+      // Only the form's ancestors are laid out: no header, footer, banner, buttons or explanations.
+      expect(shown).toEqual(['main', 'div', 'div'])
+      const form = page.locator('#formulario')
+      expect(await form.getByRole('heading', { level: 2 }).textContent()).toBe('Modelo de formulario de desistimiento')
+      expect(await form.getByRole('link', { name: 'Escribir el e-mail de desistimiento' }).isVisible()).toBe(false)
+      expect(await form.getByText('Por la presente le comunico que desisto').isVisible()).toBe(true)
+      const addressee = await form.locator('.withdrawal-form__addressee').innerText()
+      expect(addressee).toContain(`Correo electrónico: ${TEST_SETTINGS.SHOP_EMAIL}`)
+      expect(addressee).toContain(SITE_SETTINGS.SHOP_LEGAL_NAME.local)
+      const pdf = (await page.pdf({ format: 'A4' })).toString('latin1')
+      expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1)
+      await context.close()
+    })
+  }
 })

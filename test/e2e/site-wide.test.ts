@@ -367,6 +367,7 @@ describe('accessibility (axe-core)', () => {
     '/aviso-legal',
     '/privacidad',
     '/cookies',
+    '/desistimiento',
     '/no-existe',
   ]
 

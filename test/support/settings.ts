@@ -9,6 +9,7 @@ export const TEST_SETTINGS = {
   ANALYTICS_ID: 'G-PRUEBA123',
   FORM_SECRET: 'secreto-de-las-pruebas-0123456789',
   QUOTE_FUNCTION_KEY: 'clave-de-prueba',
+  SHOP_CONSUMER_ARBITRATION: 'Junta Arbitral de Consumo de Euskadi',
 }
 
 export const TEST_TELEGRAM = {

@@ -152,6 +152,20 @@ describe('what a careful owner signs (issue 21)', () => {
     }
   })
 
+  it('every article on the guarantee of a new device says whom to claim it from: the shop, the maker only as art. 125 allows', () => {
+    const speaking = articles.filter(({ articulo }) => bodyOf(articulo.html).text.includes('garantía legal'))
+    expect(speaking).toHaveLength(6)
+    for (const { post, articulo } of speaking) {
+      const { text } = bodyOf(articulo.html)
+      // "reclama a la tienda; al fabricante solo si a la tienda es imposible o una carga excesiva (art. 125)",
+      // in each article's own words.
+      expect(text, post.slug).toMatch(
+        /reclam[^.;]* a la tienda[^.;]*; al fabricante, solo si [^.]*imposible o una carga excesiva \(art\. 125 de esa ley\)/,
+      )
+      expect(text, post.slug).not.toMatch(/o al fabricante/)
+    }
+  })
+
   it('the drift article tells Joy-Con owners about Nintendo’s free repair in the EEA, citing Nintendo, and that opening it may lose it', () => {
     const { text, root } = textOf('como-reparar-drift-joystick')
     expect(text).toContain(

@@ -12,7 +12,7 @@ const ROUTE_TABLE = [
   /^\/blog$/,
   /^\/presupuesto$/,
   /^\/envios$/,
-  /^\/(aviso-legal|privacidad|cookies)$/,
+  /^\/(aviso-legal|privacidad|cookies|desistimiento)$/,
   /^\/servicios\/mandos$/,
   /^\/servicios\/consolas$/,
   /^\/servicios\/mandos\/(playstation|xbox|nintendo)$/,

@@ -320,6 +320,67 @@ describe('consent', () => {
     expect(cookie('cookie-consent')).toBe('accepted')
     expect(tag()).toHaveLength(1)
     expect(tag()[0]?.getAttribute('src')).toBe(`https://www.googletagmanager.com/gtag/js?id=${ID}`)
+    // Stored without a date (by hand, or before dates were kept): its 12 months start now.
+    expect(localStorage.getItem('cookie-consent-date')).toBe(new Date().toISOString())
+  })
+
+  describe('asked again after 12 months (docs/decisions/120)', () => {
+    const DAY = 86_400_000
+    /** The same page loaded again: the banner as the server sends it without the cookie, no tag yet. */
+    const reload = () => {
+      document.head.innerHTML = ''
+      delete window.dataLayer
+      banner().hidden = cookie('cookie-consent') !== null
+      return enhanceConsent(document, banner())
+    }
+    const later = (days: number) => vi.setSystemTime(Date.now() + days * DAY)
+
+    it('a choice made here is dated; the cookie holds it 365 days, then the banner asks again and both stores forget it', () => {
+      enhanceConsent(document, banner())
+      choose('accepted')
+      expect(localStorage.getItem('cookie-consent-date')).toBe(new Date().toISOString())
+      later(364)
+      expect(reload().choice()).toBe('accepted')
+      expect(banner().hidden).toBe(true)
+      later(2)
+      // The browser has dropped the cookie at its Max-Age; localStorage's copy is past its 12 months.
+      expect(cookie('cookie-consent')).toBeNull()
+      expect(reload().choice()).toBeNull()
+      expect(banner().hidden).toBe(false)
+      expect(tag()).toHaveLength(0)
+      expect(localStorage.getItem('cookie-consent')).toBeNull()
+      expect(localStorage.getItem('cookie-consent-date')).toBeNull()
+    })
+
+    it('within the 12 months a lost cookie comes back from localStorage for the months left, never more', () => {
+      enhanceConsent(document, banner())
+      choose('rejected')
+      later(200)
+      document.cookie = 'cookie-consent=; Path=/; Max-Age=0'
+      later(0.001)
+      expect(reload().choice()).toBe('rejected')
+      expect(cookie('cookie-consent')).toBe('rejected')
+      later(164)
+      expect(reload().choice()).toBe('rejected')
+      later(2)
+      expect(cookie('cookie-consent')).toBeNull()
+      expect(reload().choice()).toBeNull()
+      expect(banner().hidden).toBe(false)
+    })
+
+    it('a choice made without JavaScript (the cookie alone) lasts as the cookie: its date is not known here', () => {
+      document.cookie = 'cookie-consent=accepted; Path=/; Max-Age=31536000'
+      expect(reload().choice()).toBe('accepted')
+      expect(localStorage.getItem('cookie-consent')).toBe('accepted')
+      expect(localStorage.getItem('cookie-consent-date')).toBe('cookie')
+      // Its cookie cleared by hand: localStorage's copy cannot tell how old the choice is, so the banner asks.
+      later(30)
+      document.cookie = 'cookie-consent=; Path=/; Max-Age=0'
+      later(0.001)
+      expect(reload().choice()).toBeNull()
+      expect(banner().hidden).toBe(false)
+      expect(localStorage.getItem('cookie-consent')).toBeNull()
+    })
   })
 
   it('"Aceptar" stores the choice in both places and loads the tag with consent mode; nothing before', () => {

@@ -196,7 +196,7 @@ describe('who may call the site’s endpoints (docs/decisions/110, 113)', () => 
       expect(stored.status).toBe(200)
       const { seguimiento } = (await stored.json()) as { seguimiento: string }
       expect((await throughBinding(post(FUNCTION_PATHS.trackingState, { seguimiento }), env)).status).toBe(200)
-      const answer = { seguimiento, version: 1, decision: 'aceptar' }
+      const answer = { seguimiento, version: 1, decision: 'aceptar', solicitudExpresa: true }
       expect((await throughBinding(post(FUNCTION_PATHS.decision, answer), env)).status).toBe(200)
       // The public address: nobody, with whatever key, the local one included.
       for (const [path, body] of [
@@ -204,6 +204,10 @@ describe('who may call the site’s endpoints (docs/decisions/110, 113)', () => 
         [FUNCTION_PATHS.trackingState, { seguimiento }],
         [FUNCTION_PATHS.tracking, { referencia: 'P-7K3Q', email: 'a@correo.es' }],
         [FUNCTION_PATHS.decision, answer],
+        [FUNCTION_PATHS.withdrawal, { seguimiento }],
+        [FUNCTION_PATHS.trackingLinks, { email: 'a@correo.es' }],
+        [FUNCTION_PATHS.ownerQuote, { codigo: 'x' }],
+        [FUNCTION_PATHS.ownerQuoteSave, { codigo: 'x', formulario: {} }],
       ] as const) {
         for (const key of [undefined, 'clave-publica-local', 'cualquiera']) {
           const refused = await serve(post(path, body, key), env)

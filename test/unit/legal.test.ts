@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 
 import { catalogo } from '~/catalogo/consultas'
 import { loadAnalytics } from '~/enhancements/analytics'
-import { CONSENT_KEY, CONSENT_MAX_AGE_S } from '~/lib/consent'
+import {
+  CONSENT_DATE_FROM_COOKIE,
+  CONSENT_DATE_KEY,
+  CONSENT_KEY,
+  CONSENT_MAX_AGE_S,
+  CONSENT_VALID_MONTHS,
+  consentSecondsLeft,
+} from '~/lib/consent'
 import { analyticsCookieDeletions } from '~/lib/consent.server'
 import { getSettings } from '~/lib/env.server'
 import { FLASH_MAX_AGE_S } from '~/lib/flash.server'
@@ -16,6 +23,8 @@ import {
   taxIdProblem,
 } from '~/lib/legal.server'
 import { isGoogleAnalyticsCookie, STORED_KEYS } from '~/lib/stored-keys.server'
+
+import { allText, REAL_HOLDER, settingsOf } from '../support/legal-settings'
 
 const withCookies = (url: string, cookie: string) => new Request(url, { headers: { Cookie: cookie } })
 
@@ -53,7 +62,11 @@ describe('the cookie list holds the consent code’s facts', () => {
     const consent = STORED_KEYS.filter((key) => key.matches.test(CONSENT_KEY))
     expect(consent.map((key) => key.store).sort()).toEqual(['cookie', 'localStorage'])
     expect(CONSENT_MAX_AGE_S).toBe(365 * 86_400)
-    expect(consent.find((key) => key.store === 'cookie')?.duration).toBe('1 año')
+    expect(consent.find((key) => key.store === 'cookie')?.duration).toBe('12 meses; después te volvemos a preguntar')
+    expect(STORED_KEYS.find((key) => key.name === CONSENT_DATE_KEY)).toMatchObject({
+      store: 'localStorage',
+      purpose: 'Cuándo elegiste, para volver a preguntarte pasados 12 meses.',
+    })
     const flash = STORED_KEYS.find((key) => key.matches.test('__Host-flash'))
     expect(flash?.matches.test('flash')).toBe(true)
     expect(flash?.duration).toContain(`${FLASH_MAX_AGE_S / 60} minutos`)
@@ -61,20 +74,32 @@ describe('the cookie list holds the consent code’s facts', () => {
   })
 })
 
-/** The settings of a request to this machine, from the given environment. */
-const settingsOf = (env: Record<string, string>) =>
-  getSettings(new Request('http://localhost:8787/privacidad'), env as unknown as Env)
+describe('a consent choice kept in localStorage holds 12 months (docs/decisions/120)', () => {
+  const now = Date.parse('2026-11-27T10:00:00.000Z')
+  const DAY = 86_400_000
+  const daysAgo = (days: number) => new Date(now - days * DAY).toISOString()
 
-const REAL_HOLDER = {
-  SHOP_LEGAL_NAME: 'Ana Pérez Ruiz',
-  SHOP_TAX_ID: '12345678z',
-  SHOP_LEGAL_ADDRESS: 'Calle Real 2, 01010 Vitoria-Gasteiz',
-  SHOP_EMAIL: 'hola@taller.es',
-  SHOP_PHONE: '612345678',
-}
+  it('under 12 months old it holds for the rest of them: the cookie comes back for that long, never more', () => {
+    expect(consentSecondsLeft(daysAgo(300), now)).toBe(65 * 86_400)
+    expect(consentSecondsLeft(daysAgo(0), now)).toBe(CONSENT_MAX_AGE_S)
+    expect(consentSecondsLeft(daysAgo(364.5), now)).toBe(CONSENT_MAX_AGE_S / 730)
+  })
 
-/** Every text of a page's data, as one string. */
-const allText = (data: unknown) => JSON.stringify(data)
+  it('past them, or of a date the browser never told, unreadable or in the future, it holds no more', () => {
+    for (const date of [
+      daysAgo(365),
+      daysAgo(400),
+      CONSENT_DATE_FROM_COOKIE,
+      'ayer',
+      new Date(now + DAY).toISOString(),
+    ])
+      expect(consentSecondsLeft(date, now), date).toBe(0)
+  })
+
+  it('stored without a date (by hand, or before dates were kept), its 12 months start now', () => {
+    expect(consentSecondsLeft(null, now)).toBe(CONSENT_MAX_AGE_S)
+  })
+})
 
 describe('the legal identity', () => {
   const request = new Request('http://localhost:8787/aviso-legal')
@@ -190,7 +215,12 @@ describe('/privacidad says what the code does', () => {
     expect(google(off)?.papel).toContain('Ahora mismo esta web no lo carga')
     expect(google(on)?.papel).toContain('Google Signals y la personalización de anuncios desactivadas')
     expect(allText(on)).not.toMatch(/anonimizad/)
-    expect(analytics(on)?.retention).toContain('por defecto para los datos de eventos es de 2 meses')
+    // The tag's own cookie lifetime (TAG_CONFIG), never a Google Analytics setting the code cannot show.
+    expect(analytics(on)?.retention).toContain(
+      'Cargamos la etiqueta de Google configurada para que sus cookies _ga duren 12 meses desde que se crean, sin renovarse con cada visita: lo mismo que tu consentimiento, que te volvemos a pedir pasado ese plazo.',
+    )
+    expect(analytics(on)?.retention).toContain('un ajuste de Google Analytics que no se fija desde esta web')
+    expect(analytics(on)?.retention).not.toMatch(/por defecto|\b2 meses|14 meses|2 años/)
   })
 
   it('rewrites the clumsy wording', () => {
@@ -237,15 +267,25 @@ describe('/cookies and the short texts say whether Google Analytics runs', () =>
     expect(off.cookies).toContain('no carga Google Analytics ni guarda sus cookies')
   })
 
-  it('the consent cookie lasts a year and the stored choice until the visitor clears it, as the code keeps them', () => {
+  it('the choice and its date are kept 12 months, then asked again, as the code keeps them', () => {
+    expect(CONSENT_VALID_MONTHS).toBe(12)
     expect(CONSENT_MAX_AGE_S).toBe(365 * 86_400)
     const local = STORED_KEYS.find((key) => key.name === CONSENT_KEY && key.store === 'localStorage')
-    expect(local?.duration).toBe('Hasta que borres los datos de este sitio en tu navegador')
-    for (const text of [catalogo.legal.resumen.cookies, catalogo.legal.resumen.sinAnalitica.cookies]) {
-      expect(text).toContain('una cookie propia (cookie-consent), que dura un año')
-      expect(text).toContain('en el almacenamiento local de tu navegador, hasta que lo borres')
-      expect(text).not.toContain('durante un año')
+    expect(local?.duration).toBe(
+      'Hasta que borres los datos de este sitio en tu navegador; solo cuenta 12 meses desde que eliges',
+    )
+    for (const settings of [settingsOf({ ANALYTICS_ID: 'G-ABC123' }), settingsOf({})]) {
+      const text = legalSummary(settings).cookies
+      expect(text).toContain(
+        'Guardamos tu elección sobre las cookies y su fecha en una cookie propia (cookie-consent) y en el almacenamiento local de tu navegador; pasados 12 meses te volvemos a preguntar.',
+      )
+      expect(text).not.toMatch(/\{|un año/)
     }
+    // Google's cookies last as long as the consent: the table says what the tag is configured with.
+    for (const name of ['_ga', '_ga_<id>'])
+      expect(STORED_KEYS.find((key) => key.name === name)?.duration).toBe(
+        '12 meses desde que se crea, sin renovarse con cada visita',
+      )
   })
 })
 
@@ -280,7 +320,7 @@ describe('the short notices name the legal holder', () => {
 })
 
 describe('the Google tag', () => {
-  it('turns Google signals and ad personalisation off, and sets nothing that GA4 ignores', () => {
+  it('turns Google signals and ad personalisation off, keeps its cookies as long as the consent, and sets nothing that GA4 ignores', () => {
     // No request leaves the test: the tag's script is added, never fetched.
     const window = new Window({ url: 'https://taller.es/', settings: { disableJavaScriptFileLoading: true } })
     const document = window.document as unknown as Document
@@ -290,7 +330,13 @@ describe('the Google tag', () => {
     expect(config).toEqual([
       'config',
       'G-ABC123',
-      { allow_google_signals: false, allow_ad_personalization_signals: false },
+      {
+        allow_google_signals: false,
+        allow_ad_personalization_signals: false,
+        // Its cookies expire with the consent, 12 months after they are set, never renewed by a visit.
+        cookie_expires: 365 * 86_400,
+        cookie_update: false,
+      },
     ])
     expect(JSON.stringify(layer)).not.toContain('anonymize_ip')
     expect(layer.find((args) => args[0] === 'consent' && args[1] === 'default')?.[2]).toMatchObject({

@@ -40,6 +40,7 @@ describe('settings', () => {
       SHOP_TAX_ID: '00000000T',
       SHOP_LEGAL_ADDRESS: 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)',
       SHOP_REGISTRY: '',
+      SHOP_CONSUMER_ARBITRATION: '',
       // What must be real in production: the secrets, what every page shows or links to, the legal identity.
       notOwn: new Set([
         'SITE_URL',

@@ -115,10 +115,11 @@ const READY_SITE: Edit[] = [
   account(ACCOUNT),
   namespaceIds(7101),
 ]
+const FUNCTION_ACCOUNT = account(ACCOUNT)
 const READY_FUNCTION: Edit[] = [
   ...Object.entries(READY.function).map(([key, value]) => setVar(key, value)),
   route(FUNCTION_HOST),
-  account(ACCOUNT),
+  FUNCTION_ACCOUNT,
   namespaceIds(7201),
   (text) =>
     text.replace(
@@ -576,7 +577,7 @@ describe('the deploy preflight', () => {
     await webhook(WEBHOOK)
     const other = 'fedcba9876543210fedcba9876543210'
     const mismatched = await check({
-      function: [...READY_FUNCTION.filter((edit) => edit !== READY_FUNCTION[5]), account(other)],
+      function: [...READY_FUNCTION.filter((edit) => edit !== FUNCTION_ACCOUNT), account(other)],
     })
     expect(problems(mismatched.findings)).toContainEqual(
       expect.stringContaining(`account_id no coincide: ${ACCOUNT} en wrangler.toml, ${other}`),

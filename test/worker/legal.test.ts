@@ -20,7 +20,7 @@ const consent = (decision: string, cookie = '') =>
 describe('the legal pages', () => {
   it('are in the sitemap', async () => {
     const sitemap = (await page('/sitemap.xml')).html
-    for (const path of ['/aviso-legal', '/privacidad', '/cookies'])
+    for (const path of ['/aviso-legal', '/privacidad', '/cookies', '/desistimiento'])
       expect(sitemap).toContain(`<loc>${TEST_SETTINGS.SITE_URL}${path}</loc>`)
   })
 
@@ -36,6 +36,81 @@ describe('the legal pages', () => {
     expect(facts).toContain('612 345 678')
     expect(facts).toContain('No consta inscripción en un registro público.')
     expect(text(document.querySelector('main'))).toContain('Ley aplicable')
+  })
+
+  it('/aviso-legal has a section Reclamaciones: where, the month to answer, the hojas de reclamaciones, arbitration; and links /desistimiento', async () => {
+    const { document, html } = await page('/aviso-legal')
+    const heading = [...document.querySelectorAll('main h2')].find((h2) => text(h2) === 'Reclamaciones')
+    expect(heading?.id).toBe('reclamaciones')
+    const section = text(heading?.closest('section'))
+    expect(section).toContain(TEST_SETTINGS.SHOP_EMAIL)
+    expect(section).toContain('612 345 678')
+    expect(section).toContain(SITE_SETTINGS.SHOP_LEGAL_ADDRESS.local)
+    expect(section).toContain('en el plazo de un mes como máximo')
+    expect(section).toContain('hojas de reclamaciones oficiales a tu disposición en el taller')
+    expect(section).toContain('pídenos una por e-mail o por teléfono')
+    // SHOP_CONSUMER_ARBITRATION as the test servers set it.
+    expect(section).toContain('está adherido al Sistema Arbitral de Consumo (Junta Arbitral de Consumo de Euskadi)')
+    const links = [...(heading?.closest('section')?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'))
+    expect(links).toEqual([`mailto:${TEST_SETTINGS.SHOP_EMAIL}`, 'tel:+34612345678'])
+    // The EU's ODR platform closed in July 2025: no link to it.
+    expect(html).not.toMatch(/ec\.europa\.eu\/consumers\/odr|plataforma de resolución de litigios en línea/i)
+    const withdrawal = document.querySelector('main a[href="/desistimiento"]')
+    expect(text(withdrawal)).toBe('página de desistimiento')
+    expect(text(withdrawal?.closest('section'))).toContain('tienes 14 días para desistir')
+  })
+
+  it('/desistimiento explains the right of withdrawal and holds the model form addressed to the holder', async () => {
+    const { response, document } = await page('/desistimiento')
+    expect(response.status).toBe(200)
+    expect(text(document.querySelector('h1'))).toBe('Derecho de desistimiento')
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Tienes 14 días desde que aceptas el presupuesto para desistir de la reparación. Cómo hacerlo, qué pagas si ya empezamos y el formulario para imprimir.',
+    )
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${TEST_SETTINGS.SITE_URL}/desistimiento`,
+    )
+    const main = text(document.querySelector('main'))
+    expect(main).toContain('durante 14 días naturales, contados desde el día en que aceptas el presupuesto')
+    expect(main).toContain('pagas solo la parte proporcional de lo hecho')
+    expect(main).toContain('(artículo 108.3 de la ley de consumidores)')
+    expect(main).toContain('ya no puedes desistir (artículo 103.a de la ley de consumidores)')
+    expect(main).toContain('Con el botón «Desistir del contrato», que está mientras puedas desistir')
+    expect(main).toContain(
+      `Escríbenos a ${TEST_SETTINGS.SHOP_EMAIL} con el formulario de abajo o con cualquier mensaje`,
+    )
+
+    const form = document.querySelector('#formulario')
+    expect(text(form?.querySelector('h2'))).toBe('Modelo de formulario de desistimiento')
+    const sheet = text(form?.querySelector('.withdrawal-form__sheet'))
+    expect(sheet).toContain(
+      `A la atención de: ${SITE_SETTINGS.SHOP_LEGAL_NAME.local} ${SITE_SETTINGS.SHOP_LEGAL_ADDRESS.local} Correo electrónico: ${TEST_SETTINGS.SHOP_EMAIL}`,
+    )
+    expect(sheet).toContain(
+      'Por la presente le comunico que desisto de mi contrato de prestación del siguiente servicio:',
+    )
+    expect(sheet).toContain('Firma del consumidor y usuario (solo si el presente formulario se presenta en papel):')
+    // The holder on this machine is the example: the page says so, naming the settings.
+    expect(sheet).toContain('configura SHOP_LEGAL_NAME, SHOP_LEGAL_ADDRESS antes de publicar')
+    const mail = form?.querySelector('a[href^="mailto:"]')
+    expect(text(mail)).toBe('Escribir el e-mail de desistimiento')
+    const body = new URL(mail?.getAttribute('href') ?? '').searchParams.get('body') ?? ''
+    expect(body).toContain(`Correo electrónico: ${TEST_SETTINGS.SHOP_EMAIL}`)
+    expect(body).toContain('- Fecha:')
+    expect(
+      document.querySelector('main a[href="https://www.boe.es/buscar/act.php?id=BOE-A-2007-20555"]'),
+    ).not.toBeNull()
+  })
+
+  it('/desistimiento prints as the form alone: the site’s stylesheet leaves out everything else in print', async () => {
+    const { document } = await page('/desistimiento')
+    const href = document.querySelector('link[rel="stylesheet"][href^="/build/"]')?.getAttribute('href') ?? ''
+    const css = await (await fetch(new URL(href, inject('siteUrl')))).text()
+    const print = css.slice(css.indexOf('@media print'))
+    expect(print).toMatch(/@page\{size:A4/)
+    expect(print).toContain(
+      'body:has(.withdrawal-form) :not(.withdrawal-form,.withdrawal-form *,:has(.withdrawal-form)),.withdrawal-form__screen{display:none!important}',
+    )
   })
 
   it('/privacidad gives RGPD art. 13: the controller, the form’s fields, the retention, the providers and their transfers, the logs, the rights and the AEPD', async () => {

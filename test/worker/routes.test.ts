@@ -17,6 +17,7 @@ function expectedHeadings(): Map<string, string> {
     ['/aviso-legal', 'Aviso legal'],
     ['/privacidad', 'Política de privacidad'],
     ['/cookies', 'Política de cookies'],
+    ['/desistimiento', 'Derecho de desistimiento'],
     ['/servicios/mandos', '¿De qué marca es tu mando?'],
     ['/servicios/consolas', '¿Qué consola quieres reparar?'],
     ['/servicios/consolas/playstation', 'Reparación de consolas PlayStation'],
@@ -39,7 +40,7 @@ describe('every route of the table', () => {
   const headings = expectedHeadings()
 
   it('covers the 35 routes of the specification, the six blog articles, the mail-in page and the three legal pages', () => {
-    expect(rutasDelSitio()).toHaveLength(45)
+    expect(rutasDelSitio()).toHaveLength(46)
     expect([...headings.keys()].sort()).toEqual([...rutasDelSitio()].sort())
   })
 

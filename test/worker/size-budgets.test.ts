@@ -19,6 +19,7 @@ const PAGES = [
   '/aviso-legal',
   '/privacidad',
   '/cookies',
+  '/desistimiento',
   // The not-found page.
   '/pagina-que-no-existe',
 ]
