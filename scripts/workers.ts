@@ -349,10 +349,11 @@ export async function startStack({
   try {
     let quoteFunction: RunningWorker | undefined
     // The fake Telegram runs exactly when the function does (no `quoteFunctionUrl`).
-    // The settings both Workers read (the origin, the shop's facts the e-mails repeat) follow the site's.
+    // The settings both Workers read (the origin, the shop's facts the e-mails repeat) follow the site's;
+    // the function's key is its own (`functionSettings`): a function behind the binding has none.
     const shared = Object.fromEntries(
       Object.entries(siteSettings).filter(
-        ([key]) => FUNCTION_SETTING_NAMES.includes(key) && key !== 'QUOTE_FUNCTION_URL',
+        ([key]) => FUNCTION_SETTING_NAMES.includes(key) && key !== 'QUOTE_FUNCTION_URL' && key !== 'QUOTE_FUNCTION_KEY',
       ),
     )
     const startFunction = (telegramUrl: string, port?: number) =>

@@ -23,7 +23,7 @@ interface QuoteFormProps {
 }
 
 const FORM = 'presupuesto'
-type FieldName = 'tipo' | 'modelo' | 'email' | 'telefono' | 'comentarios'
+type FieldName = 'tipo' | 'modelo' | 'email' | 'telefono' | 'comentarios' | 'servicio'
 /** How the visitor is reached: e-mail and phone. */
 const CONTACT_FIELDS = [
   { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email', placeholder: 'tu@email.com' } },
@@ -161,6 +161,7 @@ export function QuoteForm({ result, prefill, choices, formToken }: QuoteFormProp
       </Field>
 
       <Honeypot form={FORM} />
+      {initial.servicio && <input type="hidden" name="servicio" value={initial.servicio} />}
       <input type="hidden" name="token" value={formToken} />
 
       <button type="submit" className="button button--primary button--large button--block" disabled={sending}>

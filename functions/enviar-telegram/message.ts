@@ -3,6 +3,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types'
 import { withoutControls } from '~shared/quote'
 
 import { formatEuros } from '~shared/offer'
+import { LISTED_SERVICE_CENTS } from '~shared/written-quote'
 
 import { SHIPMENT_WAIT_MS, type CustomerEmailRow } from './customer-emails-owed'
 import { canPrice, type OfferRow } from './offers'
@@ -62,6 +63,7 @@ export type QuoteForMessage = Pick<
   QuoteRow,
   'referencia' | 'tipo' | 'modelo' | 'comentarios' | 'email' | 'telefono' | 'sospecha' | 'received_at'
 > &
+  Partial<Pick<QuoteRow, 'servicio'>> &
   Partial<Pick<QuoteRow, 'spam_at' | 'spam_by' | 'shipment' | 'tracking_token'>>
 
 export interface MessageOptions {
@@ -179,6 +181,9 @@ export function formatQuoteMessage(
       '',
       `Tipo: ${quote.tipo}`,
       `Modelo: ${withoutControls(quote.modelo)}`,
+      ...(quote.servicio
+        ? [`Servicio: ${withoutControls(quote.servicio)} (anunciado a ${formatEuros(LISTED_SERVICE_CENTS)})`]
+        : []),
       `Email: ${withoutControls(quote.email)}`,
       `Teléfono: ${withoutControls(quote.telefono)}`,
       '',

@@ -183,3 +183,25 @@ export async function customerQuote(
     messageId: message?.message_id ?? 0,
   }
 }
+
+/** The owner taps the button of message `messageId` whose text includes `button`. */
+export async function tap(messageId: number, button: string) {
+  const data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data
+  expect(data, button).toBeTruthy()
+  expect((await press(data ?? '', messageId)).status).toBe(200)
+}
+
+/** Taps '📝 Presupuesto completo' under a quote's message; the path of the form the bot's answer links to. */
+export async function ownerFormLink(messageId: number, reference: string): Promise<string> {
+  await tap(messageId, 'Presupuesto completo')
+  let url: string | undefined
+  await expect
+    .poll(async () => {
+      const message = (await chatNow()).find((candidate) => candidate.text.startsWith(`📝 ${reference}:`))
+      url = (message?.body as { reply_markup?: { inline_keyboard: Array<Array<{ url?: string }>> } } | undefined)
+        ?.reply_markup?.inline_keyboard[0]?.[0]?.url
+      return url
+    })
+    .toMatch(/^https:\/\/taller\.test\/taller\/presupuesto\/[\w-]+\.[\w-]{43}$/)
+  return new URL(url ?? '').pathname
+}

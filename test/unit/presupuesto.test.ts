@@ -10,7 +10,7 @@ import {
 import { catalogo, rutasDelSitio } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'
-import { QUOTE_CHOICES, QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
+import { listedService, QUOTE_CHOICES, QUOTE_MODELS, prefillFromQuery } from '~/lib/quote/models.server'
 import { quoteLink } from '~/lib/quote/options'
 import { QUOTE_MESSAGES, QuotePayloadSchema, QuoteSchema, trimInvisible, type Quote } from '~shared/quote'
 
@@ -189,7 +189,23 @@ describe('prefill', () => {
       tipo: 'mando',
       modelo: 'PlayStation 5 DualSense',
       comentarios: 'Me interesa el servicio «Cambio de batería».',
+      servicio: 'Cambio de batería',
     })
+  })
+
+  it('names the listed service (whose price binds) only for a model the catalogue lists it for', () => {
+    expect(listedService('Cambio de batería', 'mando', 'PlayStation 5 DualSense')).toBe('Cambio de batería')
+    // Another model, a console, an unknown name, nothing.
+    expect(listedService('Cambio de batería', 'mando', 'Otro')).toBeNull()
+    expect(listedService('Cambio de batería', 'consola', 'PlayStation 5 DualSense')).toBeNull()
+    expect(listedService('Cambio de todo gratis', 'mando', 'PlayStation 5 DualSense')).toBeNull()
+    expect(listedService(undefined, 'mando', 'PlayStation 5 DualSense')).toBeNull()
+    // A link with a name the catalogue lacks still writes it in the comments, but is no listed service.
+    const made = prefillFromQuery(
+      new URLSearchParams('tipo=mando&modelo=PlayStation 5 DualSense&servicio=Cambio de todo gratis'),
+    )
+    expect(made.servicio).toBeUndefined()
+    expect(made.comentarios).toBe('Me interesa el servicio «Cambio de todo gratis».')
   })
 
   it('ignores a type or a model that does not fit', () => {

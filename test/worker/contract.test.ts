@@ -9,16 +9,16 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 
-import { chatMessages, page, randomIp, text } from '../support/html'
+import { chatMessages, delivered, marker, page, postQuote, randomIp, text } from '../support/html'
 import {
   buttonsOf,
-  chatNow,
   customerQuote,
   mailed,
   mailsTo,
-  press,
+  ownerFormLink,
   say,
   sweepNow,
+  tap,
 } from '../support/owner-chat'
 
 /** A form of the tracking page, as the customer's browser posts it (docs/decisions/101). */
@@ -34,12 +34,6 @@ const post = (link: string, fields: Record<string, string>, headers: Record<stri
     },
     body: new URLSearchParams(fields).toString(),
   })
-
-async function tap(messageId: number, button: string) {
-  const data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data
-  expect(data, button).toBeTruthy()
-  expect((await press(data ?? '', messageId)).status).toBe(200)
-}
 
 /** The written quote's rows and the terms, by their titles. */
 const detailsOf = (document: Document) =>
@@ -108,7 +102,9 @@ describe('a price the customer can lawfully accept', () => {
       for (const part of [confirmation?.text ?? '', confirmation?.html ?? '']) expect(part).toContain(words)
     const adjuntos = (confirmation as unknown as { adjuntos: Array<{ nombre: string; tipo: string; enlace: string }> })
       .adjuntos
-    expect(adjuntos.map((file) => [file.nombre, file.tipo])).toEqual([['formulario-de-desistimiento.html', 'text/html']])
+    expect(adjuntos.map((file) => [file.nombre, file.tipo])).toEqual([
+      ['formulario-de-desistimiento.html', 'text/html'],
+    ])
     const form = await (await fetch(adjuntos[0]?.enlace ?? '')).text()
     expect(form).toContain('Modelo de formulario de desistimiento')
     expect(form).toContain('Nombre y apellidos o razón social del titular')
@@ -162,7 +158,8 @@ describe('a price the customer can lawfully accept', () => {
       decision: 'aceptar',
       solicitud_expresa: 'si',
     })
-    for (const step of ['Recibido en el taller', 'En reparación', 'Listo para recoger']) await tap(quote.messageId, step)
+    for (const step of ['Recibido en el taller', 'En reparación', 'Listo para recoger'])
+      await tap(quote.messageId, step)
     const ready = await page(quote.link)
     expect(text(ready.document.querySelector('#estado-actual'))).toBe('Listo para recoger')
     expect(submitsOf(ready.document)).not.toContain('Desistir del contrato')
@@ -173,17 +170,6 @@ describe('a price the customer can lawfully accept', () => {
 })
 
 describe('the owner’s full quote', () => {
-  /** Taps '📝 Presupuesto completo' and returns the form's address the bot answered with. */
-  async function formLink(messageId: number, reference: string) {
-    await tap(messageId, 'Presupuesto completo')
-    const message = (await chatNow()).find((candidate) => candidate.text.startsWith(`📝 ${reference}:`))
-    const url = (
-      message?.body as { reply_markup?: { inline_keyboard: Array<Array<{ url?: string }>> } } | undefined
-    )?.reply_markup?.inline_keyboard[0]?.[0]?.url
-    expect(url).toMatch(/^https:\/\/taller\.test\/taller\/presupuesto\/[\w-]+\.[\w-]{43}$/)
-    return new URL(url ?? '').pathname
-  }
-
   const postForm = (path: string, fields: Record<string, string>) =>
     page(path, {
       method: 'POST',
@@ -197,7 +183,7 @@ describe('the owner’s full quote', () => {
 
   it('its link opens a private form, prefilled; messages under the fields; saved once, then the customer sees it all', async () => {
     const quote = await customerQuote('completo', { comentarios: 'El R2 no vuelve' })
-    const path = await formLink(quote.messageId, quote.reference)
+    const path = await ownerFormLink(quote.messageId, quote.reference)
     const form = await page(path)
     expect(form.response.status).toBe(200)
     expect(form.response.headers.get('cache-control')).toBe('no-store')
@@ -220,7 +206,9 @@ describe('the owner’s full quote', () => {
     }
     const wrong = await postForm(path, { ...valid, importe: 'mucho', mano_de_obra: '25' })
     expect(wrong.response.status).toBe(400)
-    expect(text(wrong.document.querySelector('#presupuesto-completo-importe-error'))).toContain('Escribe el importe total')
+    expect(text(wrong.document.querySelector('#presupuesto-completo-importe-error'))).toContain(
+      'Escribe el importe total',
+    )
     expect(wrong.document.querySelector('#presupuesto-completo-trabajo')?.textContent).toBe(valid.trabajo)
     const unbalanced = await postForm(path, { ...valid, mano_de_obra: '25' })
     expect(unbalanced.response.status).toBe(400)
@@ -251,7 +239,7 @@ describe('the owner’s full quote', () => {
 
   it('a forged or malformed code: 404 and the function never prices anything', async () => {
     const quote = await customerQuote('falso')
-    const path = await formLink(quote.messageId, quote.reference)
+    const path = await ownerFormLink(quote.messageId, quote.reference)
     const forged = path.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))
     expect((await page(forged)).response.status).toBe(404)
     expect((await page('/taller/presupuesto/no-es-un-codigo')).response.status).toBe(404)
@@ -267,5 +255,65 @@ describe('the owner’s full quote', () => {
       ).response.status,
     ).toBe(404)
     expect((await page(quote.link)).document.querySelector('.offer-panel')).toBeNull()
+  })
+
+  it('a request from a listed service: its name reaches the owner with the advertised 10 €; another amount needs its reason, which the customer reads', async () => {
+    const service = await page('/servicios/mandos/playstation/ps5/bateria')
+    const name = text(service.document.querySelector('h1'))
+    const href = [...service.document.querySelectorAll('main a')]
+      .find((link) => text(link) === 'Pide tu Presupuesto')
+      ?.getAttribute('href')
+    const form = await page(href ?? '')
+    const hidden = form.document.querySelector('form input[type="hidden"][name="servicio"]')
+    expect(hidden?.getAttribute('value')).toBe(name)
+    // Posted as a browser without JavaScript posts the page's form.
+    const id = marker('anunciado')
+    const fields = Object.fromEntries(
+      [...form.document.querySelectorAll<HTMLInputElement>('form input[type="hidden"]')].map((input) => [
+        input.name,
+        input.value,
+      ]),
+    )
+    const posted = await postQuote({
+      ...fields,
+      tipo: 'mando',
+      modelo: 'PlayStation 5 DualSense',
+      comentarios: `La batería dura poco ${id}`,
+      email: `${id.replace(/[^a-z0-9]/gi, '')}@correo.es`,
+      telefono: '655 123 987',
+    })
+    expect(posted.response.status).toBe(303)
+    const [message] = await delivered(id)
+    expect(message?.body.text).toContain(`Servicio: ${name} (anunciado a 10,00 €)`)
+    const reference = /· (P-[2-9A-Z]{4})/.exec(message?.body.text ?? '')?.[1] ?? ''
+    const link = /\/seguimiento\/[\w-]+/.exec(message?.body.text ?? '')?.[0] ?? ''
+
+    // The quick price: another amount without a note is refused, and says why; nothing is stored.
+    await say(`/presupuesto ${reference} 25`)
+    await expect.poll(async () => (await chatMessages(`${reference} viene del servicio «${name}»`)).length).toBe(1)
+    expect((await page(link)).document.querySelector('.offer-panel')).toBeNull()
+
+    // The full form shows the advertised price and asks the reason for another amount.
+    const path = await ownerFormLink(message?.message_id ?? 0, reference)
+    const owner = await page(path)
+    expect(text(owner.document.querySelector('main'))).toContain(`viene del servicio «${name}», anunciado a 10,00 €`)
+    const written = {
+      importe: '25',
+      trabajo: 'Cambio de batería y del conector de carga',
+      piezas: 'compatibles',
+      envio: '0',
+      dias: '2',
+    }
+    const refused = await postForm(path, written)
+    expect(refused.response.status).toBe(400)
+    expect(text(refused.document.querySelector('#presupuesto-completo-motivo-error'))).toBe(
+      'El precio anunciado de este servicio es otro: escribe por qué este importe es distinto',
+    )
+    expect((await postForm(path, { ...written, motivo: 'El conector de carga también falla' })).response.status).toBe(
+      303,
+    )
+    const shown = detailsOf((await page(link)).document)
+    expect(shown).toMatchObject({ 'Por qué es otro importe': 'El conector de carga también falla' })
+    expect(text((await page(link)).document.querySelector('.offer-panel'))).toContain('25,00 €')
   })
 })

@@ -22,6 +22,7 @@ import {
   replyTo,
   say,
   sweepNow,
+  tap,
   type MailboxEmail,
 } from '../support/owner-chat'
 import { TEST_SETTINGS } from '../support/settings'
@@ -49,12 +50,6 @@ function expectShopEmail(email: MailboxEmail, reference: string, link: string) {
   expect(email.html).not.toMatch(/<img|<script|url\(/i)
   expect(links(email).filter((href) => !ownLink(href))).toEqual([])
   expect(new Date(email.at).toISOString()).toBe(email.at)
-}
-
-async function tap(messageId: number, button: string) {
-  const data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data
-  expect(data, button).toBeTruthy()
-  expect((await press(data ?? '', messageId)).status).toBe(200)
 }
 
 /** The customer's answer as his browser posts his tracking page's form (docs/decisions/101). */

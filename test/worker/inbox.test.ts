@@ -146,6 +146,7 @@ describe('the owner’s inbox in Telegram', () => {
       '📦 Recibido en el taller',
       '✖️ Cancelada',
       '💶 Enviar presupuesto',
+      '📝 Presupuesto completo',
       '↩️ Volver a pendiente',
       '💬 Avisar al cliente por WhatsApp',
     ])

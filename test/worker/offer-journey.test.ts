@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { chatMessages, delivered, page, randomIp, text } from '../support/html'
-import { buttonsOf, chatNow, newQuote, press, replyTo, say } from '../support/owner-chat'
+import { buttonsOf, chatNow, newQuote, replyTo, say, tap } from '../support/owner-chat'
 
 /**
  * The customer's answer, as his browser posts the page's form: the page is sent with `no-referrer`, so
@@ -40,12 +40,6 @@ async function customerSees(link: string) {
 async function toldOwner(words: string, count = 1) {
   const messages = await delivered(words, { count })
   return messages
-}
-
-async function tap(messageId: number, button: string) {
-  const data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data
-  expect(data, button).toBeTruthy()
-  expect((await press(data ?? '', messageId)).status).toBe(200)
 }
 
 describe('the quote’s answer, from the owner’s price to the customer’s decision', () => {

@@ -10,8 +10,10 @@ import { FORM_TOKEN_MAX_CHARS } from './token.server'
  * The fields the quote form posts and how many characters of each are read:
  * four times the field's limit, so an over-long value still comes back with
  * its message and the visitor's text, while the page that echoes it stays
- * small. `token` is the form's token; `intent` is LIVE_CHECK_INTENT when the
- * browser only asks for the messages as the visitor corrects.
+ * small. `servicio` is the listed service a service page's link named (a
+ * hidden field: its advertised price binds the shop); `token` is the form's
+ * token; `intent` is LIVE_CHECK_INTENT when the browser only asks for the
+ * messages as the visitor corrects.
  */
 export const QUOTE_FIELD_CAPS = {
   tipo: 20,
@@ -20,6 +22,7 @@ export const QUOTE_FIELD_CAPS = {
   email: QUOTE_LIMITS.email * 4,
   telefono: QUOTE_LIMITS.telefonoMax * 4,
   website: 200,
+  servicio: 200,
   token: FORM_TOKEN_MAX_CHARS,
   intent: 20,
 } as const
@@ -42,8 +45,8 @@ export function isLiveCheck(fields: Partial<Record<QuoteField, string>>): boolea
   return fields.intent === LIVE_CHECK_INTENT
 }
 
-/** The fields conform validates: the quote's and the honeypot. */
-const VALIDATED: readonly QuoteField[] = ['tipo', 'modelo', 'comentarios', 'email', 'telefono', 'website']
+/** The fields conform validates (the quote's and the honeypot) and the hidden service, kept with them. */
+const VALIDATED: readonly QuoteField[] = ['tipo', 'modelo', 'comentarios', 'email', 'telefono', 'website', 'servicio']
 
 /** conform + the shared schema, over the form's own fields only (never the raw body). */
 export function parseQuoteSubmission(fields: Partial<Record<QuoteField, string>>) {

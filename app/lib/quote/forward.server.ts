@@ -13,6 +13,8 @@ export const QUOTE_TIMEOUT_MS = 8000
 export interface OutgoingQuote extends Quote {
   /** Why the post looks automated (token.server.ts), shown to the owner; absent when it does not. */
   sospecha?: string | null
+  /** The listed service the visitor came from, when the catalogue lists it for his model (models.server.ts). */
+  servicio?: string | null
 }
 
 /**
@@ -65,6 +67,7 @@ export async function forwardQuote(
     email: quote.email,
     telefono: quote.telefono,
     honeypot: '',
+    ...(quote.servicio ? { servicio: quote.servicio } : {}),
     ...(quote.sospecha ? { sospecha: quote.sospecha } : {}),
   }
   try {

@@ -53,6 +53,8 @@ export interface QuotePrefill {
   tipo?: QuoteType
   modelo?: string
   comentarios?: string
+  /** The listed service the link named, posted as a hidden field. */
+  servicio?: string
 }
 
 /** A link to /presupuesto that prefills the type, the model and the service. */
