@@ -17,7 +17,7 @@ describe('accepting and declining a price on the tracking page', () => {
     ['on', true, DESKTOP],
     ['off', false, PHONE],
   ] as const) {
-    it(`JavaScript ${label}: 'Aceptar presupuesto' and 'No, gracias' take the answer, the owner is told`, async () => {
+    it(`JavaScript ${label}: 'Aceptar presupuesto con obligación de pago' and 'No, gracias' take the answer, the owner is told`, async () => {
       const [yes, no] = await Promise.all([newQuote(`e2e-si-${label}`), newQuote(`e2e-no-${label}`)])
       expect((await say(`/presupuesto ${yes.reference} 25,50 Cambio de joystick`)).status).toBe(200)
       expect((await say(`/presupuesto ${no.reference} 60`)).status).toBe(200)
@@ -26,7 +26,8 @@ describe('accepting and declining a price on the tracking page', () => {
       await page.goto(`${inject('siteUrl')}${yes.link}`)
       await page.getByText('25,50 €').waitFor()
       expect(await page.locator('script').count()).toBe(0)
-      await page.getByRole('button', { name: 'Aceptar presupuesto' }).click()
+      await page.getByRole('checkbox', { name: /Pido que empecéis la reparación ya/ }).check()
+      await page.getByRole('button', { name: 'Aceptar presupuesto con obligación de pago' }).click()
       await page.getByRole('heading', { name: 'Presupuesto aceptado' }).waitFor({ timeout: 30_000 })
       expect(page.url()).toBe(`${inject('siteUrl')}${yes.link}`)
       expect(await page.getByText('Has aceptado el presupuesto. Tráelo al taller o envíanoslo').count()).toBe(1)
