@@ -13,6 +13,7 @@ import type { Tracking } from '~shared/tracking-answer'
 import { emailsOf, oweAfterChange, owePrice, type CustomerEmailRow } from './customer-emails-owed'
 import type { Step } from './repair-states'
 import { quoteById, stepsOf, stepStatements, type QuoteRow } from './store'
+import { madridDayStart } from './working-hours'
 
 export interface OfferRow {
   id: number
@@ -345,8 +346,18 @@ export async function withdrawable(
     )
     .bind(row.id)
     .first<OfferRow>()
-  const until = offer?.decided_at ? offer.decided_at + WITHDRAWAL_DAYS * DAY_MS : 0
-  return offer && now < until ? { offer, until } : null
+  const until = offer?.decided_at ? withdrawalLastMoment(offer.decided_at) : 0
+  return offer && now <= until ? { offer, until } : null
+}
+
+/**
+ * The last moment he may withdraw: the end of the 14th calendar day after the day he accepted, in Madrid
+ * (TRLGDCU 104.a; the day of acceptance is not counted, Reglamento 1182/71 art. 3). Accepted on Monday
+ * 23 November at 10:00, he may withdraw until Monday 7 December at 23:59:59.999.
+ */
+export function withdrawalLastMoment(acceptedAt: number): number {
+  // Noon keeps the sum on the right day across a change of time.
+  return madridDayStart(madridDayStart(acceptedAt) + (WITHDRAWAL_DAYS + 1) * DAY_MS + DAY_MS / 2) - 1
 }
 
 export type WithdrawalResult = { kind: 'taken'; row: QuoteRow; offer: OfferRow } | { kind: 'unchanged' } | { kind: 'unknown' }

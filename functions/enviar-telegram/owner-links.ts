@@ -2,7 +2,11 @@
  * The owner's link to the full-quote form (docs/decisions/105): a short-lived,
  * single-use code the bot gives whoever taps '📝 Presupuesto completo' in the
  * shop's chat, naming the quote and that person, signed with a key derived
- * from QUOTE_FUNCTION_KEY. The site's owner page shows the form for it and
+ * from TELEGRAM_WEBHOOK_SECRET: a secret every deployed function has (the
+ * webhook needs it), unlike QUOTE_FUNCTION_KEY, which a function reached
+ * through the site's service binding goes without (docs/decisions/110). A
+ * function still on the public local value reads no code off this machine
+ * (owner-quote-api.ts). The site's owner page shows the form for it and
  * posts it back; only the function reads and checks it. A leaked link is
  * worth little: it names one quote, lapses in 30 minutes, is spent once a
  * price is saved, and is refused once its user is no longer among
@@ -35,28 +39,41 @@ const base64url = (bytes: Uint8Array) =>
 const fromBase64url = (text: string) =>
   Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0))
 
-/** The signing key: derived from the shared key, so a link is good for this function and no other use of it. */
+/** The signing key: derived from the webhook's secret, so a code is good for this use of it and no other. */
 async function keyOf(secret: string): Promise<CryptoKey> {
-  const base = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ])
+  const base = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
   const derived = await crypto.subtle.sign('HMAC', base, new TextEncoder().encode('enlace-del-formulario-del-taller'))
   return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
 }
 
 /** A new code for `userId` to price quote `quoteId`, valid OWNER_LINK_MINUTES from `now`. */
 export async function ownerCode(
-  settings: Pick<FunctionSettings, 'QUOTE_FUNCTION_KEY'>,
+  settings: Pick<FunctionSettings, 'TELEGRAM_WEBHOOK_SECRET'>,
   quoteId: number,
   user: { id: number; name: string },
   now: number,
 ): Promise<string> {
   const payload = base64url(
     new TextEncoder().encode(
-      JSON.stringify({ q: quoteId, u: user.id, n: [...user.name].slice(0, 40).join(''), e: now + OWNER_LINK_MINUTES * 60_000 }),
+      JSON.stringify({
+        q: quoteId,
+        u: user.id,
+        n: [...user.name].slice(0, 40).join(''),
+        e: now + OWNER_LINK_MINUTES * 60_000,
+      }),
     ),
   )
-  const signature = await crypto.subtle.sign('HMAC', await keyOf(settings.QUOTE_FUNCTION_KEY), new TextEncoder().encode(payload))
+  const signature = await crypto.subtle.sign(
+    'HMAC',
+    await keyOf(settings.TELEGRAM_WEBHOOK_SECRET),
+    new TextEncoder().encode(payload),
+  )
   return `${payload}.${base64url(new Uint8Array(signature))}`
 }
 
@@ -66,7 +83,7 @@ export type CodeReading =
 
 /** Reads a code: its quote and user while it is genuine, unexpired and its user may still act. */
 export async function readOwnerCode(
-  settings: Pick<FunctionSettings, 'QUOTE_FUNCTION_KEY' | 'TELEGRAM_ALLOWED_USER_IDS'>,
+  settings: Pick<FunctionSettings, 'TELEGRAM_WEBHOOK_SECRET' | 'TELEGRAM_ALLOWED_USER_IDS'>,
   code: string,
   now: number,
 ): Promise<CodeReading> {
@@ -76,7 +93,7 @@ export async function readOwnerCode(
   try {
     genuine = await crypto.subtle.verify(
       'HMAC',
-      await keyOf(settings.QUOTE_FUNCTION_KEY),
+      await keyOf(settings.TELEGRAM_WEBHOOK_SECRET),
       fromBase64url(signature),
       new TextEncoder().encode(payload),
     )
@@ -111,17 +128,27 @@ export async function codeHash(code: string): Promise<string> {
 
 /** Whether a code was spent (a price saved with it). */
 export async function codeSpent(db: D1Database, code: string): Promise<boolean> {
-  return (await db.prepare('SELECT 1 AS spent FROM owner_links WHERE code_hash = ?1').bind(await codeHash(code)).first()) !== null
+  return (
+    (await db
+      .prepare('SELECT 1 AS spent FROM owner_links WHERE code_hash = ?1')
+      .bind(await codeHash(code))
+      .first()) !== null
+  )
 }
 
 /** The statement that spends a code (by its hash): of two saves, only one changes a row. */
 export const spendStatement = (db: D1Database, hash: string, quoteId: number, now: number) =>
-  db.prepare('INSERT OR IGNORE INTO owner_links (code_hash, quote_id, used_at) VALUES (?1, ?2, ?3)').bind(hash, quoteId, now)
+  db
+    .prepare('INSERT OR IGNORE INTO owner_links (code_hash, quote_id, used_at) VALUES (?1, ?2, ?3)')
+    .bind(hash, quoteId, now)
 
 /**
  * Forgets the spent codes past their time (retention, hourly): a code is spent before it expires, and it
  * expires OWNER_LINK_MINUTES after it was drawn, so one spent that long ago can no longer be used anyway.
  */
 export async function pruneOwnerLinks(db: D1Database, now: number): Promise<void> {
-  await db.prepare('DELETE FROM owner_links WHERE used_at <= ?1').bind(now - OWNER_LINK_MINUTES * 60_000).run()
+  await db
+    .prepare('DELETE FROM owner_links WHERE used_at <= ?1')
+    .bind(now - OWNER_LINK_MINUTES * 60_000)
+    .run()
 }

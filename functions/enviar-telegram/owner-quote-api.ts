@@ -11,6 +11,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 
+import { isLocalRequest } from '~shared/settings'
 import { formatEuros } from '~shared/offer'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 import {
@@ -52,7 +53,16 @@ export interface OwnerQuoteDeps extends TelegramDeps, EmailDeps {
 type Checked = { ok: true; quote: QuoteRow; userName: string; expiresAt: number } | { ok: false; answer: Response }
 
 /** The code checked, and its quote priceable now; else the answer to give. */
-async function checkCode(env: FunctionEnv, settings: FunctionSettings, code: string, now: number): Promise<Checked> {
+async function checkCode(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  code: string,
+  now: number,
+  local: boolean,
+): Promise<Checked> {
+  // Off this machine, codes signed with the public local secret are anybody's: none is read.
+  if (!local && settings.notOwn.has('TELEGRAM_WEBHOOK_SECRET'))
+    return { ok: false, answer: json({ success: false, motivo: 'invalid' }, 404) }
   const reading = await readOwnerCode(settings, code, now)
   if (!reading.ok) {
     const status = reading.why === 'expired' ? 410 : reading.why === 'not-allowed' ? 403 : 404
@@ -110,7 +120,7 @@ export async function handleOwnerQuote(
   const saving = new URL(request.url).pathname.endsWith('/guardar')
   const parsed = (saving ? SaveSchema : CodeSchema).safeParse(read.body)
   if (!parsed.success) return json({ success: false, error: 'Petición no válida' }, 400)
-  const checked = await checkCode(env, settings, parsed.data.codigo, now())
+  const checked = await checkCode(env, settings, parsed.data.codigo, now(), isLocalRequest(request))
   if (!checked.ok) return checked.answer
   const { quote } = checked
   if (!saving)

@@ -18,7 +18,15 @@ import {
   priceRefusal,
   readPrice,
 } from '../../functions/enviar-telegram/offer-texts'
-import { decideOffer, latestOffer, offerStatus, recordOffer } from '../../functions/enviar-telegram/offers'
+import {
+  decideOffer,
+  latestOffer,
+  offerStatus,
+  recordOffer,
+  withdraw,
+  withdrawable,
+  withdrawalLastMoment,
+} from '../../functions/enviar-telegram/offers'
 import { eraseOlderThan } from '../../functions/enviar-telegram/retention'
 import { getSettings } from '../../functions/enviar-telegram/settings'
 import { LEASE_MS, markSent, quoteById, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
@@ -370,6 +378,79 @@ describe('offers and decisions in D1', () => {
     expect(await eraseOlderThan(db, MONDAY_10 + 110 * DAY)).toHaveLength(0)
     expect(await eraseOlderThan(db, MONDAY_10 + 121 * DAY)).toHaveLength(1)
     expect(await db.prepare('SELECT COUNT(*) AS n FROM quote_offers WHERE quote_id = ?1').bind(id).first('n')).toBe(0)
+  })
+})
+
+describe('the right of withdrawal’s 14 days', () => {
+  const madrid = (iso: string) => new Date(iso).getTime()
+
+  it.each([
+    // Accepted on a Monday morning: the 14th day after it is Monday 7 December, whole.
+    ['2026-11-23T09:00:00Z', '2026-12-07T22:59:59.999Z'],
+    // Accepted a minute before midnight: the day of acceptance is not counted either.
+    ['2026-11-23T22:59:00Z', '2026-12-07T22:59:59.999Z'],
+    // Accepted a minute after midnight in Madrid (still the 23rd in UTC): the 24th is the day he accepted.
+    ['2026-11-23T23:01:00Z', '2026-12-08T22:59:59.999Z'],
+    // Across the change to winter time (25 October): the period still ends at midnight in Madrid.
+    ['2026-10-20T10:00:00Z', '2026-11-03T22:59:59.999Z'],
+    // Across the change to summer time (29 March).
+    ['2026-03-20T10:00:00Z', '2026-04-03T21:59:59.999Z'],
+  ])('accepted at %s: he may withdraw until %s', (accepted, last) => {
+    expect(new Date(withdrawalLastMoment(madrid(accepted))).toISOString()).toBe(last)
+  })
+
+  it('taken at its last moment, refused the next; never before an acceptance, never once the repair is done', async () => {
+    const db = await database()
+    const clock = fakeClock(MONDAY_10)
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
+    const token = row.tracking_token ?? ''
+    await recordOffer(db, row.id, { amountCents: 2550, note: 'Joystick', by: 'Nerea', now: clock.now(), days: 30 })
+    expect(await withdraw(db, token, clock.now())).toEqual({ kind: 'unchanged' })
+    const accepted = await decideOffer(db, token, {
+      version: 1,
+      decision: 'accepted',
+      reason: null,
+      now: clock.now(),
+      expressRequest: true,
+    })
+    expect(accepted.kind).not.toBe('unknown')
+    const last = withdrawalLastMoment(clock.now())
+    const stored = await quoteById(db, row.id)
+    expect((await withdrawable(db, stored!, last + 1)) === null).toBe(true)
+    expect((await withdrawable(db, stored!, last))?.until).toBe(last)
+    expect(await withdraw(db, token, last + 1)).toEqual({ kind: 'unchanged' })
+    expect((await withdraw(db, token, last)).kind).toBe('taken')
+    expect(await withdraw(db, token, last)).toEqual({ kind: 'unchanged' })
+    expect((await quoteById(db, row.id))?.state).toBe('withdrawn')
+
+    // Another quote, repaired and ready within the 14 days: no withdrawal.
+    const second = await storeQuote(
+      db,
+      { ...quote, email: 'otra@correo.es' },
+      { idempotencyKey: null, now: clock.now() },
+    )
+    const secondToken = second.row.tracking_token ?? ''
+    await recordOffer(db, second.row.id, { amountCents: 2000, note: null, by: 'Nerea', now: clock.now(), days: 30 })
+    await decideOffer(db, secondToken, {
+      version: 1,
+      decision: 'accepted',
+      reason: null,
+      now: clock.now(),
+      expressRequest: true,
+    })
+    for (const [from, to] of [
+      ['accepted', 'in_workshop'],
+      ['in_workshop', 'repairing'],
+    ] as const) {
+      clock.advance(DAY)
+      await takeStep(db, second.row.id, from, to, { by: 'Nerea', now: clock.now() })
+    }
+    expect((await withdrawable(db, (await quoteById(db, second.row.id))!, clock.now()))?.until).toBeGreaterThan(
+      clock.now(),
+    )
+    await takeStep(db, second.row.id, 'repairing', 'ready', { by: 'Nerea', now: clock.now() })
+    expect(await withdraw(db, secondToken, clock.now())).toEqual({ kind: 'unchanged' })
+    expect((await quoteById(db, second.row.id))?.state).toBe('ready')
   })
 })
 
