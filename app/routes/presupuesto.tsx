@@ -110,10 +110,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Everybody together past the overall limit refuses nobody: the owner reads a note (docs/decisions/091).
   const busy = await pastOverallLimit(env.QUOTE_POSTS_TOTAL, 'presupuestos')
   const note = [suspicion(reading), busy ? PAST_OVERALL_NOTE : null].filter(Boolean).join('; ')
-  const servicio = listedService(form.fields.servicio, quote.tipo, quote.modelo)
+  const service = listedService(form.fields.servicio, quote.tipo, quote.modelo)
   const result = await forwardQuote(
     access,
-    { ...quote, servicio, sospecha: note || null },
+    { ...quote, servicio: service, sospecha: note || null },
     { idempotencyKey: await idempotencyKey(form.fields.token, quote), visitor: visitorAddress(request) },
   )
   if (result.ok) return sent(result.referencia, result.seguimiento)
