@@ -13,7 +13,7 @@ import { trackingPath } from '~shared/tracking'
 
 import { launchChromium } from './chromium'
 import { sampleEmails } from './email-samples'
-import { STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function'
+import { STAND_IN_OWNER_CODE, STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
 
 const tracking = (name: keyof typeof STAND_IN_TOKENS) => trackingPath(STAND_IN_TOKENS[name])
@@ -69,6 +69,32 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
       await page.locator('[aria-invalid="true"]').first().waitFor()
     },
   },
+  // Accepting without the box: the message beside it.
+  'seguimiento-presupuesto-sin-casilla': {
+    path: tracking('presupuesto'),
+    async act(page) {
+      await page.getByRole('button', { name: 'Aceptar presupuesto con obligación de pago' }).click()
+      await page.getByRole('alert').waitFor()
+    },
+  },
+  // 'Desistir del contrato': the confirmation, with what follows.
+  'seguimiento-desistir': {
+    path: tracking('aceptado'),
+    async act(page) {
+      await page.getByRole('button', { name: 'Desistir del contrato' }).click()
+      await page.getByRole('button', { name: 'Confirmar desistimiento' }).waitFor()
+    },
+  },
+  // The owner's full quote: an amount that is none and a split that does not add up, messages under the fields.
+  'taller-presupuesto-errores': {
+    path: `/taller/presupuesto/${STAND_IN_OWNER_CODE}`,
+    async act(page) {
+      await page.getByLabel('Importe total (IVA incluido)').fill('veinte')
+      await page.getByLabel('De ello, piezas').fill('12')
+      await page.getByRole('button', { name: 'Guardar y enviar al cliente' }).click()
+      await page.locator('[aria-invalid="true"]').first().waitFor()
+    },
+  },
   // The model withdrawal form as it prints: the page gives the form alone. Last: the print media stays on.
   'desistimiento-impreso': {
     path: '/desistimiento',
@@ -102,6 +128,9 @@ const PAGES = {
   'seguimiento-caido': tracking('falla'),
   'seguimiento-presupuesto': tracking('presupuesto'),
   'seguimiento-caducado': tracking('caducado'),
+  'seguimiento-aceptado': tracking('aceptado'),
+  'seguimiento-desistido': tracking('desistido'),
+  'taller-presupuesto': `/taller/presupuesto/${STAND_IN_OWNER_CODE}`,
   'aviso-legal': '/aviso-legal',
   privacidad: '/privacidad',
   cookies: '/cookies',
@@ -148,7 +177,8 @@ try {
         await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
         if (act) {
           // The quote page once React has hydrated it; any other once its behaviour modules run (096).
-          if (javaScriptEnabled)
+          // A private page (tracking, the owner's form without hydration) runs no script: nothing to wait for.
+          if (javaScriptEnabled && (await page.locator('script').count()))
             await page.waitForSelector('html[data-hydrated], html[data-enhanced]', { state: 'attached' })
           await act(page)
           await page.waitForLoadState('networkidle')

@@ -28,6 +28,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { PARTS } from '~shared/written-quote'
 import type { QuoteType } from '~shared/quote'
 import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
@@ -56,7 +57,14 @@ export const STAND_IN_TOKENS = {
   caducado: token('caducado'),
   /** Answered, with an open price; an answer to it finds the function unreachable. */
   decisioncaida: token('decisioncaida'),
+  /** The price accepted with the express request, within the withdrawal period. */
+  aceptado: token('aceptado'),
+  /** Accepted, then withdrawn from. */
+  desistido: token('desistido'),
 }
+
+/** A code of the owner's full-quote link the stand-in knows (the form for P-7K3Q). */
+export const STAND_IN_OWNER_CODE = `${'eyJxIjoxfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
 
 /** The reference and e-mail of the quote the lookup finds (STAND_IN_TOKENS.respondida). */
 export const STAND_IN_PAIR = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
@@ -96,7 +104,7 @@ function tracking(
 }
 
 /** The canned price: sent three hours after the quote came in, open for 30 days. */
-const offer = (status: NonNullable<Tracking['offer']>['status']): Tracking['offer'] => ({
+const offer = (status: NonNullable<Tracking['offer']>['status']): NonNullable<Tracking['offer']> => ({
   version: 1,
   amountCents: 2550,
   note: 'Cambio de joystick izquierdo, listo en 48 h',
@@ -131,6 +139,28 @@ const QUOTES: Record<string, Tracking> = {
   [STAND_IN_TOKENS.presupuesto]: { ...tracking('answered'), offer: offer('open') },
   [STAND_IN_TOKENS.caducado]: { ...tracking('answered'), offer: offer('expired') },
   [STAND_IN_TOKENS.decisioncaida]: { ...tracking('answered'), offer: offer('open') },
+  [STAND_IN_TOKENS.aceptado]: {
+    ...tracking('accepted', { through: 'answered' }),
+    offer: {
+      ...offer('accepted'),
+      decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR,
+      expressRequest: true,
+    },
+    withdrawal: { until: Date.UTC(2026, 11, 7, 22, 59, 59, 999) },
+  },
+  [STAND_IN_TOKENS.desistido]: {
+    ...tracking('withdrawn', { through: 'answered' }),
+    history: [
+      ...tracking('accepted', { through: 'answered' }).history,
+      { state: 'withdrawn', at: STAND_IN_RECEIVED_AT + 30 * HOUR },
+    ],
+    offer: {
+      ...offer('accepted'),
+      decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR,
+      expressRequest: true,
+    },
+    withdrawal: null,
+  },
   [STAND_IN_TOKENS.cancelada]: tracking('cancelled', {
     through: 'answered',
     tipo: 'consola',
@@ -254,7 +284,37 @@ export async function startStandInFunction({ key }: { key: string }) {
     }
     if (wanted === STAND_IN_TOKENS.decisioncaida) return request.socket.destroy()
     if (wanted === STAND_IN_TOKENS.presupuesto) return json(response, 200, { success: true, outcome: 'unchanged' })
+    if (wanted === STAND_IN_TOKENS.aceptado) return json(response, 200, { success: true, outcome: 'unchanged' })
     return json(response, 404, { success: false })
+  }
+
+  /** The owner's form: STAND_IN_OWNER_CODE opens P-7K3Q's; any other code is unknown; a save is refused as spent. */
+  const ownerQuote = (response: ServerResponse, raw: string, saving: boolean) => {
+    let code: unknown
+    try {
+      code = (JSON.parse(raw) as { codigo?: unknown } | null)?.codigo
+    } catch {
+      return json(response, 400, { success: false })
+    }
+    if (code !== STAND_IN_OWNER_CODE) return json(response, 404, { success: false, motivo: 'invalid' })
+    if (saving) return json(response, 410, { success: false, motivo: 'spent' })
+    return json(response, 200, {
+      success: true,
+      presupuesto: {
+        referencia: STAND_IN_PAIR.referencia,
+        tipo: 'mando',
+        modelo: 'PlayStation 5 DualSense',
+        comentarios: 'El joystick izquierdo se mueve solo desde hace una semana.',
+        servicio: 'Cambio de joystick (drift)',
+        listedCents: 1000,
+        revised: false,
+        offerDays: 30,
+        defaults: { trabajo: 'Cambio de joystick (drift)', piezas: 'originales-o-compatibles', dias: 2, envioCents: 0 },
+        previous: null,
+        parts: Object.entries(PARTS).map(([value, label]) => ({ value, label })),
+      },
+      caduca: Date.now() + 30 * 60_000,
+    })
   }
 
   const server = createServer((request, response) => {
@@ -263,7 +323,13 @@ export async function startStandInFunction({ key }: { key: string }) {
     request.on('end', () => {
       const path = new URL(request.url ?? '/', 'http://stand-in').pathname
       if (path === FUNCTION_PATHS.quote) return quote(request, response, raw)
-      if (path !== FUNCTION_PATHS.decision && !path.startsWith(FUNCTION_PATHS.tracking))
+      const own = [
+        FUNCTION_PATHS.decision,
+        FUNCTION_PATHS.withdrawal,
+        FUNCTION_PATHS.ownerQuote,
+        FUNCTION_PATHS.ownerQuoteSave,
+      ]
+      if (!(own as string[]).includes(path) && !path.startsWith(FUNCTION_PATHS.tracking))
         return json(response, 404, { success: false })
       const { apikey, authorization } = request.headers
       trackingCalls.push({
@@ -280,6 +346,9 @@ export async function startStandInFunction({ key }: { key: string }) {
       if (path === FUNCTION_PATHS.trackingState) return state(request, response, tokenOf(raw))
       if (path === FUNCTION_PATHS.trackingLinks) return links(request, response, raw)
       if (path === FUNCTION_PATHS.decision) return decision(request, response, raw)
+      if (path === FUNCTION_PATHS.withdrawal) return json(response, 200, { success: true, outcome: 'unchanged' })
+      if (path === FUNCTION_PATHS.ownerQuote || path === FUNCTION_PATHS.ownerQuoteSave)
+        return ownerQuote(response, raw, path === FUNCTION_PATHS.ownerQuoteSave)
       return json(response, 404, { success: false })
     })
   })

@@ -212,7 +212,8 @@ export const textosSeguimiento = {
   /** Withdrawing from the contract (docs/decisions/106): the button, the confirmation, what follows. */
   desistimiento: {
     titulo: WITHDRAW_BUTTON_LABEL,
-    texto: 'Puedes desistir del contrato sin dar motivos hasta el {hasta}, mientras la reparación no esté terminada.',
+    texto:
+      'Puedes desistir del contrato sin dar motivos hasta el {hasta} incluido, mientras la reparación no esté terminada.',
     boton: WITHDRAW_BUTTON_LABEL,
     confirmar: {
       titulo: '¿Confirmas que desistes del contrato?',

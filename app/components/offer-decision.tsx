@@ -34,6 +34,8 @@ export function OfferDecision({ version, reasons, texts, missingRequest = false 
               value="si"
               aria-invalid={missingRequest || undefined}
               aria-describedby={missingRequest ? 'solicitud-expresa-error' : undefined}
+              // Sent without it, the page opens on the box and its message (no script: the browser focuses it).
+              autoFocus={missingRequest}
             />
             <span>{texts.solicitudExpresa}</span>
           </label>

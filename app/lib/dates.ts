@@ -44,3 +44,8 @@ export function localDateTime(ms: number, timeZone: string): string {
   const parts = Object.fromEntries(format.formatToParts(ms).map((part) => [part.type, part.value]))
   return `${Number(parts.day)} de ${MONTHS[Number(parts.month) - 1]} de ${parts.year}, ${parts.hour}:${parts.minute}`
 }
+
+/** An instant's wall-clock date in a time zone, in Spanish: "24 de noviembre de 2024". */
+export function localDate(ms: number, timeZone: string): string {
+  return localDateTime(ms, timeZone).replace(/, \d{2}:\d{2}$/, '')
+}

@@ -20,7 +20,7 @@ import { escapeHtml, type EmailBlock, type EmailContent, type EmailFooter } from
 import { contractTerms, WITHDRAW_BUTTON_LABEL, type TermsFacts } from '~shared/contract'
 import { withdrawalForm as modelWithdrawalForm } from '~shared/withdrawal-form'
 import { writtenRows, type WrittenQuote } from '~shared/written-quote'
-import type { OfferRow } from './offers'
+import { withdrawalLastMoment, type OfferRow } from './offers'
 import { trackingUrl } from './repair-states'
 import type { FunctionSettings } from './settings'
 import type { QuoteRow } from './store'
@@ -316,7 +316,7 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
         { kind: 'document', ...withdrawalForm(quote, shop, decidedAt) },
         {
           kind: 'note',
-          text: `Te adjuntamos también el formulario de desistimiento como página para imprimir o rellenar. Para desistir basta con el botón «${WITHDRAW_BUTTON_LABEL}» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.`,
+          text: `Puedes desistir hasta el ${day(withdrawalLastMoment(offer.decided_at ?? Date.now()))} incluido, mientras la reparación no esté terminada. Te adjuntamos el formulario de desistimiento como página para imprimir o rellenar; para desistir basta con el botón «${WITHDRAW_BUTTON_LABEL}» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.`,
         },
       ],
       attachments: [withdrawalAttachment(quote, shop, decidedAt)],

@@ -12,7 +12,6 @@ import type { Bot, Context } from 'grammy'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 
-
 import { repliesToBot } from './bot-identity'
 import { recordMessage } from './chat-messages'
 import { priceReach } from './message'
@@ -172,7 +171,9 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
     await deps.quietly(ctx.answerCallbackQuery({ text: '📝 Abre el enlace que te envío' }), 'La respuesta al botón')
     const sent = await ctx.api.sendMessage(settings.TELEGRAM_CHAT_ID ?? '', formLinkText(quote.referencia, user.name), {
       reply_markup: {
-        inline_keyboard: [[{ text: `📝 Abrir el presupuesto de ${quote.referencia}`, url: ownerFormUrl(settings.SITE_URL, code) }]],
+        inline_keyboard: [
+          [{ text: `📝 Abrir el presupuesto de ${quote.referencia}`, url: ownerFormUrl(settings.SITE_URL, code) }],
+        ],
       },
       ...(quote.telegram_message_id
         ? { reply_parameters: { message_id: quote.telegram_message_id, allow_sending_without_reply: true } }

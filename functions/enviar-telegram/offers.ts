@@ -360,7 +360,8 @@ export function withdrawalLastMoment(acceptedAt: number): number {
   return madridDayStart(madridDayStart(acceptedAt) + (WITHDRAWAL_DAYS + 1) * DAY_MS + DAY_MS / 2) - 1
 }
 
-export type WithdrawalResult = { kind: 'taken'; row: QuoteRow; offer: OfferRow } | { kind: 'unchanged' } | { kind: 'unknown' }
+export type WithdrawalResult =
+  { kind: 'taken'; row: QuoteRow; offer: OfferRow } | { kind: 'unchanged' } | { kind: 'unknown' }
 
 /**
  * The customer withdraws from the contract (TRLGDCU 102-108), once: within 14 days of his acceptance and
@@ -385,7 +386,9 @@ export async function withdraw(db: D1Database, token: string, now: number): Prom
       )
       .bind(quote.id, quote.state, now, now + NOTICE_GRACE_MS),
     db
-      .prepare("INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, 'withdrawn', ?2, 'el cliente' WHERE changes() = 1")
+      .prepare(
+        "INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, 'withdrawn', ?2, 'el cliente' WHERE changes() = 1",
+      )
       .bind(quote.id, now),
     db
       .prepare(

@@ -35,6 +35,12 @@ describe('the contract on the tracking page', () => {
       const why = page.getByRole('alert').filter({ hasText: 'Para aceptar, marca esta casilla' })
       await why.waitFor({ timeout: 30_000 })
       expect(await page.getByRole('checkbox', { name: /Pido que empecéis/ }).getAttribute('aria-invalid')).toBe('true')
+      // The page opens on the box, not at its top.
+      expect(
+        await page
+          .getByRole('checkbox', { name: /Pido que empecéis/ })
+          .evaluate((box) => box === document.activeElement),
+      ).toBe(true)
       expect(await chatMessages(`${quote.reference}: aceptado`)).toHaveLength(0)
 
       await page.getByRole('checkbox', { name: /Pido que empecéis/ }).check()

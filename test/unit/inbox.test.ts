@@ -215,9 +215,9 @@ describe('the buttons', () => {
           { text: '🚫 Spam', callback_data: `spam:${row.id}` },
         ],
         [
-        { text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` },
-        { text: '📝 Presupuesto completo', callback_data: `completo:${row.id}` },
-      ],
+          { text: '💶 Enviar presupuesto', callback_data: `precio:${row.id}` },
+          { text: '📝 Presupuesto completo', callback_data: `completo:${row.id}` },
+        ],
       ],
     })
   })

@@ -159,7 +159,10 @@ describe('the state machine', () => {
   })
 
   it('a new quote: Atendida, Spam and the price: only the way back; no WhatsApp button before a step', () => {
-    expect(buttons('received')).toEqual([['✅ Atendida', '🚫 Spam'], ['💶 Enviar presupuesto', '📝 Presupuesto completo']])
+    expect(buttons('received')).toEqual([
+      ['✅ Atendida', '🚫 Spam'],
+      ['💶 Enviar presupuesto', '📝 Presupuesto completo'],
+    ])
     expect(inboxKeyboard({ ...row, state: 'received', spam_at: 1 }).inline_keyboard).toEqual([
       [{ text: '↩️ Volver a pendiente', callback_data: 'pendiente:9' }],
     ])

@@ -10,16 +10,7 @@
 import { describe, expect, inject, it } from 'vitest'
 
 import { chatMessages, delivered, marker, page, postQuote, randomIp, text } from '../support/html'
-import {
-  buttonsOf,
-  customerQuote,
-  mailed,
-  mailsTo,
-  ownerFormLink,
-  say,
-  sweepNow,
-  tap,
-} from '../support/owner-chat'
+import { buttonsOf, customerQuote, mailed, mailsTo, ownerFormLink, say, sweepNow, tap } from '../support/owner-chat'
 
 /** A form of the tracking page, as the customer's browser posts it (docs/decisions/101). */
 const post = (link: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>

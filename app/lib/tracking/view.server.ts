@@ -2,7 +2,7 @@ import { redirectDocument } from '@remix-run/cloudflare'
 
 import { catalogo } from '~/catalogo/consultas'
 
-import { localDateTime } from '../dates'
+import { localDate, localDateTime } from '../dates'
 import { fillFacts, mailInFacts } from '../envios.server'
 import type { Settings } from '../env.server'
 import { TYPE_LABELS } from '../quote/options'
@@ -99,7 +99,10 @@ export function trackingView(
           terms: contractTerms(termsFacts(settings)),
         }
       : null,
-    withdrawal: tracking.withdrawal ? { until: when(tracking.withdrawal.until) } : null,
+    // His last day, whole: the period ends at midnight (docs/decisions/106).
+    withdrawal: tracking.withdrawal
+      ? { until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) } }
+      : null,
     reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
   }
