@@ -24,6 +24,12 @@ export const BUDGETS_KB = {
   firstRender: 28,
 }
 
+/**
+ * The pages that are applications, which React hydrates (docs/decisions/096): held to the application budget
+ * and to painting before their JavaScript (115). Every other page is a content page.
+ */
+export const APPLICATIONS: ReadonlySet<string> = new Set(['/presupuesto'])
+
 const gzipKb = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length / 1024
 
 async function asset(base: string, path: string) {
