@@ -1,19 +1,19 @@
 import { ScrollRestoration } from '@remix-run/react'
-import { createContext, useContext } from 'react'
-
-import { EnhancementScripts } from './enhancement-scripts'
+import { createContext, useContext, type ReactNode } from 'react'
 
 /**
  * The scripts a response writes, decided once by the server for each response (entry.server.tsx, with
- * app/lib/scripts.server.ts):
+ * app/lib/scripts.server.tsx):
  * - `none`: a private tracking page runs no script at all, so no analytics and no client router can carry
  *   its address elsewhere (docs/decisions/071); nor does the 503 page of a site missing a setting (078);
- * - `enhance`: a content page gets the behaviour modules its components asked for (096), and no nonce (098);
+ * - `enhance`: a content page gets the behaviour modules its components asked for (096), and no nonce (098):
+ *   `modules` is <EnhancementScripts />, named by the server so that no browser bundle carries it;
  * - `hydrate`: a page that is an application gets Remix's scroll restoration and one inline script, Remix's
  *   hand-off data and the loader that fetches React and Remix after the first paint (115), both with this
  *   response's CSP nonce.
  */
-export type ScriptPlan = { kind: 'none' } | { kind: 'enhance' } | { kind: 'hydrate'; nonce: string; loader: string }
+export type ScriptPlan =
+  { kind: 'none' } | { kind: 'enhance'; modules: ReactNode } | { kind: 'hydrate'; nonce: string; loader: string }
 
 const Plan = createContext<ScriptPlan | null>(null)
 
@@ -28,7 +28,7 @@ export const ScriptPlanContext = Plan
 export function PageScripts() {
   const plan = useContext(Plan)
   if (plan?.kind === 'none') return null
-  if (plan?.kind === 'enhance') return <EnhancementScripts />
+  if (plan?.kind === 'enhance') return plan.modules
   const nonce = plan?.nonce || undefined
   return (
     <>

@@ -1,5 +1,6 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/cloudflare'
 
+import { EnhancementScripts } from '~/components/enhancement-scripts'
 import type { ScriptPlan } from '~/components/page-scripts'
 import { hydrates } from '~/lib/hydration'
 import { UNAVAILABLE_PATH } from '~/lib/layout'
@@ -13,7 +14,8 @@ import { isPrivatePath } from '~/lib/tracking/paths'
 export function scriptPlan(context: EntryContext, { csp }: AppLoadContext): ScriptPlan {
   const { matches, location } = context.staticHandlerContext
   if (isPrivatePath(location.pathname) || location.pathname === UNAVAILABLE_PATH) return { kind: 'none' }
-  if (!hydrates(matches.map((match) => context.routeModules[match.route.id]?.handle))) return { kind: 'enhance' }
+  if (!hydrates(matches.map((match) => context.routeModules[match.route.id]?.handle)))
+    return { kind: 'enhance', modules: <EnhancementScripts /> }
   // Only a page that hydrates writes the nonce; every other page's HTML holds nothing of this one response,
   // so the edge cache can keep it (docs/decisions/098).
   csp.used = true
@@ -73,12 +75,14 @@ function loadAfterFirstPaint(
   const load = () => {
     if (started) return
     started = true
+    const links = document.createDocumentFragment()
     for (const href of preloads) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.href = href
-      document.head.appendChild(link)
+      links.appendChild(link)
     }
+    document.head.appendChild(links)
     Promise.all([import(manifest), ...routes.map(([, module]) => import(module))])
       .then(([, ...routeModules]) => {
         Object.assign(window, {
