@@ -7,7 +7,8 @@
 //      and Lighthouse's performance score, FCP and LCP (median and each run), TBT and CLS, of this build and
 //      of BENCH_BEFORE (a git ref, default the last commit before the quote page painted before its
 //      JavaScript, docs/decisions/115), built in a temporary worktree and served beside it, the two builds
-//      taking turns run by run; BENCH_BEFORE=none skips it.
+//      taking turns run by run; and, for a page that hydrates, when it painted and when it was hydrated on
+//      Chromium throttled as Lighthouse's slow 4G phone; BENCH_BEFORE=none skips it.
 // It prints how busy the machine was (load averages) as it starts and as it ends: on a shared machine the
 // figures of one run compare with each other, not with another day's. BENCH_PAGES=/a,/b narrows every section.
 // It prints figures; it asserts nothing (budgets are tests: test/worker/size-budgets.test.ts).
@@ -91,6 +92,54 @@ async function scriptWeight(url: string): Promise<number> {
   await Promise.all(pending)
   await browser.close()
   return js / 1024
+}
+
+/**
+ * Lighthouse's slow 4G and slow phone, applied to Chromium itself (its "devtools" throttling: 150 ms of round
+ * trip as 562.5 ms of request latency, 1,638 kbps as 1,475, 750 kbps up as 675; the CPU 4 times slower).
+ */
+const SLOW_PHONE = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpuSlowdown: 4 }
+
+/**
+ * One first load of a page that hydrates on that throttled phone: when its first content was painted and
+ * when React had hydrated it (<html data-hydrated>), in ms from the start of the navigation. What loading
+ * React after the first paint costs shows here: the page is interactive later by the time its scripts
+ * no longer share the link with the stylesheet (docs/decisions/115).
+ */
+async function phoneLoad(url: string): Promise<{ firstPaint: number; hydrated: number }> {
+  const browser = await launchChromium()
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+    })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_PHONE.latency,
+      downloadThroughput: (SLOW_PHONE.downloadKbps * 1024) / 8,
+      uploadThroughput: (SLOW_PHONE.uploadKbps * 1024) / 8,
+    })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown })
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement || !('hydrated' in document.documentElement.dataset)) return
+        observer.disconnect()
+        Object.assign(window, { hydratedAt: performance.now() })
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] })
+    })
+    await page.goto(url)
+    await page.waitForFunction(() => 'hydratedAt' in window, null, { timeout: 120_000 })
+    return await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      hydrated: (window as unknown as { hydratedAt: number }).hydratedAt,
+    }))
+  } finally {
+    await browser.close()
+  }
 }
 
 /** One Lighthouse run's figures for the before/after table (a metric Lighthouse did not give: NaN). */
@@ -366,6 +415,32 @@ try {
           console.log(
             `| ${type} | \`${path}\` | ${build.name} | ${js[index]?.toFixed(1)} | ${of('score')} | ${seconds(of('fcp'))} s | ${each('fcp')} | ${seconds(of('lcp'))} s | ${each('lcp')} | ${Math.round(of('tbt'))} ms | ${cls} |`,
           )
+        }
+      }
+
+      // What the first paint before the scripts costs a page that hydrates: when it is hydrated, on a phone.
+      const hydrating: Array<[type: string, path: string]> = []
+      for (const [type, path] of COMPARED)
+        if ((await (await fetch(`${base}${path}`)).text()).includes('__remixContext')) hydrating.push([type, path])
+      if (hydrating.length > 0) {
+        console.log(
+          `\n## Before and after on a throttled phone (Chromium: ${SLOW_PHONE.latency} ms latency, ${SLOW_PHONE.downloadKbps} kbps, CPU x${SLOW_PHONE.cpuSlowdown}; median of ${RUNS} runs and each run)\n`,
+        )
+        console.log('| Page type | Page | Build | First contentful paint | Each run | Hydrated | Each run |')
+        console.log('| --- | --- | --- | --- | --- | --- | --- |')
+        for (const [type, path] of hydrating) {
+          const loads: Array<Array<{ firstPaint: number; hydrated: number }>> = builds.map(() => [])
+          for (let i = 0; i < RUNS; i++)
+            for (const [index, build] of builds.entries()) loads[index]?.push(await phoneLoad(`${build.base}${path}`))
+          for (const [index, build] of builds.entries()) {
+            const measured = loads[index] ?? []
+            const of = (metric: 'firstPaint' | 'hydrated') => seconds(median(measured.map((load) => load[metric])))
+            const each = (metric: 'firstPaint' | 'hydrated') =>
+              `${measured.map((load) => seconds(load[metric])).join(', ')} s`
+            console.log(
+              `| ${type} | \`${path}\` | ${build.name} | ${of('firstPaint')} s | ${each('firstPaint')} | ${of('hydrated')} s | ${each('hydrated')} |`,
+            )
+          }
         }
       }
     } finally {
