@@ -3,10 +3,10 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToReadableStream } from 'react-dom/server'
 
 import { EnhancementCollector } from '~/components/enhancement-scripts'
-import { NonceProvider } from '~/components/nonce'
+import { ScriptPlanContext } from '~/components/page-scripts'
 import { ENHANCEMENT_FILES } from '~/enhancements/manifest.generated'
-import { hydrates } from '~/lib/hydration'
 import { pathForLog, textForLog } from '~/lib/request-guard.server'
+import { scriptPlan } from '~/lib/scripts.server'
 
 const ABORT_DELAY_MS = 5000
 
@@ -19,22 +19,19 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController()
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS)
-  // The nonce goes only into a page that hydrates (Remix's inline scripts need it); every other page's HTML
-  // holds nothing of this one response, so the edge cache can keep it (docs/decisions/098).
-  const { matches } = remixContext.staticHandlerContext
-  const hydrate = hydrates(matches.map((match) => remixContext.routeModules[match.route.id]?.handle))
-  if (hydrate) loadContext.csp.used = true
-  const nonce = hydrate ? loadContext.csp.nonce : ''
+  // The nonce goes only into a page that hydrates (its inline scripts need it, docs/decisions/098).
+  const plan = scriptPlan(remixContext, loadContext)
+  const nonce = plan.kind === 'hydrate' ? plan.nonce : undefined
   let status = responseStatusCode
 
   const body = await renderToReadableStream(
-    <NonceProvider value={nonce}>
+    <ScriptPlanContext.Provider value={plan}>
       <EnhancementCollector value={{ needed: new Set(), files: ENHANCEMENT_FILES }}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </EnhancementCollector>
-    </NonceProvider>,
+    </ScriptPlanContext.Provider>,
     {
-      nonce: nonce || undefined,
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(errorLine('Error al pintar', request, error))

@@ -3,28 +3,21 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
-  useLocation,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
 
-import { EnhancementScripts } from '~/components/enhancement-scripts'
-import { useNonce } from '~/components/nonce'
 import { NotFound } from '~/components/not-found'
+import { PageScripts } from '~/components/page-scripts'
 import { ServerError } from '~/components/server-error'
 import { SiteShell } from '~/components/site-shell'
 import { startLayoutBehaviours } from '~/enhancements/layout'
-import { hydrates } from '~/lib/hydration'
-import { layoutDataOf, UNAVAILABLE_PATH, type UnavailableData } from '~/lib/layout'
+import { layoutDataOf, type UnavailableData } from '~/lib/layout'
 import { getSettings, json, layoutData, siteUnconfigured, unavailableData } from '~/lib/root.server'
 import { errorMeta, notFoundMeta, pageMeta } from '~/lib/meta'
-import { isPrivatePath } from '~/lib/tracking/paths'
 import styles from '~/styles/app.css'
 
 export const links: LinksFunction = () => [
@@ -51,16 +44,6 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce()
-  // A private tracking page runs no script at all: no analytics, no client router that could carry its
-  // address elsewhere; every way in and out is a whole document (docs/decisions/071-tracking-pages-private.md).
-  // Nor does the 503 page of a site missing a setting every page needs.
-  const { pathname } = useLocation()
-  const scripts = !isPrivatePath(pathname) && pathname !== UNAVAILABLE_PATH
-  // Only a page that is an application runs React in the browser, which starts the layout's behaviours
-  // itself; every other page gets the behaviour modules its components asked for, written after the content
-  // that asked (docs/decisions/096).
-  const hydrate = hydrates(useMatches().map((match) => match.handle))
   return (
     <html lang="es">
       <head>
@@ -72,13 +55,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {scripts && !hydrate ? <EnhancementScripts /> : null}
-        {scripts && hydrate ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : null}
+        {/* The server decides which: none on a private tracking page or the 503 page (071, 078), the behaviour
+            modules a content page asked for (096), or, on a page that is an application, the loader that
+            starts React after the first paint (115). */}
+        <PageScripts />
       </body>
     </html>
   )

@@ -3,21 +3,28 @@
 //   2. Lighthouse 12 mobile scores and metrics, medians of BENCH_RUNS (3) runs (Debian chromium, third parties blocked);
 //   3. throughput: pages/s of a content page from the edge cache and rendered cold, against a static file of
 //      the same Worker, taking turns in alternating rounds (medians);
-//   4. before and after, side by side: JavaScript of a first load (gzip), LCP and TBT per page type, of this
-//      build and of BENCH_BEFORE (a git ref, default the last commit before content pages stopped hydrating,
-//      docs/decisions/096), built in a temporary worktree and served beside it; BENCH_BEFORE=none skips it.
+//   4. before and after, side by side in the same run: per page type, the JavaScript of a first load (gzip)
+//      and Lighthouse's performance score, FCP and LCP (median and each run), TBT and CLS, of this build and
+//      of BENCH_BEFORE (a git ref, default the last commit before the quote page painted before its
+//      JavaScript, docs/decisions/115), built in a temporary worktree and served beside it, the two builds
+//      taking turns run by run; and, for a page that hydrates, when it painted and when it was hydrated on
+//      Chromium throttled as Lighthouse's slow 4G phone; BENCH_BEFORE=none skips it.
 //   5. the quote function (scripts/bench-function.ts): the D1 rows one sweep reads with 0 and 10,000 stored
 //      quotes, and the quote post's time by QUOTE_FUNCTION_URL and through the service binding.
+// It prints how busy the machine was (load averages) as it starts and as it ends: on a shared machine the
+// figures of one run compare with each other, not with another day's. BENCH_PAGES=/a,/b narrows every section;
 // BENCH_PARTS=funcion runs 5 alone. It prints figures; it asserts nothing (budgets are tests:
 // test/worker/size-budgets.test.ts).
 import { gzipSync } from 'node:zlib'
 
 import { execFileSync } from 'node:child_process'
 import { existsSync, rmSync, symlinkSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
+import type { Page } from 'playwright-core'
 
 import { benchQuotePost, benchSweepReads } from './bench-function'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium'
@@ -34,19 +41,41 @@ const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/seguimiento',
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-/** One page of each type, for the before/after table. */
+/** One page of each type, for the before/after table (narrowed to BENCH_PAGES when given). */
 const PAGE_TYPES: Array<[type: string, path: string]> = [
   ['Home', '/'],
   ['Catalogue', '/servicios/mandos/playstation/ps5/joystick'],
+  ['Blog', '/blog'],
   ['Article', '/blog/como-reparar-drift-joystick'],
   ['Mail-in', '/envios'],
+  ['Tracking lookup', '/seguimiento'],
   ['Quote form (hydrates)', '/presupuesto'],
 ]
-const BEFORE = process.env.BENCH_BEFORE ?? '0fc20bd'
+const COMPARED: Array<[type: string, path: string]> = process.env.BENCH_PAGES
+  ? PAGES.map((path) => [PAGE_TYPES.find(([, typePath]) => typePath === path)?.[0] ?? 'Page', path])
+  : PAGE_TYPES
+const BEFORE = process.env.BENCH_BEFORE ?? '6f3592b'
 const BEFORE_DIR = resolve('artifacts/bench-before')
+const BLOCKED = ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*']
 
-/** JavaScript (gzip KB) of a first load of `url`, LCP and TBT (medians of RUNS Lighthouse runs). */
-async function jsLcpTbt(url: string, chromePort: number) {
+/** How busy this machine is: its cores and its load averages over 1, 5 and 15 minutes. */
+const machineLoad = () =>
+  `${cpus().length} cores, load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ')} (1 / 5 / 15 min)`
+
+/**
+ * Opens `url` and waits until its first load is over: the network idle and, on a page that hydrates (Remix's
+ * hand-off data), React run, since such a page fetches its scripts after the first paint (115).
+ */
+async function loaded(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.waitForFunction(() => !('__remixContext' in window) || 'hydrated' in document.documentElement.dataset)
+  await page.waitForLoadState('networkidle')
+}
+
+/** JavaScript (gzip KB) of a first load of `url` in Chromium, everything the page fetches (as in part 1). */
+async function scriptWeight(url: string): Promise<number> {
   const browser = await launchChromium()
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 })
   const page = await context.newPage()
@@ -63,35 +92,99 @@ async function jsLcpTbt(url: string, chromePort: number) {
         .catch(() => {}),
     )
   })
-  await page.goto(url, { waitUntil: 'networkidle' })
+  await loaded(page, url)
   await Promise.all(pending)
   await browser.close()
-  const lcp: number[] = []
-  const tbt: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, {
-      port: chromePort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
+  return js / 1024
+}
+
+/**
+ * Lighthouse's slow 4G and slow phone, applied to Chromium itself (its "devtools" throttling: 150 ms of round
+ * trip as 562.5 ms of request latency, 1,638 kbps as 1,475, 750 kbps up as 675; the CPU 4 times slower).
+ */
+const SLOW_PHONE = { latency: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpuSlowdown: 4 }
+
+/**
+ * One first load of a page that hydrates on that throttled phone: when its first content was painted and
+ * when React had hydrated it (<html data-hydrated>), in ms from the start of the navigation. What loading
+ * React after the first paint costs shows here: the page is interactive later by the time its scripts
+ * no longer share the link with the stylesheet (docs/decisions/115).
+ */
+async function phoneLoad(url: string): Promise<{ firstPaint: number; hydrated: number }> {
+  const browser = await launchChromium()
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
     })
-    lcp.push(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN)
-    tbt.push(result?.lhr.audits['total-blocking-time']?.numericValue ?? NaN)
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_PHONE.latency,
+      downloadThroughput: (SLOW_PHONE.downloadKbps * 1024) / 8,
+      uploadThroughput: (SLOW_PHONE.uploadKbps * 1024) / 8,
+    })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown })
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement || !('hydrated' in document.documentElement.dataset)) return
+        observer.disconnect()
+        Object.assign(window, { hydratedAt: performance.now() })
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] })
+    })
+    await page.goto(url)
+    await page.waitForFunction(() => 'hydratedAt' in window, null, { timeout: 120_000 })
+    return await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      hydrated: (window as unknown as { hydratedAt: number }).hydratedAt,
+    }))
+  } finally {
+    await browser.close()
   }
-  return { js: js / 1024, lcp: median(lcp) / 1000, tbt: median(tbt) }
+}
+
+/** One Lighthouse run's figures for the before/after table (a metric Lighthouse did not give: NaN). */
+interface Run {
+  score: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+}
+
+async function performanceRun(url: string, chromePort: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    blockedUrlPatterns: BLOCKED,
+  })
+  const numeric = (id: string) => result?.lhr.audits[id]?.numericValue ?? NaN
+  return {
+    score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+  }
 }
 
 /** Bytes of one kind of a page's resources: as sent, then gzipped (level 9). */
 type Bytes = [raw: number, gzip: number]
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`
+const seconds = (ms: number) => (Number.isNaN(ms) ? 'none' : (ms / 1000).toFixed(1))
 /** The median of the values measured (a run Lighthouse gave no value for is left out; none measured: NaN). */
 const median = (values: number[]) => {
   const measured = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b)
   return measured[Math.floor(measured.length / 2)] ?? NaN
 }
 
+console.log(`\nMachine at the start: ${machineLoad()}`)
 // The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
 if (process.env.BENCH_PARTS === 'funcion') {
@@ -145,7 +238,7 @@ try {
           .catch(() => {}),
       )
     })
-    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+    await loaded(page, `${base}${path}`)
     await Promise.all(pending)
     const cell = ([raw, gz]: Bytes) => `${kb(raw)} / ${kb(gz)}`
     console.log(
@@ -176,7 +269,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*wa.me*'],
+          blockedUrlPatterns: BLOCKED,
         })
         if (!result) throw new Error(`Lighthouse no dio resultado para ${path}`)
         results.push(result.lhr)
@@ -282,10 +375,11 @@ try {
     `| Static file \`${stylesheet}\` (${kb(stylesheetBytes)} KB) | ${styles.toFixed(0)} | ${each(rounds.stylesheet)} | ${(styles / staticFile).toFixed(2)} |`,
   )
 
-  // 4. Before and after, side by side.
+  // 4. Before and after, side by side: the two builds served at once, taking turns run by run, so the
+  //    machine's drift within the run falls on both alike.
   if (BEFORE !== 'none') {
     console.log(
-      `\n## Before (${BEFORE}) and after, per page type (JS gzip KB of a first load; Lighthouse mobile, median of ${RUNS})\n`,
+      `\n## Before (${BEFORE}) and after, per page type (JS gzip KB of a first load; Lighthouse mobile, median of ${RUNS} runs and each run)\n`,
     )
     rmSync(BEFORE_DIR, { recursive: true, force: true })
     execFileSync('git', ['worktree', 'prune'])
@@ -306,14 +400,57 @@ try {
     })
     try {
       await waitFor(`${beforeBase}/images/favicon.svg`, beforeSite)
-      console.log('| Page type | Page | JS before | JS after | LCP before | LCP after | TBT before | TBT after |')
-      console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
-      for (const [type, path] of PAGE_TYPES) {
-        const was = await jsLcpTbt(`${beforeBase}${path}`, lhChrome.port)
-        const now = await jsLcpTbt(`${base}${path}`, lhChrome.port)
+      console.log(
+        '| Page type | Page | Build | JS | Performance | FCP | FCP of each run | LCP | LCP of each run | TBT | CLS |',
+      )
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+      const builds = [
+        { name: `before (\`${BEFORE}\`)`, base: beforeBase },
+        { name: 'after', base },
+      ]
+      for (const [type, path] of COMPARED) {
+        const js = await Promise.all(builds.map((build) => scriptWeight(`${build.base}${path}`)))
+        const runs: Run[][] = builds.map(() => [])
+        for (let i = 0; i < RUNS; i++)
+          for (const [index, build] of builds.entries())
+            runs[index]?.push(await performanceRun(`${build.base}${path}`, lhChrome.port))
+        for (const [index, build] of builds.entries()) {
+          const measured = runs[index] ?? []
+          const of = (metric: keyof Run) => median(measured.map((run) => run[metric]))
+          const each = (metric: 'fcp' | 'lcp') => `${measured.map((run) => seconds(run[metric])).join(', ')} s`
+          const cls = of('cls')
+            .toFixed(2)
+            .replace(/\.?0+$/, '')
+          console.log(
+            `| ${type} | \`${path}\` | ${build.name} | ${js[index]?.toFixed(1)} | ${of('score')} | ${seconds(of('fcp'))} s | ${each('fcp')} | ${seconds(of('lcp'))} s | ${each('lcp')} | ${Math.round(of('tbt'))} ms | ${cls} |`,
+          )
+        }
+      }
+
+      // What the first paint before the scripts costs a page that hydrates: when it is hydrated, on a phone.
+      const hydrating: Array<[type: string, path: string]> = []
+      for (const [type, path] of COMPARED)
+        if ((await (await fetch(`${base}${path}`)).text()).includes('__remixContext')) hydrating.push([type, path])
+      if (hydrating.length > 0) {
         console.log(
-          `| ${type} | \`${path}\` | ${was.js.toFixed(1)} | ${now.js.toFixed(1)} | ${was.lcp.toFixed(1)} s | ${now.lcp.toFixed(1)} s | ${Math.round(was.tbt)} ms | ${Math.round(now.tbt)} ms |`,
+          `\n## Before and after on a throttled phone (Chromium: ${SLOW_PHONE.latency} ms latency, ${SLOW_PHONE.downloadKbps} kbps, CPU x${SLOW_PHONE.cpuSlowdown}; median of ${RUNS} runs and each run)\n`,
         )
+        console.log('| Page type | Page | Build | First contentful paint | Each run | Hydrated | Each run |')
+        console.log('| --- | --- | --- | --- | --- | --- | --- |')
+        for (const [type, path] of hydrating) {
+          const loads: Array<Array<{ firstPaint: number; hydrated: number }>> = builds.map(() => [])
+          for (let i = 0; i < RUNS; i++)
+            for (const [index, build] of builds.entries()) loads[index]?.push(await phoneLoad(`${build.base}${path}`))
+          for (const [index, build] of builds.entries()) {
+            const measured = loads[index] ?? []
+            const of = (metric: 'firstPaint' | 'hydrated') => seconds(median(measured.map((load) => load[metric])))
+            const each = (metric: 'firstPaint' | 'hydrated') =>
+              `${measured.map((load) => seconds(load[metric])).join(', ')} s`
+            console.log(
+              `| ${type} | \`${path}\` | ${build.name} | ${of('firstPaint')} s | ${each('firstPaint')} | ${of('hydrated')} s | ${each('hydrated')} |`,
+            )
+          }
+        }
       }
     } finally {
       await lhChrome.kill()
@@ -324,6 +461,7 @@ try {
   // 5. The quote function.
   await benchSweepReads()
   await benchQuotePost()
+  console.log(`\nMachine at the end: ${machineLoad()}`)
 } finally {
   stopChild(site)
 }

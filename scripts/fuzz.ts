@@ -11,7 +11,8 @@
 // the function's endpoints. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
-// A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run.
+// A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run. The targets are one
+// table (TARGETS, at the end): a new form to fuzz is a generator of its requests and one row there.
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_TYPES } from '~shared/quote'
 import { trackingPath, TRACKING_STATES } from '~shared/tracking'
@@ -21,10 +22,6 @@ import { FAKE_BOT } from './fake-telegram'
 
 import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers'
 
-const SITE_REQUESTS = Number(process.env.FUZZ_SITE ?? 10_000)
-const FUNCTION_REQUESTS = Number(process.env.FUZZ_FUNCTION ?? 5_000)
-const WEBHOOK_REQUESTS = Number(process.env.FUZZ_WEBHOOK ?? 3_000)
-const TRACKING_REQUESTS = Number(process.env.FUZZ_TRACKING ?? 3_000)
 const WEBHOOK_SECRET = 'secreto-del-webhook-del-fuzz'
 const CHAT_ID = -100123
 const CONCURRENCY = 12
@@ -196,12 +193,8 @@ function encodeBody(entries: Array<[string, string]>): { type: string | null; bo
 /** An answer's status, or what happened instead ('no answer', 'network error (...)', ...). */
 type Status = number | string
 const histogram = (map: Map<Status, number>, key: Status) => map.set(key, (map.get(key) ?? 0) + 1)
-const results = {
-  site: new Map<Status, number>(),
-  function: new Map<Status, number>(),
-  webhook: new Map<Status, number>(),
-  tracking: new Map<Status, number>(),
-}
+/** Each target's statuses (TARGETS names the targets). */
+const results = new Map<TargetName, Map<Status, number>>()
 let largest = { size: 0, what: '' }
 const failures: string[] = []
 
@@ -219,7 +212,7 @@ function failureName(error: unknown): string {
 }
 
 async function record(
-  target: keyof typeof results,
+  target: TargetName,
   label: string,
   send: () => Promise<Response | string>,
   { cut = false } = {},
@@ -246,16 +239,32 @@ async function record(
   } catch (error) {
     status = `network error (${failureName(error)})`
   }
-  histogram(results[target], status)
+  const statuses = results.get(target) ?? new Map<Status, number>()
+  results.set(target, histogram(statuses, status))
   if (process.env.FUZZ_VERBOSE && (typeof status !== 'number' || status === 204)) console.log(`${status}: ${label}`)
   if ((typeof status === 'number' && status >= 500) || status === 'no answer')
     failures.push(`${target} ${status}: ${label} → ${JSON.stringify(said.replace(/\s+/g, ' '))}`)
-  if ((target === 'site' || target === 'tracking') && size > largest.size) largest = { size, what: label }
+  if (ECHOING.has(target) && size > largest.size) largest = { size, what: label }
+}
+
+/**
+ * One request through fetch, recorded under its target: never following a redirect (the Worker's own answer
+ * is what counts), given up after `timeoutMs`.
+ */
+function send(
+  target: TargetName,
+  label: string,
+  url: string,
+  { timeoutMs = 15_000, ...init }: RequestInit & { timeoutMs?: number } = {},
+): Promise<void> {
+  return record(target, label, () =>
+    fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), ...init }),
+  )
 }
 
 const randomIp = () => `10.${int(250) + 1}.${int(250) + 1}.${int(250) + 1}`
 
-function siteRequest(base: string) {
+function siteRequest(base: string): Promise<void> {
   const entries = formEntries()
   const { type, body } = encodeBody(entries)
   const method = chance(0.85) ? 'POST' : pick(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'])
@@ -301,15 +310,7 @@ function siteRequest(base: string) {
   if (origin) headers.Origin = origin
   if (type) headers['Content-Type'] = type
   const withBody = method !== 'GET' && method !== 'HEAD'
-  return record('site', label, () =>
-    fetch(`${base}/presupuesto${query}`, {
-      method,
-      headers,
-      body: withBody ? body : undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
-    }),
-  )
+  return send('site', label, `${base}/presupuesto${query}`, { method, headers, body: withBody ? body : undefined })
 }
 
 function functionBody(): string {
@@ -354,7 +355,7 @@ function functionBody(): string {
   }
 }
 
-function functionRequest(url: string) {
+function functionRequest(url: string): Promise<void> {
   const body = functionBody()
   const method = chance(0.9) ? 'POST' : pick(['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'FOO'])
   const headers: Record<string, string> = {}
@@ -379,9 +380,7 @@ function functionRequest(url: string) {
       { cut: true },
     )
   }
-  return record('function', label, () =>
-    fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(15_000) }),
-  )
+  return send('function', label, url, { method, headers, body: method === 'GET' ? undefined : body })
 }
 
 /** A Telegram update, well formed or not, for the shop's chat or another. */
@@ -450,39 +449,31 @@ function webhookUpdate() {
     'shape',
   ] as const)
   const update_id = chance(0.95) ? int(1e9) : pick(['1', null, 1.5, -1])
+  /** A message in `chat` from `from`, with the fields given (over a fresh message_id). */
+  const message = (fields: Record<string, unknown>) => ({ message_id: int(1e6), date: 0, chat, from, ...fields })
+  /** One of the bot's own messages in the chat, as a reply quotes it. */
+  const fromBot = (text: unknown) => ({ message_id: 2, date: 0, chat, from: FAKE_BOT, text })
+  /** A tap on a button of `message`, with this update's callback id and data. */
+  const tap = (message: unknown) => ({
+    update_id,
+    callback_query: { id: callbackId, from, chat_instance: 'f', data, message },
+  })
   switch (kind) {
     case 'callback':
-      return {
-        update_id,
-        callback_query: {
-          id: callbackId,
-          from,
-          chat_instance: 'f',
-          data,
-          message: chance(0.9) ? { message_id: int(2000), date: 0, chat, text: '…' } : undefined,
-        },
-      }
+      return tap(chance(0.9) ? { message_id: int(2000), date: 0, chat, text: '…' } : undefined)
     case 'message':
       return {
         update_id,
-        message: {
-          message_id: int(1e6),
-          date: 0,
-          chat,
-          from,
+        message: message({
           text,
           entities: chance(0.8) ? [command] : pick([[], [{ type: 'bot_command', offset: 5, length: 99 }], 'x']),
-        },
+        }),
       }
     case 'reply':
       // A reply to the bot's price prompt, or to something passing for it, with a hostile price.
       return {
         update_id,
-        message: {
-          message_id: int(1e6),
-          date: 0,
-          chat,
-          from,
+        message: message({
           text: hostilePrice(),
           reply_to_message: {
             message_id: int(2000),
@@ -491,7 +482,7 @@ function webhookUpdate() {
             from: chance(0.8) ? FAKE_BOT : from,
             text: `💶 P-${pick(['7K3Q', '2222', pick(NASTY)])}: responde ${pick(NASTY)}`,
           },
-        },
+        }),
       }
     case 'edited':
       return { update_id, edited_message: { message_id: 1, date: 0, chat, from, text } }
@@ -503,46 +494,22 @@ function webhookUpdate() {
     case 'shape':
       return pick([
         // Shapes Telegram may send, or a buggy client holding the secret.
+        tap({ message_id: null, date: 0, chat }),
+        { update_id, message: message({ message_id: 1, text, entities: null }) },
+        { update_id, message: message({ message_id: 1, text: int(1e6), entities: [command] }) },
+        { update_id, message: message({ message_id: 1, chat: { id: { id: CHAT_ID }, type: 'x' }, text }) },
+        // Replies to the bot's prompts, with what no prompt holds, or the shipment one answered.
         {
           update_id,
-          callback_query: {
-            id: callbackId,
-            from,
-            chat_instance: 'f',
-            data,
-            message: { message_id: null, date: 0, chat },
-          },
-        },
-        { update_id, message: { message_id: 1, date: 0, chat, from, text, entities: null } },
-        { update_id, message: { message_id: 1, date: 0, chat, from, text: int(1e6), entities: [command] } },
-        { update_id, message: { message_id: 1, date: 0, chat: { id: { id: CHAT_ID }, type: 'x' }, from, text } },
-        {
-          update_id,
-          message: {
-            message_id: 1,
-            date: 0,
-            chat,
-            from,
-            text: 'SEUR 1',
-            reply_to_message: { message_id: 2, date: 0, chat, from: FAKE_BOT, text: pick([{ a: 1 }, 5, null, []]) },
-          },
+          message: message({ message_id: 1, text: 'SEUR 1', reply_to_message: fromBot(pick([{ a: 1 }, 5, null, []])) }),
         },
         {
           update_id,
-          message: {
+          message: message({
             message_id: 1,
-            date: 0,
-            chat,
-            from,
             text: pick(['SEUR 123', pick(NASTY)]),
-            reply_to_message: {
-              message_id: 2,
-              date: 0,
-              chat,
-              from: FAKE_BOT,
-              text: `🚚 P-${pick(['2222', '7K3Q'])}: responde`,
-            },
-          },
+            reply_to_message: fromBot(`🚚 P-${pick(['2222', '7K3Q'])}: responde`),
+          }),
         },
         {
           update_id,
@@ -564,7 +531,7 @@ function webhookUpdate() {
   }
 }
 
-function webhookRequest(url: string) {
+function webhookRequest(url: string): Promise<void> {
   const body = chance(0.95)
     ? JSON.stringify(webhookUpdate())
     : pick(['{', '', 'x'.repeat(70_000), `{"update_id":1,"message":${'['.repeat(5000)}`])
@@ -575,9 +542,7 @@ function webhookRequest(url: string) {
   if (secret !== undefined) headers['X-Telegram-Bot-Api-Secret-Token'] = secret
   const method = chance(0.97) ? 'POST' : pick(['GET', 'PUT', 'DELETE'])
   const label = `${method} webhook ${secret === WEBHOOK_SECRET ? 'secret' : 'no secret'} ${body.slice(0, 80)}`
-  return record('webhook', label, () =>
-    fetch(url, { method, headers, body: method === 'GET' ? undefined : body, signal: AbortSignal.timeout(30_000) }),
-  )
+  return send('webhook', label, url, { method, headers, body: method === 'GET' ? undefined : body, timeoutMs: 30_000 })
 }
 
 /**
@@ -585,7 +550,7 @@ function webhookRequest(url: string) {
  * function's endpoints behind them (POST /functions/v1/seguimiento/estado {seguimiento}, POST
  * /functions/v1/seguimiento {referencia, email}, and the token in a URL, which is no endpoint).
  */
-function trackingRequest(base: string, functionOrigin: string) {
+function trackingRequest(base: string, functionOrigin: string): Promise<void> {
   const token = pick([
     '',
     'x',
@@ -625,9 +590,7 @@ function trackingRequest(base: string, functionOrigin: string) {
   const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
   if (where === 'site-page') {
     const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
-    return record('tracking', `GET ${path.slice(0, 60)}`, () =>
-      fetch(`${base}${path}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) }),
-    )
+    return send('tracking', `GET ${path.slice(0, 60)}`, `${base}${path}`, { headers })
   }
   if (where === 'site-lookup') {
     const entries = Object.entries(lookup())
@@ -635,30 +598,23 @@ function trackingRequest(base: string, functionOrigin: string) {
     if (type) headers['Content-Type'] = type
     headers.Origin = chance(0.9) ? base : 'https://malicioso.example'
     const method = chance(0.9) ? 'POST' : pick(['PUT', 'DELETE', 'PATCH'])
-    return record('tracking', `${method} /seguimiento ${type ?? 'multipart'}`, () =>
-      fetch(`${base}/seguimiento${chance(0.1) ? '?_data=routes%2Fseguimiento._index' : ''}`, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(15_000),
-      }),
-    )
+    const query = chance(0.1) ? '?_data=routes%2Fseguimiento._index' : ''
+    return send('tracking', `${method} /seguimiento ${type ?? 'multipart'}`, `${base}/seguimiento${query}`, {
+      method,
+      headers,
+      body,
+    })
   }
   if (where === 'site-decision') {
     const { type, body } = encodeBody(Object.entries(decision()))
     if (type) headers['Content-Type'] = type
     headers.Origin = chance(0.9) ? base : 'https://malicioso.example'
     const path = trackingPath(encodeURIComponent(token).slice(0, 6000))
-    return record('tracking', `POST ${path.slice(0, 60)} ${type ?? 'multipart'}`, () =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(15_000),
-      }),
-    )
+    return send('tracking', `POST ${path.slice(0, 60)} ${type ?? 'multipart'}`, `${base}${path}`, {
+      method: 'POST',
+      headers,
+      body,
+    })
   }
   headers.apikey = chance(0.9) ? KEY : 'otra'
   if (where === 'function-decision') {
@@ -672,13 +628,15 @@ function trackingRequest(base: string, functionOrigin: string) {
       JSON.stringify([fields]),
       `{"seguimiento":${'['.repeat(1 + int(50_000))}`,
     ])
-    return record('tracking', `POST function decision ${body.slice(0, 60)}`, () =>
-      fetch(`${functionOrigin}${FUNCTION_PATHS.decision}`, {
+    return send(
+      'tracking',
+      `POST function decision ${body.slice(0, 60)}`,
+      `${functionOrigin}${FUNCTION_PATHS.decision}`,
+      {
         method: 'POST',
         headers,
         body,
-        signal: AbortSignal.timeout(15_000),
-      }),
+      },
     )
   }
   if (where === 'function-state') {
@@ -688,14 +646,11 @@ function trackingRequest(base: string, functionOrigin: string) {
       : FUNCTION_PATHS.trackingState
     const method = chance(0.9) ? 'POST' : pick(['GET', 'DELETE', 'HEAD'])
     const body = pick([JSON.stringify({ seguimiento: token }), JSON.stringify({ seguimiento: [token] }), '{', 'null'])
-    return record('tracking', `${method} function ${path.slice(0, 60)}`, () =>
-      fetch(`${functionOrigin}${path}`, {
-        method,
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: method === 'POST' ? body : undefined,
-        signal: AbortSignal.timeout(15_000),
-      }),
-    )
+    return send('tracking', `${method} function ${path.slice(0, 60)}`, `${functionOrigin}${path}`, {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: method === 'POST' ? body : undefined,
+    })
   }
   headers['Content-Type'] = 'application/json'
   const body = pick([
@@ -706,15 +661,81 @@ function trackingRequest(base: string, functionOrigin: string) {
     `{"referencia":${'['.repeat(1 + int(50_000))}`,
     JSON.stringify({ referencia: 'P-7K3Q', email: 'x'.repeat(int(20_000)) }),
   ])
-  return record('tracking', `POST function lookup ${body.slice(0, 60)}`, () =>
-    fetch(`${functionOrigin}${FUNCTION_PATHS.tracking}`, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(15_000),
-    }),
-  )
+  return send('tracking', `POST function lookup ${body.slice(0, 60)}`, `${functionOrigin}${FUNCTION_PATHS.tracking}`, {
+    method: 'POST',
+    headers,
+    body,
+  })
 }
+
+/** Where the requests go: the addresses of the stack this run starts. */
+interface Endpoints {
+  /** The site's origin. */
+  site: string
+  /** The function's quote endpoint. */
+  quote: string
+  /** The function's origin (its other endpoints and the owner's webhook). */
+  functionOrigin: string
+}
+
+interface FuzzTarget {
+  /** What its statuses are recorded under. */
+  name: string
+  /** Its table's title in the output. */
+  title: string
+  /** The setting that says how many requests, and how many without it. */
+  setting: `FUZZ_${string}`
+  requests: number
+  /** Its answers are the site's pages: the largest is held to the quote page filled to every cap. */
+  echoes: boolean
+  /** Sends one random or hostile request and records its answer. */
+  send: (at: Endpoints) => Promise<void>
+}
+
+/**
+ * The fuzz targets, one row each, fuzzed in this order. A new form to fuzz is a generator of its requests
+ * (like siteRequest: a valid or mutated post, recorded with `send` under the row's name) and a row here.
+ */
+const TARGETS = [
+  {
+    name: 'site',
+    title: '/presupuesto',
+    setting: 'FUZZ_SITE',
+    requests: 10_000,
+    echoes: true,
+    send: (at) => siteRequest(at.site),
+  },
+  {
+    name: 'function',
+    title: 'enviar-telegram',
+    setting: 'FUZZ_FUNCTION',
+    requests: 5_000,
+    echoes: false,
+    send: (at) => functionRequest(at.quote),
+  },
+  {
+    name: 'webhook',
+    title: 'telegram-webhook',
+    setting: 'FUZZ_WEBHOOK',
+    requests: 3_000,
+    echoes: false,
+    send: (at) => webhookRequest(`${at.functionOrigin}${FUNCTION_PATHS.webhook}`),
+  },
+  {
+    name: 'tracking',
+    title: "tracking: /seguimiento and the function's endpoints",
+    setting: 'FUZZ_TRACKING',
+    requests: 3_000,
+    echoes: true,
+    send: (at) => trackingRequest(at.site, at.functionOrigin),
+  },
+] as const satisfies readonly FuzzTarget[]
+
+type TargetName = (typeof TARGETS)[number]['name']
+/** The targets whose answers are the site's pages. */
+const ECHOING: ReadonlySet<TargetName> = new Set(TARGETS.filter((target) => target.echoes).map((target) => target.name))
+/** How many requests a target gets in this run. */
+const requestsOf = (target: FuzzTarget) => Number(process.env[target.setting] ?? target.requests)
 
 async function pool(count: number, make: () => Promise<void>) {
   let next = 0
@@ -762,14 +783,10 @@ try {
   ).arrayBuffer()
 
   const started = Date.now()
-  console.log(
-    `Semilla ${SEED}: ${SITE_REQUESTS} peticiones a /presupuesto, ${FUNCTION_REQUESTS} a la función, ${WEBHOOK_REQUESTS} al webhook y ${TRACKING_REQUESTS} al seguimiento, ${CONCURRENCY} a la vez...`,
-  )
-  await pool(SITE_REQUESTS, () => siteRequest(base))
-  await pool(FUNCTION_REQUESTS, () => functionRequest(stack.functionUrl))
-  const webhookUrl = `${new URL(stack.functionUrl).origin}${FUNCTION_PATHS.webhook}`
-  await pool(WEBHOOK_REQUESTS, () => webhookRequest(webhookUrl))
-  await pool(TRACKING_REQUESTS, () => trackingRequest(base, new URL(stack.functionUrl).origin))
+  const planned = TARGETS.map((target) => `${requestsOf(target)} a ${target.title}`).join(', ')
+  console.log(`Semilla ${SEED}: ${planned}; ${CONCURRENCY} a la vez...`)
+  const at: Endpoints = { site: base, quote: stack.functionUrl, functionOrigin: new URL(stack.functionUrl).origin }
+  for (const target of TARGETS) await pool(requestsOf(target), () => target.send(at))
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
 
   const siteUp = (await fetch(`${base}/`)).status === 200
@@ -788,30 +805,22 @@ try {
   })
   const functionUp = quote.status === 200
 
-  const table = (map: Map<Status, number>) =>
+  const table = (map: Map<Status, number> = new Map()) =>
     [...map.entries()]
       .sort(([a], [b]) => String(a).localeCompare(String(b)))
       .map(([status, count]) => `| ${status} | ${count} |`)
       .join('\n')
   const count5xx = failures.length
-  console.log(
-    `\n## /presupuesto (${SITE_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.site)}`,
-  )
-  console.log(
-    `\n## enviar-telegram (${FUNCTION_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.function)}`,
-  )
-  console.log(
-    `\n## telegram-webhook (${WEBHOOK_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.webhook)}`,
-  )
-  console.log(
-    `\n## tracking: /seguimiento and the function's endpoints (${TRACKING_REQUESTS} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.tracking)}`,
-  )
+  for (const target of TARGETS)
+    console.log(
+      `\n## ${target.title} (${requestsOf(target)} requests)\n\n| Status | Count |\n| --- | --- |\n${table(results.get(target.name))}`,
+    )
   console.log(`\n| Figure | Value |\n| --- | --- |`)
   console.log(`| Seed | ${SEED} |`)
   console.log(`| Time | ${seconds} s |`)
   console.log(`| 5xx answers of the Workers | ${count5xx} |`)
   console.log(
-    `| Largest answer of the site (/presupuesto, /seguimiento) | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`,
+    `| Largest answer of the site's pages (targets ${[...ECHOING].join(', ')}) | ${(largest.size / 1024).toFixed(1)} KB (${largest.what}) |`,
   )
   console.log(
     `| The quote page, empty / every field past its cap | ${(page.byteLength / 1024).toFixed(1)} KB / ${(capped.byteLength / 1024).toFixed(1)} KB |`,

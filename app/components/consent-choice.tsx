@@ -1,3 +1,5 @@
+import { ConsentForm } from './consent-form'
+
 interface ConsentChoiceProps {
   /** The choice stored now, if any. */
   current: 'accepted' | 'rejected' | null
@@ -6,9 +8,9 @@ interface ConsentChoiceProps {
 }
 
 /**
- * The consent choice on /cookies: the banner's two buttons as a plain form
- * posting to /consentimiento, so it works without JavaScript; rejecting
- * there also deletes Google's cookies (docs/decisions/083).
+ * The consent choice on /cookies: what is chosen now, and the banner's two
+ * buttons (ConsentForm), which work without JavaScript; rejecting there also
+ * deletes Google's cookies (docs/decisions/083).
  */
 export function ConsentChoice({ current, returnTo }: ConsentChoiceProps) {
   const now =
@@ -18,17 +20,8 @@ export function ConsentChoice({ current, returnTo }: ConsentChoiceProps) {
         ? 'Ahora tienes rechazada la analítica.'
         : 'Aún no has elegido: hasta que aceptes, no cargamos la analítica.'
   return (
-    <form method="post" action="/consentimiento" className="consent-choice">
-      <input type="hidden" name="redirectTo" value={returnTo} />
+    <ConsentForm returnTo={returnTo} className="consent-choice" actionsClassName="actions">
       <p className="consent-choice__now">{now}</p>
-      <div className="actions">
-        <button type="submit" name="decision" value="rejected" className="button button--secondary">
-          Rechazar
-        </button>
-        <button type="submit" name="decision" value="accepted" className="button button--primary">
-          Aceptar
-        </button>
-      </div>
-    </form>
+    </ConsentForm>
   )
 }

@@ -1,6 +1,7 @@
 import { CONSENT_BANNER } from '~/enhancements/consent'
 import type { Consent } from '~/lib/consent'
 
+import { ConsentForm } from './consent-form'
 import { useEnhancement } from './enhancement-scripts'
 import { Icon } from './icon'
 import { Tooltip } from './tooltip'
@@ -32,8 +33,24 @@ export function CookieBanner({ stored, analyticsId, text, returnTo }: CookieBann
       hidden={stored !== null}
       {...{ [CONSENT_BANNER.root]: '', [CONSENT_BANNER.analyticsId]: analyticsId }}
     >
-      <form method="post" action="/consentimiento" className="cookie-banner__inner">
-        <input type="hidden" name="redirectTo" value={returnTo} />
+      <ConsentForm
+        returnTo={returnTo}
+        className="cookie-banner__inner"
+        actionsClassName="cookie-banner__actions"
+        after={
+          <Tooltip content="Cerrar (rechaza las cookies opcionales)">
+            <button
+              type="submit"
+              name="decision"
+              value="rejected"
+              className="icon-button cookie-banner__close"
+              aria-label="Cerrar el aviso de cookies y rechazarlas"
+            >
+              <Icon name="cerrar" size={20} />
+            </button>
+          </Tooltip>
+        }
+      >
         <div className="cookie-banner__text">
           <h2 id="cookies-titulo" className="cookie-banner__title">
             Cookies
@@ -42,26 +59,7 @@ export function CookieBanner({ stored, analyticsId, text, returnTo }: CookieBann
             {text} <a href="#politica-cookies">Política de cookies</a>
           </p>
         </div>
-        <div className="cookie-banner__actions">
-          <button type="submit" name="decision" value="rejected" className="button button--secondary">
-            Rechazar
-          </button>
-          <button type="submit" name="decision" value="accepted" className="button button--primary">
-            Aceptar
-          </button>
-        </div>
-        <Tooltip content="Cerrar (rechaza las cookies opcionales)">
-          <button
-            type="submit"
-            name="decision"
-            value="rejected"
-            className="icon-button cookie-banner__close"
-            aria-label="Cerrar el aviso de cookies y rechazarlas"
-          >
-            <Icon name="cerrar" size={20} />
-          </button>
-        </Tooltip>
-      </form>
+      </ConsentForm>
     </section>
   )
 }

@@ -11,8 +11,9 @@ export const BUDGETS_KB = {
   jsContentPage: 25,
   /**
    * All the JavaScript a first load of a page React hydrates (the quote form)
-   * fetches: scripts, modulepreloads and any chunk they import later (a lazy
-   * chunk counts too). React 18 + Remix alone weigh ~85 KB.
+   * fetches: scripts, modulepreloads, the modules its inline loader fetches
+   * after the first paint and any chunk they import later (a lazy chunk
+   * counts too). React 18 + Remix alone weigh ~85 KB.
    */
   jsApplication: 100,
   /** All CSS. */
@@ -22,6 +23,12 @@ export const BUDGETS_KB = {
   /** HTML plus the CSS the first render needs: one round trip of TCP slow start. */
   firstRender: 28,
 }
+
+/**
+ * The pages that are applications, which React hydrates (docs/decisions/096): held to the application budget
+ * and to painting before their JavaScript (115). Every other page is a content page.
+ */
+export const APPLICATIONS: ReadonlySet<string> = new Set(['/presupuesto'])
 
 const gzipKb = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length / 1024
 
@@ -37,6 +44,10 @@ export async function pageWeight(base: string, path: string) {
   const scripts = [
     ...[...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src') ?? ''),
     ...[...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? ''),
+    // A page that hydrates names its modules in the inline script that loads them after the first paint (115).
+    ...[...document.querySelectorAll('script:not([src])')].flatMap((script) =>
+      [...(script.textContent ?? '').matchAll(/"(\/build\/[^"]+\.js)"/g)].map(([, src]) => src ?? ''),
+    ),
   ].filter((src, index, all) => /^\/(build|enhance)\//.test(src) && all.indexOf(src) === index)
   const styles = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '')
   // Follow dynamic imports too: whatever the page would fetch later is part of its first load.

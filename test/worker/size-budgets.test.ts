@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 
-import { BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
+import { APPLICATIONS, BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
 
 /** The tracking page itself is weighed in seguimiento.test.ts, against the stand-in function. */
 const PAGES = [
@@ -23,9 +23,6 @@ const PAGES = [
   // The not-found page.
   '/pagina-que-no-existe',
 ]
-
-/** The pages that are applications, which React hydrates (docs/decisions/096); every other is a content page. */
-const APPLICATIONS = new Set(['/presupuesto'])
 
 describe('size budgets', () => {
   it('every page stays within its HTML, CSS and JavaScript budgets: 25 KB of JavaScript for a content page, 100 KB for the quote form', async () => {
