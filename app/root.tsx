@@ -81,12 +81,13 @@ export function ErrorBoundary() {
   const missing = isRouteErrorResponse(error) && error.status === 404
   const unavailable = isRouteErrorResponse(error) && error.status === 503
   // The whole site unavailable: no layout data, and the shop's contact only if it is the real one.
-  const contact = layout?.contact ?? (unavailable ? (error.data as UnavailableData | null)?.contact : undefined)
+  const unavailableFacts = unavailable ? (error.data as UnavailableData | null) : null
+  const contact = layout?.contact ?? unavailableFacts?.contact
   // Error answers (404, 405…) are expected; a real failure is logged in the browser's console (the server
   // logged it already, as one line without a tracking token: entry.server.tsx).
   if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
   return (
-    <SiteShell layout={layout} whatsapp={false}>
+    <SiteShell layout={layout} navigation={layout?.navigation ?? unavailableFacts?.navigation} whatsapp={false}>
       {missing ? <NotFound /> : <ServerError unavailable={unavailable} contact={contact ?? undefined} />}
     </SiteShell>
   )

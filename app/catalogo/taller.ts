@@ -1,3 +1,5 @@
+import { OWNER_LINK_MINUTES } from '~shared/written-quote'
+
 /**
  * The owner's page of the full written quote (/taller/presupuesto/<código>,
  * docs/decisions/105): its texts, the form's labels and hints, and what it
@@ -32,7 +34,7 @@ export const textosTaller = {
   anunciado: 'Esta solicitud viene del servicio «{servicio}», anunciado a {precio}.',
   anterior: 'Sustituye al presupuesto v{version} ({importe}) que el cliente tiene ahora.',
   revisado: 'El aparato ya está en el taller: es un presupuesto revisado, y el cliente tiene que aceptarlo de nuevo.',
-  caduca: 'Este enlace sirve una vez y caduca a las {hora}.',
+  caduca: 'Este enlace sirve una vez y caduca el {cuando}.',
   validez: 'El cliente tendrá {dias} días para aceptarlo.',
   boton: 'Guardar y enviar al cliente',
   enviando: 'Guardando...',
@@ -49,7 +51,7 @@ export const textosTaller = {
     },
     expired: {
       titulo: 'Este enlace ha caducado',
-      texto: 'Los enlaces del formulario duran 30 minutos. Pide otro en el chat con «📝 Presupuesto completo».',
+      texto: `Los enlaces del formulario duran ${OWNER_LINK_MINUTES} minutos. Pide otro en el chat con «📝 Presupuesto completo».`,
     },
     spent: {
       titulo: 'Este enlace ya se usó',

@@ -1,5 +1,5 @@
 import type { LayoutData } from '~/lib/layout'
-import { footerLinks, MAIL_IN } from '~/lib/navigation'
+import type { LayoutNavigation } from '~/lib/navigation'
 
 import { BackToTop } from './back-to-top'
 import { BrandMark } from './brand-mark'
@@ -12,9 +12,11 @@ interface SiteFooterProps {
   contact: LayoutData['contact'] | undefined
   /** The root loader's privacy facts; absent only on a page whose layout data failed. */
   privacy: LayoutData['privacy'] | undefined
+  /** The footer's links and the mail-in page (the root loader's navigation); absent only then too. */
+  navigation: Pick<LayoutNavigation, 'footer' | 'mailIn'> | undefined
 }
 
-export function SiteFooter({ shopName, copyrightYear, contact, privacy }: SiteFooterProps) {
+export function SiteFooter({ shopName, copyrightYear, contact, privacy, navigation }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -22,21 +24,23 @@ export function SiteFooter({ shopName, copyrightYear, contact, privacy }: SiteFo
           <BrandMark name={shopName} />
           <p>
             Taller de reparación y personalización de mandos y consolas en Lakua, Vitoria-Gasteiz.{' '}
-            <a href={MAIL_IN.to}>Recogida local y envío a toda España</a>.
+            <a href={navigation?.mailIn.to ?? '/envios'}>Recogida local y envío a toda España</a>.
           </p>
         </div>
-        <nav aria-label="Pie de página">
-          <h2 className="site-footer__title">Navegación</h2>
-          <ul className="site-footer__links">
-            {footerLinks.map((link) => (
-              <li key={link.to}>
-                <a href={link.to} data-consent-open={link.consentOpen ? '' : undefined}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {navigation ? (
+          <nav aria-label="Pie de página">
+            <h2 className="site-footer__title">Navegación</h2>
+            <ul className="site-footer__links">
+              {navigation.footer.map((link) => (
+                <li key={link.to}>
+                  <a href={link.to} data-consent-open={link.consentOpen ? '' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         {contact ? (
           <div>
             <h2 className="site-footer__title">Contacto</h2>

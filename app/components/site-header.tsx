@@ -1,12 +1,18 @@
 import { useLocation } from '@remix-run/react'
 
-import { headerLinks } from '~/lib/navigation'
+import type { NavLink } from '~/lib/navigation'
 
 import { BrandMark } from './brand-mark'
 import { MobileMenu } from './mobile-menu'
 
+interface SiteHeaderProps {
+  shopName: string
+  /** The header's links (the root loader's navigation); none only when the root loader itself failed. */
+  links: readonly NavLink[]
+}
+
 /** Fixed top bar: the six links inline on wide screens, the mobile menu on small ones. */
-export function SiteHeader({ shopName }: { shopName: string }) {
+export function SiteHeader({ shopName, links }: SiteHeaderProps) {
   const location = useLocation()
   const current = (to: string) => (isCurrent(to, location.pathname) ? ('page' as const) : undefined)
 
@@ -16,7 +22,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
         <BrandMark name={shopName} />
         <nav className="site-nav" aria-label="Principal">
           <ul className="site-nav__list">
-            {headerLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <a href={link.to} className="site-nav__link" aria-current={current(link.to)}>
                   {link.label}
@@ -28,7 +34,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
         <a href="/presupuesto" className="button button--primary button--small site-header__cta">
           Presupuesto gratis
         </a>
-        <MobileMenu links={headerLinks} current={current} />
+        {links.length > 0 ? <MobileMenu links={links} current={current} /> : null}
       </div>
     </header>
   )

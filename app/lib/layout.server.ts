@@ -4,6 +4,7 @@ import { consentFromCookies } from './consent'
 import { returnPath } from './consent.server'
 import type { Settings } from './env.server'
 import { legalSummary } from './legal.server'
+import { layoutNavigation } from './navigation'
 import { isOwnerPath } from './owner-paths'
 import { readablePhone, whatsappLink, whatsappMessages } from './whatsapp'
 
@@ -32,10 +33,13 @@ function contactOf(settings: Settings) {
 export function layoutData(request: Request, settings: Settings) {
   const { tienda } = catalogo
   const url = new URL(request.url)
+  const ownerPage = isOwnerPath(url.pathname)
   return {
     siteUrl: settings.SITE_URL,
     // An owner's page carries a code in its address: never analytics there (docs/decisions/105).
-    analyticsId: isOwnerPath(url.pathname) ? '' : settings.ANALYTICS_ID,
+    analyticsId: ownerPage ? '' : settings.ANALYTICS_ID,
+    /** The owner's own pages: no floating button to write to the shop over his form. */
+    ownerPage,
     consent: consentFromCookies(request.headers.get('cookie')),
     /** Where the consent banner's forms return without JavaScript (bounded: consent.server.ts). */
     returnTo: returnPath(url),
@@ -48,6 +52,7 @@ export function layoutData(request: Request, settings: Settings) {
       horario: { dias: tienda.horario.dias, desde: tienda.horario.desde, hasta: tienda.horario.hasta },
     },
     contact: contactOf(settings),
+    navigation: layoutNavigation,
     privacy: { retentionDays: settings.QUOTE_RETENTION_DAYS, summary: legalSummary(settings) },
   }
 }
@@ -59,5 +64,5 @@ export function layoutData(request: Request, settings: Settings) {
  */
 export function unavailableData(settings: Settings) {
   const real = !settings.notOwn.has('SHOP_PHONE') && !settings.notOwn.has('SHOP_EMAIL')
-  return { contact: real ? contactOf(settings) : null }
+  return { contact: real ? contactOf(settings) : null, navigation: layoutNavigation }
 }

@@ -119,7 +119,7 @@ function quoteProcessing(days: number): Processing[] {
   return [
     {
       title: 'Tu solicitud de presupuesto',
-      data: `Lo que escribes en el formulario: ${list(Object.values(QUOTE_FIELDS))}. Con ella guardamos la fecha, una referencia (como P-7K3Q) y, si el envío parece automático, una nota para el taller que dice por qué (por ejemplo, que se envió demasiado rápido).`,
+      data: `Lo que escribes en el formulario: ${list(Object.values(QUOTE_FIELDS))}. Con ella guardamos la fecha, una referencia (como P-7K3Q), el servicio de esta web desde el que la pediste, si vienes de uno (como «Cambio de joystick (drift)»), y, si el envío parece automático, una nota para el taller que dice por qué (por ejemplo, que se envió demasiado rápido).`,
       purpose: 'Preparar tu presupuesto y contestarte por WhatsApp, teléfono o e-mail. No la usamos para publicidad.',
       basis: 'Tú nos la pides antes de un posible encargo: medidas precontractuales (art. 6.1.b del RGPD).',
       retention: retention.quote,
@@ -137,10 +137,11 @@ function quoteProcessing(days: number): Processing[] {
     customerEmailsProcessing(),
     {
       title: 'Tu presupuesto y tu respuesta',
-      data: `El precio que te enviamos (el importe, la nota del taller, la fecha y hasta cuándo vale; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
+      data: `El presupuesto que te enviamos (el importe, el trabajo, las piezas y su desglose, el plazo, el envío, la nota del taller, la fecha, hasta cuándo vale y la versión de las condiciones que lo acompañan; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. Si lo aceptas, también que marcaste la casilla con la que nos pides empezar la reparación dentro del plazo de desistimiento y qué versión de las condiciones aceptaste; si después desistes, cuándo. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
       purpose:
-        'Que veas nuestro precio y lo aceptes o lo rechaces tú mismo, que el taller lo sepa al momento en su chat y que quede constancia de qué precio aceptaste.',
-      basis: 'Es el paso previo al encargo que nos pides (art. 6.1.b del RGPD).',
+        'Que veas nuestro presupuesto y lo aceptes o lo rechaces tú mismo, que el taller lo sepa al momento en su chat y que quede constancia de qué aceptaste, cuándo y con qué condiciones, y de tu desistimiento si lo ejerces.',
+      basis:
+        'Antes de aceptarlo, medidas precontractuales que nos pides; al aceptarlo, el contrato de reparación (art. 6.1.b del RGPD).',
       retention: retention.withQuote,
       recipients: `${cloudflare.nombre} (lo guarda), ${telegram.nombre} (el chat del taller, donde se fija el precio y llega tu respuesta) y, si el taller te envía el precio por ahí, ${whatsapp.nombre}.`,
     },

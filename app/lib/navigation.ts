@@ -48,3 +48,11 @@ export const footerLinks: readonly NavLink[] = [
   link('Cookies', '/cookies'),
   CONSENT_SETTINGS,
 ]
+
+/**
+ * The header's and the footer's links, as the root loader gives them to the layout: data, so no page's
+ * JavaScript carries them (the quote page's budget), and the same on the 503 page of a site missing a setting.
+ */
+export const layoutNavigation = { header: headerLinks, footer: footerLinks, mailIn: MAIL_IN }
+
+export type LayoutNavigation = typeof layoutNavigation

@@ -185,7 +185,7 @@ export default function OwnerQuotePage() {
                   ) : null}
                   {data.presupuesto.revised ? <li>{texts.revisado}</li> : null}
                   <li>{texts.validez.replace('{dias}', String(data.presupuesto.offerDays))}</li>
-                  <li>{texts.caduca.replace('{hora}', data.expires)}</li>
+                  <li>{texts.caduca.replace('{cuando}', data.expires)}</li>
                 </ul>
               </section>
               <section className="panel" aria-labelledby="el-presupuesto">

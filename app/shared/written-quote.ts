@@ -177,6 +177,9 @@ export function writtenFromForm(
 }
 
 /** Where the owner's pages live on the site: private, like the tracking pages. */
+/** How long the owner's link to the full-quote form holds (docs/decisions/105). */
+export const OWNER_LINK_MINUTES = 30
+
 export const OWNER_PREFIX = '/taller/'
 /** The owner's full-quote form. */
 export const OWNER_FORM_PREFIX = `${OWNER_PREFIX}presupuesto/`

@@ -118,6 +118,11 @@ export function day(at: number): string {
   return new Intl.DateTimeFormat('es-ES', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(at)
 }
 
+/** The terms' version (TERMS_VERSION, the day they were written, '2026-11-27') as a day: "27 de noviembre de 2026". */
+function termsDay(version: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? day(Date.parse(`${version}T12:00:00Z`)) : version
+}
+
 /** A web or e-mail address, however dressed: never repeated to an address a stranger may have typed. */
 const LOOKS_LIKE_ADDRESS =
   /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|@|\b[a-z0-9-]{2,}\.(?:[a-z]{2,24}|xn--[a-z0-9-]+)(?:[/:?#]|\b(?!\.)))/iu
@@ -279,7 +284,7 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
             ['Aceptado el', decidedAt],
             [
               'Presupuesto',
-              `versión ${offer.version}${offer.accepted_terms ? `, condiciones del ${offer.accepted_terms}` : ''}`,
+              `versión ${offer.version}${offer.accepted_terms ? `, condiciones del ${termsDay(offer.accepted_terms)}` : ''}`,
             ],
           ],
         },

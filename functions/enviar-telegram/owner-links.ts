@@ -12,10 +12,11 @@
  * price is saved, and is refused once its user is no longer among
  * TELEGRAM_ALLOWED_USER_IDS.
  */
+import { OWNER_LINK_MINUTES } from '~shared/written-quote'
+
 import type { FunctionSettings } from './settings'
 
-/** How long a link holds. */
-export const OWNER_LINK_MINUTES = 30
+export { OWNER_LINK_MINUTES }
 
 /** A code as the site passes it: base64url payload and signature. */
 export const OWNER_CODE = /^[A-Za-z0-9_-]{16,200}\.[A-Za-z0-9_-]{43}$/

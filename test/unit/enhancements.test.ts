@@ -493,7 +493,13 @@ describe('back to top', () => {
 
   it('is a link to the main content in the footer; with JavaScript it floats once the page is scrolled down', () => {
     serve(
-      createElement(SiteFooter, { shopName: 'Taller', copyrightYear: 2024, contact: undefined, privacy: undefined }),
+      createElement(SiteFooter, {
+        shopName: 'Taller',
+        copyrightYear: 2024,
+        contact: undefined,
+        privacy: undefined,
+        navigation: undefined,
+      }),
     )
     document.body.insertAdjacentHTML('afterbegin', '<main id="contenido" tabindex="-1"></main>')
     expect(link().getAttribute('href')).toBe('#contenido')
