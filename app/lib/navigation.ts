@@ -1,3 +1,5 @@
+import { WITHDRAWAL_PAGE_PATH } from '~shared/contract'
+
 /** A link of the site's navigation: header, footer, breadcrumbs. */
 export interface NavLink {
   label: string
@@ -33,7 +35,7 @@ export const CONSENT_SETTINGS: NavLink = { label: 'Configurar cookies', to: '/co
 
 /**
  * The footer's links: the specification's five, the mail-in page and the tracking lookup, then the legal
- * pages (LSSI-CE, RGPD, cookies) and 'Configurar cookies', on every page.
+ * pages (LSSI-CE, the right of withdrawal, RGPD, cookies) and 'Configurar cookies', on every page.
  */
 export const footerLinks: readonly NavLink[] = [
   HOME,
@@ -44,6 +46,7 @@ export const footerLinks: readonly NavLink[] = [
   MAIL_IN,
   link('Sigue tu reparación', '/seguimiento'),
   link('Aviso legal', '/aviso-legal'),
+  link('Desistimiento', WITHDRAWAL_PAGE_PATH),
   link('Privacidad', '/privacidad'),
   link('Cookies', '/cookies'),
   CONSENT_SETTINGS,

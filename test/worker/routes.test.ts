@@ -80,11 +80,12 @@ describe('every route of the table', () => {
       expect(text(privacy)).toContain('180 días')
       expect(privacy?.querySelector('a[href="/privacidad"]')).not.toBeNull()
       expect(document.querySelector('footer #politica-cookies')).not.toBeNull()
-      // The legal links, and 'Configurar cookies' as a plain link the consent script hooks on.
+      // The legal links (the right of withdrawal among them), and 'Configurar cookies' as a plain link the consent script hooks on.
       const legal = document.querySelector('footer nav[aria-label="Pie de página"]')
-      expect([...(legal?.querySelectorAll('a') ?? [])].slice(-4).map((a) => [text(a), a.getAttribute('href')])).toEqual(
+      expect([...(legal?.querySelectorAll('a') ?? [])].slice(-5).map((a) => [text(a), a.getAttribute('href')])).toEqual(
         [
           ['Aviso legal', '/aviso-legal'],
+          ['Desistimiento', '/desistimiento'],
           ['Privacidad', '/privacidad'],
           ['Cookies', '/cookies'],
           ['Configurar cookies', '/cookies#configurar'],
