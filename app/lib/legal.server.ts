@@ -119,7 +119,7 @@ function quoteProcessing(days: number): Processing[] {
   return [
     {
       title: 'Tu solicitud de presupuesto',
-      data: `Lo que escribes en el formulario: ${list(Object.values(QUOTE_FIELDS))}. Con ella guardamos la fecha, una referencia (como P-7K3Q), el servicio de esta web desde el que la pediste, si vienes de uno (como «Cambio de joystick (drift)»), y, si el envío parece automático, una nota para el taller que dice por qué (por ejemplo, que se envió demasiado rápido).`,
+      data: `Lo que escribes en el formulario: ${list(Object.values(QUOTE_FIELDS))}. Con ella guardamos la fecha, una referencia (como P-7K3Q), el servicio de esta web desde el que la pediste, si vienes de uno (como «Cambio de joystick (drift)»), y, si el envío parece automático, una nota para el taller que dice por qué (por ejemplo, que se envió demasiado rápido); si el taller la marca como spam, cuándo y quién.`,
       purpose: 'Preparar tu presupuesto y contestarte por WhatsApp, teléfono o e-mail. No la usamos para publicidad.',
       basis: 'Tú nos la pides antes de un posible encargo: medidas precontractuales (art. 6.1.b del RGPD).',
       retention: retention.quote,
@@ -127,9 +127,9 @@ function quoteProcessing(days: number): Processing[] {
     },
     {
       title: 'El seguimiento de tu reparación',
-      data: `Los pasos de la reparación y sus fechas (${quoted(TRACKING_STATE_LABELS)}), ligados a tu solicitud.`,
+      data: `Los pasos de la reparación y sus fechas (${quoted(TRACKING_STATE_LABELS)}), ligados a tu solicitud, y, si te la enviamos, la empresa de transporte y el número de seguimiento del envío.`,
       purpose:
-        'Que veas en qué punto está tu reparación en una página privada, con una dirección que en la práctica nadie puede adivinar, que solo muestra la referencia, el tipo, el modelo y las fechas: nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores.',
+        'Que veas en qué punto está tu reparación en una página privada, con una dirección que en la práctica nadie puede adivinar, que solo muestra la referencia, el tipo, el modelo, las fechas, el envío, tu presupuesto con sus condiciones y tu respuesta: nunca tu e-mail, tu teléfono ni tus comentarios. No aparece en buscadores.',
       basis: 'Es parte del servicio que nos pides (art. 6.1.b del RGPD).',
       retention: retention.withQuote,
       recipients: `${cloudflare.nombre} (la guarda), ${telegram.nombre} (desde donde el taller anota cada paso) y, si el taller te envía el enlace por ahí, ${whatsapp.nombre}.`,
@@ -137,7 +137,7 @@ function quoteProcessing(days: number): Processing[] {
     customerEmailsProcessing(),
     {
       title: 'Tu presupuesto y tu respuesta',
-      data: `El presupuesto que te enviamos (el importe, el trabajo, las piezas y su desglose, el plazo, el envío, la nota del taller, la fecha, hasta cuándo vale y la versión de las condiciones que lo acompañan; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. Si lo aceptas, también que marcaste la casilla con la que nos pides empezar la reparación dentro del plazo de desistimiento y qué versión de las condiciones aceptaste; si después desistes, cuándo. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
+      data: `El presupuesto que te enviamos (el importe, el trabajo, las piezas y su desglose, el plazo, el envío, la nota del taller, si pediste un servicio anunciado su precio y por qué el importe es otro, la fecha, hasta cuándo vale, si es una revisión tras ver el aparato y la versión de las condiciones que lo acompañan; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. Si lo aceptas, también que marcaste la casilla con la que nos pides empezar la reparación dentro del plazo de desistimiento y qué versión de las condiciones aceptaste; si después desistes, cuándo. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
       purpose:
         'Que veas nuestro presupuesto y lo aceptes o lo rechaces tú mismo, que el taller lo sepa al momento en su chat y que quede constancia de qué aceptaste, cuándo y con qué condiciones, y de tu desistimiento si lo ejerces.',
       basis:
@@ -152,7 +152,7 @@ function quoteProcessing(days: number): Processing[] {
 function customerEmailsProcessing(): Processing {
   return {
     title: 'Los correos que te enviamos',
-    data: `Tu e-mail y lo que te contamos en cada correo: ${list(Object.values(CUSTOMER_EMAILS))}. Cada uno lleva la referencia y tu enlace de seguimiento. Guardamos qué correo te enviamos y cuándo. Si pides tus enlaces en la página de seguimiento, el e-mail que escribes y cuándo lo pediste.`,
+    data: `Tu e-mail y lo que te contamos en cada correo: ${list(Object.values(CUSTOMER_EMAILS))}. Cada uno lleva la referencia y tu enlace de seguimiento. Guardamos qué correo te debemos, cuándo lo enviamos o lo intentamos, y si no salió, por qué (tu buzón lo rechazó, el límite diario o una solicitud que parece automática). Si pides tus enlaces en la página de seguimiento, el e-mail que escribes y cuándo lo pediste.`,
     purpose: `Tenerte al tanto de tu solicitud y darte por escrito lo que acuerdas con el taller. Nunca te enviamos publicidad. Para que nadie pueda usar esta web para escribir a otros, una misma dirección recibe como mucho ${CONFIRMATIONS_PER_DAY} confirmaciones de solicitud al día y un correo de enlaces cada ${LINKS_GAP_MINUTES} minutos, y no enviamos la confirmación de una solicitud que parece automática.`,
     basis: 'Son pasos del servicio que nos pides, antes del encargo y para cumplirlo (art. 6.1.b del RGPD).',
     retention: `Lo que guardamos de cada correo se borra con tu solicitud. La petición de enlaces se borra a las ${LINKS_KEPT_HOURS} horas. Los correos que ya te enviamos quedan en tu buzón, que es tuyo.`,

@@ -20,7 +20,8 @@ export type EmailedStep = (typeof EMAILED_STEPS)[number]
 export const CUSTOMER_EMAILS = {
   received:
     'la confirmación de que hemos recibido tu solicitud, con su referencia, el tipo y el modelo y tu enlace de seguimiento (nunca tus comentarios)',
-  price: 'cada presupuesto que te enviamos: el importe, la nota del taller y hasta cuándo vale',
+  price:
+    'cada presupuesto que te enviamos: el importe, lo que incluye (el trabajo, las piezas, el plazo y el envío), la nota del taller y hasta cuándo vale',
   decision:
     'la confirmación de tu respuesta al presupuesto; si lo aceptas, con el presupuesto completo, sus condiciones y el formulario de desistimiento',
   in_workshop:

@@ -17,7 +17,7 @@ import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import type { EmailedStep } from '~shared/customer-emails'
 import { escapeHtml, type EmailBlock, type EmailContent, type EmailFooter } from './email-layout'
-import { contractTerms, WITHDRAW_BUTTON_LABEL, type TermsFacts } from '~shared/contract'
+import { contractTerms, WITHDRAW_BUTTON_LABEL, WITHDRAWAL_REFUND_DAYS, type TermsFacts } from '~shared/contract'
 import { withdrawalForm as modelWithdrawalForm } from '~shared/withdrawal-form'
 import { writtenRows, type WrittenQuote } from '~shared/written-quote'
 import { withdrawalLastMoment, type OfferRow } from './offers'
@@ -593,7 +593,7 @@ export function withdrawalEmail(quote: QuoteForEmail, at: number, shop: ShopFact
           'No seguimos con la reparación.',
           'Si aún no habíamos empezado, no pagas nada.',
           'Si nos pediste empezar ya y hicimos parte del trabajo, pagas solo esa parte, en proporción al precio aceptado.',
-          'Lo que nos hayas pagado de más te lo devolvemos en 14 días, y el aparato vuelve a ti como acordemos: te escribimos para ello.',
+          `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días, y el aparato vuelve a ti como acordemos: te escribimos para ello.`,
         ],
       },
       trackingButton(shop, quote),

@@ -230,7 +230,8 @@ export async function decideOffer(
         quote.id,
         quote.state,
         decision === 'accepted' ? 1 : null,
-        decision === 'accepted' ? (offer.terms_version ?? TERMS_VERSION) : null,
+        // The terms he accepted: those the page shows him now, whatever version came with the price.
+        decision === 'accepted' ? TERMS_VERSION : null,
       ),
     db
       .prepare(

@@ -148,14 +148,19 @@ export async function handleOwnerQuote(
   const hash = await codeHash(parsed.data.codigo)
   if ((await spendStatement(env.DB, hash, quote.id, now()).run()).meta.changes !== 1)
     return json({ success: false, motivo: 'spent' }, 410)
+  const giveBack = () => env.DB.prepare('DELETE FROM owner_links WHERE code_hash = ?1').bind(hash).run()
   const result = await recordOffer(env.DB, quote.id, {
     ...price,
     by: checked.userName,
     now: now(),
     days: settings.QUOTE_OFFER_DAYS,
+  }).catch(async (error: unknown) => {
+    // Nothing was saved: the link is his again, so the same form can be sent once more.
+    await giveBack().catch(() => undefined)
+    throw error
   })
   if (result.kind !== 'priced') {
-    await env.DB.prepare('DELETE FROM owner_links WHERE code_hash = ?1').bind(hash).run()
+    await giveBack()
     return json({ success: false, motivo: 'not-priceable', estado: TRACKING_STATE_LABELS[quote.state] }, 409)
   }
   const { row, offer } = result
@@ -177,7 +182,14 @@ async function announce(
   deps: OwnerQuoteDeps,
 ): Promise<void> {
   const now = deps.now ?? Date.now
-  const run = await sendQuoteEmails(env, settings, row.id, deps)
+  // The price's e-mail first, so the redrawn message and the confirmation say it went; a failure leaves it
+  // to the sweep and the rest still happens, as for a quick price (offer-inbox.ts).
+  const run = await sendQuoteEmails(env, settings, row.id, deps).catch((error: unknown) => {
+    console.error(
+      `[enviar-telegram] ${row.referencia}: el correo del presupuesto lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+    )
+    return { results: [] }
+  })
   const sent = run.results.find((entry) => entry.quoteId === row.id)?.result
   const emailed = sent === 'sent' || sent === 'refused' ? sent : 'pending'
   if (!settings.TELEGRAM_BOT_TOKEN) {

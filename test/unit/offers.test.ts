@@ -31,6 +31,7 @@ import { eraseOlderThan } from '../../functions/enviar-telegram/retention'
 import { getSettings } from '../../functions/enviar-telegram/settings'
 import { LEASE_MS, markSent, quoteById, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
 import { formatAmount, parseAmount } from '~shared/offer'
+import { TERMS_VERSION } from '~shared/written-quote'
 
 import {
   CHAT_ID,
@@ -318,6 +319,25 @@ describe('offers and decisions in D1', () => {
     expect(
       (await decideOffer(db, 'x'.repeat(22), { version: 1, decision: 'accepted', reason: null, now: 0 })).kind,
     ).toBe('unknown')
+  })
+
+  it('an acceptance records his express request and the terms the page showed him, the current ones', async () => {
+    const { db, id, token } = await priced()
+    await price(db, id, 2500, MONDAY_10)
+    // A price sent under earlier terms, accepted once the page shows the current ones.
+    await db.prepare("UPDATE quote_offers SET terms_version = '2026-01-01' WHERE quote_id = ?1").bind(id).run()
+    const accept = (expressRequest: boolean) =>
+      decideOffer(db, token, { version: 1, decision: 'accepted', reason: null, now: MONDAY_10 + 1, expressRequest })
+    expect((await accept(false)).kind).toBe('unchanged')
+    expect((await latestOffer(db, id))?.decision).toBeNull()
+    expect((await accept(true)).kind).toBe('taken')
+    const offer = await latestOffer(db, id)
+    expect([offer?.express_request, offer?.accepted_terms, offer?.terms_version, offer?.decided_at]).toEqual([
+      1,
+      TERMS_VERSION,
+      '2026-01-01',
+      MONDAY_10 + 1,
+    ])
   })
 
   it('an offer past its days is expired: it cannot be accepted', async () => {

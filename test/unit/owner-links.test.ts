@@ -148,4 +148,47 @@ describe('the owner’s full-quote code', () => {
     )
     expect(local.status).toBe(200)
   })
+
+  it('a save whose price cannot be recorded gives the code back: the same form goes through once the database answers', async () => {
+    const db = await database()
+    const now = Date.now()
+    const {
+      row: { id },
+    } = await storeQuote(db, QUOTE, { idempotencyKey: null, now })
+    const code = await ownerCode(SECRET, id, nerea, now)
+    const env = partialEnv({
+      DB: db,
+      TELEGRAM_WEBHOOK_SECRET: SECRET.TELEGRAM_WEBHOOK_SECRET,
+      SHOP_EMAIL: 'taller@taller.es',
+      QUOTE_EMAIL_FROM: 'presupuestos@taller.es',
+      SITE_URL: 'https://www.taller.es',
+    })
+    const ctx = { waitUntil: () => undefined, props: {} } as unknown as ExecutionContext
+    const save = () =>
+      new SiteApi(ctx, env).fetch(
+        new Request(`https://www.taller.es${FUNCTION_PATHS.ownerQuoteSave}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            codigo: code,
+            formulario: { importe: '25', trabajo: 'Cambio de joystick', piezas: 'sin-piezas', envio: '0', dias: '2' },
+          }),
+        }),
+      )
+    // The price's insert dies (as D1 refusing a write would).
+    await db
+      .prepare(`CREATE TRIGGER price_dies BEFORE INSERT ON quote_offers BEGIN SELECT RAISE(ABORT, 'price died'); END`)
+      .run()
+    try {
+      const failed = await save().catch(() => null)
+      expect(failed === null || failed.status >= 500).toBe(true)
+    } finally {
+      await db.prepare('DROP TRIGGER price_dies').run()
+    }
+    expect(await codeSpent(db, code)).toBe(false)
+    const saved = await save()
+    expect(saved.status).toBe(200)
+    expect(await codeSpent(db, code)).toBe(true)
+    expect((await save()).status).toBe(410)
+  })
 })
