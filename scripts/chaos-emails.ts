@@ -4,10 +4,8 @@
 // runs sweeps (GET /__scheduled, what the Cron Trigger runs every minute) until none is owed. It prints
 // how many each sweep sent and how long it took, and checks the mailbox: every e-mail sent, none twice.
 // Exits 1 otherwise. A script, not a test: the figures go to docs/performance.md.
-import { execFile } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { promisify } from 'node:util'
 
 import { SWEEP_EMAILS } from '../functions/enviar-telegram/customer-emails'
 
@@ -20,12 +18,14 @@ interface MailboxEmail {
   subject: string
 }
 
-/** Runs the measurement on a started stack; `query` reads the function's D1. Returns the exit code. */
-export async function measureEmailSweeps(
-  stack: Stack,
-  query: <Row>(sql: string) => Promise<Row[]>,
-  dir: string,
-): Promise<number> {
+/** The function's D1 of the stack: a query's rows, and `wrangler d1 execute` with other arguments. */
+interface StackD1 {
+  query: <Row>(sql: string) => Promise<Row[]>
+  execute: (args: string[]) => Promise<string>
+}
+
+/** Runs the measurement on a started stack. Returns the exit code. */
+export async function measureEmailSweeps(stack: Stack, { query, execute }: StackD1, dir: string): Promise<number> {
   const origin = new URL(stack.functionUrl).origin
   // The quotes, delivered to the owner already, each with its confirmation owed since a minute ago.
   const now = Date.now()
@@ -44,23 +44,7 @@ export async function measureEmailSweeps(
   ].join('\n')
   const file = resolve(dir, 'correos.sql')
   writeFileSync(file, sql)
-  await promisify(execFile)(
-    'npx',
-    [
-      'wrangler',
-      'd1',
-      'execute',
-      'presupuestos',
-      '--local',
-      '--persist-to',
-      stack.functionState,
-      '--config',
-      'functions/enviar-telegram/wrangler.toml',
-      '--file',
-      file,
-    ],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
-  )
+  await execute(['--file', file])
   const owed = async () =>
     (
       await query<{ n: number }>(

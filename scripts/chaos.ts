@@ -57,8 +57,8 @@ const chaos = (failureRate: number) =>
   })
 const sweep = () => fetch(`${new URL(stack.functionUrl).origin}/__scheduled`).then((response) => response.text())
 
-/** One query on the function's D1 (wrangler d1 execute against the stack's local database). */
-async function query<Row>(sql: string): Promise<Row[]> {
+/** wrangler d1 execute against the stack's local database, with these arguments (`--command`, `--file`…). */
+async function d1Execute(args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(
     'npx',
     [
@@ -71,12 +71,16 @@ async function query<Row>(sql: string): Promise<Row[]> {
       stack.functionState,
       '--config',
       FUNCTION_CONFIG,
-      '--json',
-      '--command',
-      sql,
+      ...args,
     ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
   )
+  return stdout
+}
+
+/** One query on the function's D1. */
+async function query<Row>(sql: string): Promise<Row[]> {
+  const stdout = await d1Execute(['--json', '--command', sql])
   const [first] = JSON.parse(stdout) as Array<{ results: Row[] }>
   if (!first) throw new Error(`wrangler d1 execute no dio resultados: ${sql}`)
   return first.results
@@ -233,7 +237,9 @@ async function quotesUnderChaos(): Promise<number> {
 let exitCode = 1
 try {
   // npm run chaos -- correos: the customers' e-mails owed in bulk instead (scripts/chaos-emails.ts).
-  exitCode = process.argv.includes('correos') ? await measureEmailSweeps(stack, query, dir) : await quotesUnderChaos()
+  exitCode = process.argv.includes('correos')
+    ? await measureEmailSweeps(stack, { query, execute: d1Execute }, dir)
+    : await quotesUnderChaos()
 } finally {
   await stack.stop()
   await stopAll()

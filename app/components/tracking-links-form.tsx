@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { DOCUMENT_FORM } from '~/enhancements/form'
 
 import { useEnhancement } from './enhancement-scripts'
-import { Field } from './field'
+import { EmailField } from './email-field'
 import { Honeypot } from './honeypot'
 import { Icon } from './icon'
 
@@ -49,18 +49,7 @@ export function TrackingLinksForm({ texts, result, sent }: TrackingLinksFormProp
         noValidate
         {...{ [DOCUMENT_FORM.root]: '' }}
       >
-        <Field form={FORM} name="email" label="Email" error={error}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              defaultValue={initial.email}
-              autoComplete="email"
-              placeholder="tu@email.com"
-              required
-            />
-          )}
-        </Field>
+        <EmailField form={FORM} defaultValue={initial.email} error={error} />
         <Honeypot form={FORM} />
         <button
           type="submit"

@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { DOCUMENT_FORM } from '~/enhancements/form'
 
 import { useEnhancement } from './enhancement-scripts'
+import { EmailField } from './email-field'
 import { Field } from './field'
 import { Honeypot } from './honeypot'
 
@@ -46,18 +47,7 @@ export function TrackingLookupForm({ result }: { result: TrackingLookupResult | 
           />
         )}
       </Field>
-      <Field form={FORM} name="email" label="Email" error={error('email')}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            defaultValue={initial.email}
-            autoComplete="email"
-            placeholder="tu@email.com"
-            required
-          />
-        )}
-      </Field>
+      <EmailField form={FORM} defaultValue={initial.email} error={error('email')} />
       <Honeypot form={FORM} />
       <button
         type="submit"

@@ -75,41 +75,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readLookupForm(request)
   if (form.intent === 'links') return askForLinks(request, context.cloudflare.env, settings, access, form)
   const submission = parseLookup(form.fields)
-  const answer = (
-    status: number,
-    shown: ToastData | null,
-    extra: Partial<Omit<ActionData, 'result' | 'toast' | 'form'>> = {},
-  ) =>
-    json<ActionData>(
-      {
-        form: 'lookup',
-        result: submission.reply(),
-        toast: shown,
-        outage: null,
-        linkHelp: null,
-        linksSent: null,
-        ...extra,
-      },
-      { status },
-    )
-
+  const answer = answerOf('lookup', submission)
   if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
   if (submission.status !== 'success') return answer(400, null)
   const { website, referencia, email } = submission.value
   if (website) return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   const { env } = context.cloudflare
   const linkHelp = trackingLinkHelp(settings, referencia)
-  if (!(await withinLimits(request, { perIp: env.LOOKUPS_PER_IP })))
+  if (!(await withinLookupLimits(request, env)))
     return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }), { linkHelp })
-  // Everybody together past the overall limit refuses nobody (docs/decisions/091): a line for the owner.
-  if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
-    console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
   const found = await findTracking(access, { referencia, email }, { visitor: visitorAddress(request) })
   if (found.kind === 'found') return trackingRedirect(found.seguimiento)
   if (found.kind === 'unknown') return answer(404, toast({ tipo: 'error', ...consulta.noEncontrada }))
   if (found.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.muchosFallos }), { linkHelp })
   if (found.kind === 'locked') return answer(423, toast({ tipo: 'error', ...consulta.bloqueada }), { linkHelp })
   return answer(503, null, { outage: trackingUnavailable(settings, referencia) })
+}
+
+/** The answer of one of the page's two forms: its messages and values, a toast, and what else the page shows. */
+const answerOf =
+  (form: ActionData['form'], submission: { reply: () => TrackingLookupResult }) =>
+  (status: number, shown: ToastData | null, extra: Partial<Omit<ActionData, 'result' | 'toast' | 'form'>> = {}) =>
+    json<ActionData>(
+      { form, result: submission.reply(), toast: shown, outage: null, linkHelp: null, linksSent: null, ...extra },
+      { status },
+    )
+
+/**
+ * The visitor's own limit for both forms (false: 429 with a reason). Everybody together past the overall
+ * limit refuses nobody (docs/decisions/091): a line for the owner.
+ */
+async function withinLookupLimits(request: Request, env: Env): Promise<boolean> {
+  if (!(await withinLimits(request, { perIp: env.LOOKUPS_PER_IP }))) return false
+  if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
+    console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
+  return true
 }
 
 /**
@@ -127,31 +127,12 @@ async function askForLinks(
 ) {
   const { consulta } = catalogo.textosSeguimiento
   const submission = parseLinks(form.fields)
-  const answer = (
-    status: number,
-    shown: ToastData | null,
-    extra: Partial<Omit<ActionData, 'result' | 'toast' | 'form'>> = {},
-  ) =>
-    json<ActionData>(
-      {
-        form: 'links',
-        result: submission.reply(),
-        toast: shown,
-        outage: null,
-        linkHelp: null,
-        linksSent: null,
-        ...extra,
-      },
-      { status },
-    )
+  const answer = answerOf('links', submission)
   if (!form.complete) return answer(413, toast({ tipo: 'error', ...consulta.demasiadoLarga }))
   if (submission.status !== 'success') return answer(400, null)
   const sent = { linksSent: consulta.enlaces.respuesta }
   if (submission.value.website) return answer(200, null, sent)
-  if (!(await withinLimits(request, { perIp: env.LOOKUPS_PER_IP })))
-    return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
-  if (await pastOverallLimit(env.LOOKUPS_TOTAL, 'seguimiento'))
-    console.warn('Búsquedas de seguimiento por encima del límite general (LOOKUPS_TOTAL): se atienden igual')
+  if (!(await withinLookupLimits(request, env))) return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))
   const asked = await requestLinks(access, submission.value.email, { visitor: visitorAddress(request) })
   if (asked.kind === 'asked') return answer(200, null, sent)
   if (asked.kind === 'limited') return answer(429, toast({ tipo: 'error', ...consulta.demasiadas }))

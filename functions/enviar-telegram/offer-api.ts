@@ -20,10 +20,10 @@ import { TRACKING_TOKEN } from '~shared/tracking'
 
 import { tellOwner } from './decision-notice'
 import { emailCustomer } from './owner-view'
-import { json, readJson } from './json'
+import { json } from './json'
 import { decideOffer, withdraw, type OfferRow } from './offers'
-import { getSettings } from './settings'
-import { siteCallRefusal } from './site-caller'
+import { getSettings, type FunctionSettings } from './settings'
+import { readSiteCall } from './site-caller'
 import type { TelegramDeps } from './telegram'
 
 const MAX_DECISION_BYTES = 2 * 1024
@@ -53,18 +53,17 @@ export async function handleDecision(
   deps: DecisionDeps = {},
 ): Promise<Response> {
   const settings = getSettings(env, request)
-  const refused = siteCallRefusal(request, settings, (deps.now ?? Date.now)())
-  if (refused) return refused
-  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-  const read = await readJson(request, MAX_DECISION_BYTES)
-  if ('refused' in read) return read.refused
-  const parsed = DecisionSchema.safeParse(read.body)
-  if (!parsed.success) return json({ success: false, error: 'Respuesta no válida' }, 400)
-  const { seguimiento, version, decision, motivo, solicitudExpresa } = parsed.data
+  const now = deps.now ?? Date.now
+  const call = await readSiteCall(request, settings, now(), {
+    maxBytes: MAX_DECISION_BYTES,
+    schema: DecisionSchema,
+    invalid: 'Respuesta no válida',
+  })
+  if ('answer' in call) return call.answer
+  const { seguimiento, version, decision, motivo, solicitudExpresa } = call.data
   // Accepting binds him to pay (TRLGDCU 98.2): never without his express request (103.a).
   if (decision === OFFER_DECISIONS.accept && solicitudExpresa !== true)
     return json({ success: false, error: 'Falta la solicitud expresa de empezar la reparación' }, 400)
-  const now = deps.now ?? Date.now
   const result = await decideOffer(env.DB, seguimiento, {
     version,
     decision: decision === OFFER_DECISIONS.accept ? 'accepted' : 'declined',
@@ -74,18 +73,33 @@ export async function handleDecision(
   })
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
-  // The owner's chat first, then the customer's e-mail of his answer (owner-view.ts redraws the message with it).
+  tellBoth(request, env, settings, ctx, result, deps, 'de la respuesta')
+  return json({ success: true, outcome: 'taken' })
+}
+
+/**
+ * After the customer's step is saved (his answer or his withdrawal): the owner's chat first, then the
+ * customer's e-mail of it (owner-view.ts redraws the message with it); what fails here the sweep retries.
+ */
+function tellBoth(
+  request: Request,
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  taken: { row: { id: number; referencia: string }; offer: { id: number } },
+  deps: DecisionDeps,
+  what: string,
+): void {
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
   ctx.waitUntil(
-    tellOwner(env, settings, result.offer.id, { ...deps, local: isLocalRequest(request) })
+    tellOwner(env, settings, taken.offer.id, { ...deps, local: isLocalRequest(request) })
       .catch((error: unknown) =>
         console.error(
-          `[enviar-telegram] ${result.row.referencia}: aviso de la respuesta pendiente; lo enviará el barrido (${(error as Error).message})`,
+          `[enviar-telegram] ${taken.row.referencia}: aviso ${what} pendiente; lo enviará el barrido (${(error as Error).message})`,
         ),
       )
-      .then(() => emailCustomer(env, settings, result.row.id, { ...deps, waitUntil })),
+      .then(() => emailCustomer(env, settings, taken.row.id, { ...deps, waitUntil })),
   )
-  return json({ success: true, outcome: 'taken' })
 }
 
 /**
@@ -102,25 +116,16 @@ export async function handleWithdrawal(
   deps: DecisionDeps = {},
 ): Promise<Response> {
   const settings = getSettings(env, request)
-  const refused = siteCallRefusal(request, settings, (deps.now ?? Date.now)())
-  if (refused) return refused
-  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-  const read = await readJson(request, MAX_DECISION_BYTES)
-  if ('refused' in read) return read.refused
-  const parsed = WithdrawalSchema.safeParse(read.body)
-  if (!parsed.success) return json({ success: false, error: 'Desistimiento no válido' }, 400)
-  const result = await withdraw(env.DB, parsed.data.seguimiento, (deps.now ?? Date.now)())
+  const now = deps.now ?? Date.now
+  const call = await readSiteCall(request, settings, now(), {
+    maxBytes: MAX_DECISION_BYTES,
+    schema: WithdrawalSchema,
+    invalid: 'Desistimiento no válido',
+  })
+  if ('answer' in call) return call.answer
+  const result = await withdraw(env.DB, call.data.seguimiento, now())
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
-  const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
-  ctx.waitUntil(
-    tellOwner(env, settings, result.offer.id, { ...deps, local: isLocalRequest(request) })
-      .catch((error: unknown) =>
-        console.error(
-          `[enviar-telegram] ${result.row.referencia}: aviso del desistimiento pendiente; lo enviará el barrido (${(error as Error).message})`,
-        ),
-      )
-      .then(() => emailCustomer(env, settings, result.row.id, { ...deps, waitUntil })),
-  )
+  tellBoth(request, env, settings, ctx, result, deps, 'del desistimiento')
   return json({ success: true, outcome: 'taken' })
 }

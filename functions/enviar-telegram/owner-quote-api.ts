@@ -25,13 +25,13 @@ import {
 
 import { sendQuoteEmails, type EmailDeps } from './customer-emails'
 import { recordMessage } from './chat-messages'
-import { json, readJson } from './json'
+import { json } from './json'
 import { priceSaved } from './offer-texts'
 import { canPrice, latestOffer, recordOffer } from './offers'
 import { codeHash, codeSpent, OWNER_CODE, readOwnerCode, spendStatement } from './owner-links'
 import { refreshView } from './owner-view'
 import { getSettings, type FunctionSettings } from './settings'
-import { siteCallRefusal } from './site-caller'
+import { readSiteCall } from './site-caller'
 import { markViewStale, quoteById, stepsOf, type QuoteRow } from './store'
 import { telegramApi, type TelegramDeps } from './telegram'
 import { defaultWritten } from './written-quote-texts'
@@ -41,6 +41,7 @@ const MAX_BYTES = 16 * 1024
 /** The form's field each fault of the written quote is shown under. */
 const FORM_FIELD = { partsCents: 'importe_piezas', labourCents: 'mano_de_obra', priceReason: 'motivo' } as const
 const CodeSchema = z.object({ codigo: z.string().regex(OWNER_CODE) })
+const invalid = 'Petición no válida'
 const SaveSchema = z.object({
   codigo: z.string().regex(OWNER_CODE),
   formulario: z.record(z.string().max(20), z.string().max(4000)),
@@ -112,22 +113,21 @@ export async function handleOwnerQuote(
 ): Promise<Response> {
   const settings = getSettings(env, request)
   const now = deps.now ?? Date.now
-  const refused = siteCallRefusal(request, settings, now())
-  if (refused) return refused
-  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
-  const read = await readJson(request, MAX_BYTES)
-  if ('refused' in read) return read.refused
-  const saving = new URL(request.url).pathname.endsWith('/guardar')
-  const parsed = (saving ? SaveSchema : CodeSchema).safeParse(read.body)
-  if (!parsed.success) return json({ success: false, error: 'Petición no válida' }, 400)
-  const checked = await checkCode(env, settings, parsed.data.codigo, now(), isLocalRequest(request))
+  if (!new URL(request.url).pathname.endsWith('/guardar')) {
+    const call = await readSiteCall(request, settings, now(), { maxBytes: MAX_BYTES, schema: CodeSchema, invalid })
+    if ('answer' in call) return call.answer
+    const checked = await checkCode(env, settings, call.data.codigo, now(), isLocalRequest(request))
+    if (!checked.ok) return checked.answer
+    return json({ success: true, presupuesto: await formData(env, settings, checked.quote), caduca: checked.expiresAt })
+  }
+  const call = await readSiteCall(request, settings, now(), { maxBytes: MAX_BYTES, schema: SaveSchema, invalid })
+  if ('answer' in call) return call.answer
+  const checked = await checkCode(env, settings, call.data.codigo, now(), isLocalRequest(request))
   if (!checked.ok) return checked.answer
   const { quote } = checked
-  if (!saving)
-    return json({ success: true, presupuesto: await formData(env, settings, quote), caduca: checked.expiresAt })
 
   // The form as the site posted it, validated again here with the same schema.
-  const fields = (parsed.data as z.infer<typeof SaveSchema>).formulario
+  const fields = call.data.formulario
   const posted = new FormData()
   for (const [name, value] of Object.entries(fields)) posted.set(name, value)
   const submission = parseWithZod(posted, { schema: OwnerQuoteSchema })
@@ -145,7 +145,7 @@ export async function handleOwnerQuote(
     )
 
   // Spent first (a second post of the same form finds it spent), given back if the price is refused.
-  const hash = await codeHash(parsed.data.codigo)
+  const hash = await codeHash(call.data.codigo)
   if ((await spendStatement(env.DB, hash, quote.id, now()).run()).meta.changes !== 1)
     return json({ success: false, motivo: 'spent' }, 410)
   const giveBack = () => env.DB.prepare('DELETE FROM owner_links WHERE code_hash = ?1').bind(hash).run()

@@ -9,8 +9,9 @@
  * (404): the site reaches it by the binding, and only Telegram's webhook is public.
  */
 import { isLocalRequest } from '~shared/settings'
+import type { z } from 'zod'
 
-import { json } from './json'
+import { json, readJson } from './json'
 import { hasKey } from './secret'
 import { type FunctionSettings } from './settings'
 
@@ -33,4 +34,25 @@ export function siteCallRefusal(request: Request, settings: FunctionSettings, no
   }
   if (hasKey(request, settings.QUOTE_FUNCTION_KEY, settings.QUOTE_FUNCTION_KEY_PREVIOUS, now)) return null
   return json({ success: false, error: 'No autorizado' }, 401)
+}
+
+/**
+ * The start every JSON endpoint of the site's shares: the caller checked (siteCallRefusal), POST only, a body
+ * of at most `maxBytes` read and parsed by `schema`. The data, or the answer to give (404/401, 405, 413, 400
+ * with `invalid` as its error).
+ */
+export async function readSiteCall<T extends z.ZodType>(
+  request: Request,
+  settings: FunctionSettings,
+  now: number,
+  { maxBytes, schema, invalid }: { maxBytes: number; schema: T; invalid: string },
+): Promise<{ data: z.infer<T> } | { answer: Response }> {
+  const refused = siteCallRefusal(request, settings, now)
+  if (refused) return { answer: refused }
+  if (request.method !== 'POST')
+    return { answer: json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' }) }
+  const read = await readJson(request, maxBytes)
+  if ('refused' in read) return { answer: read.refused }
+  const parsed = schema.safeParse(read.body)
+  return parsed.success ? { data: parsed.data } : { answer: json({ success: false, error: invalid }, 400) }
 }

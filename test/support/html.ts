@@ -60,4 +60,26 @@ export async function postQuote(fields: Record<string, string>, headers: Record<
   })
 }
 
+/**
+ * What the customer's browser sends with a form of his tracking page: its no-referrer policy makes the Origin
+ * 'null', and Fetch Metadata vouches for it (docs/decisions/101).
+ */
+export const TRACKING_PAGE_ORIGIN: Record<string, string> = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }
+
+/**
+ * POSTs a form of a tracking page (the answer to a price, the withdrawal) as the customer's browser does,
+ * urlencoded and from an address of its own; `origin` replaces the browser's Origin and Fetch Metadata.
+ */
+export function postTrackingForm(
+  link: string,
+  fields: Record<string, string>,
+  origin: Record<string, string> = TRACKING_PAGE_ORIGIN,
+) {
+  return page(link, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...origin, 'CF-Connecting-IP': randomIp() },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`

@@ -20,6 +20,17 @@ import { loader as robots } from '~/routes/[robots.txt]'
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrSt_-'
 
+/** The settings the tracking page names the shop by. */
+const SHOP_SETTINGS = {
+  SHOP_PHONE: '612345678',
+  SHOP_SHIPPING_ADDRESS: '',
+  SHOP_EMAIL: 'hola@taller.test',
+  SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
+  SHOP_TAX_ID: '12345678Z',
+  SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
+  QUOTE_RETENTION_DAYS: 180,
+}
+
 describe('tracking addresses', () => {
   it('takes tokens of 22 to 64 URL-safe characters only', () => {
     expect(TRACKING_TOKEN.test(TOKEN)).toBe(true)
@@ -283,18 +294,7 @@ describe('the tracking client', () => {
     })
     const found = await fetchTracking(settings(), TOKEN)
     expect(found.kind).toBe('found')
-    if (found.kind === 'found')
-      expect(
-        trackingView(found.tracking, {
-          SHOP_PHONE: '612345678',
-          SHOP_SHIPPING_ADDRESS: '',
-          SHOP_EMAIL: 'hola@taller.test',
-          SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
-          SHOP_TAX_ID: '12345678Z',
-          SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
-          QUOTE_RETENTION_DAYS: 180,
-        }).shipment,
-      ).toBeNull()
+    if (found.kind === 'found') expect(trackingView(found.tracking, SHOP_SETTINGS).shipment).toBeNull()
     answer = () => ({ status: 404, body: '{"success":false,"error":"no existe"}' })
     expect(await fetchTracking(settings(), TOKEN)).toEqual({ kind: 'unknown' })
   })
@@ -371,15 +371,7 @@ describe('the tracking client', () => {
 })
 
 describe('the tracking page’s content', () => {
-  const settings = {
-    SHOP_PHONE: '612345678',
-    SHOP_SHIPPING_ADDRESS: '',
-    SHOP_EMAIL: 'hola@taller.test',
-    SHOP_LEGAL_NAME: 'Nerea Ruiz Aguirre',
-    SHOP_TAX_ID: '12345678Z',
-    SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
-    QUOTE_RETENTION_DAYS: 180,
-  }
+  const settings = SHOP_SETTINGS
   const at = (hours: number) => Date.UTC(2026, 10, 23, 9, 15) + hours * 3_600_000
   const quote = (state: Tracking['state'], history: Tracking['state'][], shipment: string | null = null): Tracking => ({
     referencia: 'P-7K3Q',

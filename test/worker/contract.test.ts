@@ -9,22 +9,18 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 
-import { chatMessages, delivered, marker, page, postQuote, randomIp, text } from '../support/html'
+import {
+  chatMessages,
+  delivered,
+  marker,
+  page,
+  postQuote,
+  postTrackingForm as post,
+  randomIp,
+  text,
+  TRACKING_PAGE_ORIGIN,
+} from '../support/html'
 import { buttonsOf, customerQuote, mailed, mailsTo, ownerFormLink, say, sweepNow, tap } from '../support/owner-chat'
-
-/** A form of the tracking page, as the customer's browser posts it (docs/decisions/101). */
-const post = (link: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  page(link, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: 'null',
-      'Sec-Fetch-Site': 'same-origin',
-      'CF-Connecting-IP': randomIp(),
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  })
 
 /** The written quote's rows and the terms, by their titles. */
 const detailsOf = (document: Document) =>
@@ -118,8 +114,13 @@ describe('a price the customer can lawfully accept', () => {
     expect(text((await page(quote.link)).document.querySelector('#estado-actual'))).toBe('Presupuesto aceptado')
 
     expect(
-      (await post(quote.link, { accion: 'confirmar-desistimiento' }, { Origin: 'https://otro.example' })).response
-        .status,
+      (
+        await post(
+          quote.link,
+          { accion: 'confirmar-desistimiento' },
+          { ...TRACKING_PAGE_ORIGIN, Origin: 'https://otro.example' },
+        )
+      ).response.status,
     ).toBe(403)
     for (let i = 0; i < 3; i++) {
       const confirmed = await post(quote.link, { accion: 'confirmar-desistimiento' })

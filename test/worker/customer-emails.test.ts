@@ -11,7 +11,15 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { request } from 'node:http'
 
-import { chatMessages, page, postQuote, randomIp, telegramMessages, text } from '../support/html'
+import {
+  chatMessages,
+  page,
+  postQuote,
+  postTrackingForm as answer,
+  randomIp,
+  telegramMessages,
+  text,
+} from '../support/html'
 import {
   buttonsOf,
   chatNow,
@@ -51,19 +59,6 @@ function expectShopEmail(email: MailboxEmail, reference: string, link: string) {
   expect(links(email).filter((href) => !ownLink(href))).toEqual([])
   expect(new Date(email.at).toISOString()).toBe(email.at)
 }
-
-/** The customer's answer as his browser posts his tracking page's form (docs/decisions/101). */
-const answer = (link: string, fields: Record<string, string>) =>
-  page(link, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: 'null',
-      'Sec-Fetch-Site': 'same-origin',
-      'CF-Connecting-IP': randomIp(),
-    },
-    body: new URLSearchParams(fields).toString(),
-  })
 
 /** A GET to the function under another Host header, as a request for another domain would reach it. */
 function getAs(origin: string, path: string, host: string): Promise<{ status: number; body: string }> {

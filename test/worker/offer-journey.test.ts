@@ -8,21 +8,13 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { chatMessages, delivered, page, randomIp, text } from '../support/html'
+import { chatMessages, delivered, page, postTrackingForm as answer, text } from '../support/html'
 import { buttonsOf, chatNow, newQuote, replyTo, say, tap } from '../support/owner-chat'
 
 /**
  * The customer's answer, as his browser posts the page's form: the page is sent with `no-referrer`, so
  * Chromium's POST carries `Origin: null` and `Sec-Fetch-Site: same-origin` (docs/decisions/101).
  */
-const BROWSER_HEADERS = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }
-const answer = (link: string, fields: Record<string, string>, headers: Record<string, string> = BROWSER_HEADERS) =>
-  page(link, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers, 'CF-Connecting-IP': randomIp() },
-    body: new URLSearchParams(fields).toString(),
-  })
-
 /** The tracking page as the customer reads it: the state, the price panel, its answer buttons and version. */
 async function customerSees(link: string) {
   const result = await page(link)

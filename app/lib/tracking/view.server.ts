@@ -17,6 +17,18 @@ import { trackingPath } from '~shared/tracking'
 /** States whose answer carries the way back's carrier and tracking number. */
 const SHIPPED = new Set<Tracking['state']>(['shipped', 'delivered'])
 
+/** The settings the tracking page and the contract's terms name the shop by. */
+type ShopFacts = Pick<
+  Settings,
+  | 'SHOP_PHONE'
+  | 'SHOP_SHIPPING_ADDRESS'
+  | 'SHOP_EMAIL'
+  | 'SHOP_LEGAL_NAME'
+  | 'SHOP_TAX_ID'
+  | 'SHOP_LEGAL_ADDRESS'
+  | 'QUOTE_RETENTION_DAYS'
+>
+
 /**
  * What the tracking page shows of a quote, in Spanish: the reference, the
  * type and model, the current state with what happens now, the timeline of
@@ -25,19 +37,7 @@ const SHIPPED = new Set<Tracking['state']>(['shipped', 'delivered'])
  * the device. Never the e-mail, the phone or the comments (the function does
  * not even give them).
  */
-export function trackingView(
-  tracking: Tracking,
-  settings: Pick<
-    Settings,
-    | 'SHOP_PHONE'
-    | 'SHOP_SHIPPING_ADDRESS'
-    | 'SHOP_EMAIL'
-    | 'SHOP_LEGAL_NAME'
-    | 'SHOP_TAX_ID'
-    | 'SHOP_LEGAL_ADDRESS'
-    | 'QUOTE_RETENTION_DAYS'
-  >,
-) {
+export function trackingView(tracking: Tracking, settings: ShopFacts) {
   const { estadosSeguimiento, envios, tienda } = catalogo
   const zone = tienda.horario.zona
   const when = (at: number) => ({ fecha: localDateTime(at, zone), fechaIso: new Date(at).toISOString() })
@@ -109,18 +109,7 @@ export function trackingView(
 }
 
 /** The shop's facts the contract's terms name, from the settings (~shared/contract). */
-export function termsFacts(
-  settings: Pick<
-    Settings,
-    | 'SHOP_PHONE'
-    | 'SHOP_SHIPPING_ADDRESS'
-    | 'SHOP_EMAIL'
-    | 'SHOP_LEGAL_NAME'
-    | 'SHOP_TAX_ID'
-    | 'SHOP_LEGAL_ADDRESS'
-    | 'QUOTE_RETENTION_DAYS'
-  >,
-): TermsFacts {
+export function termsFacts(settings: ShopFacts): TermsFacts {
   const { barrio, ciudad, codigoPostal } = catalogo.tienda.direccion
   return {
     holder: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
