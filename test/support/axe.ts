@@ -19,6 +19,9 @@ export interface AxeViolation {
  * policy allows no inline script and names no nonce, docs/decisions/098).
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // axe measures the page as laid out: after a form's answer (a new document) its elements are in the DOM
+  // before its stylesheet has loaded, when an unstyled page's links are 17 px high. Its load comes first.
+  await page.waitForLoadState()
   await page.evaluate(AXE_SOURCE)
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } })
