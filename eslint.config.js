@@ -110,6 +110,60 @@ const typesOnly = (message, ...regexes) => ({
   patterns: regexes.map((regex) => ({ regex, message, allowTypeImports: true })),
 })
 
+/**
+ * The quote function's folders, lowest first (functions/enviar-telegram/README.md, docs/decisions/121).
+ * A folder imports its own modules and those of the layers below it, never a sibling of its layer or a
+ * folder above; nothing imports the entry (index.ts), which sits above them all.
+ */
+const FUNCTION_LAYERS = [
+  ['platform'],
+  ['quotes'],
+  ['offers'],
+  ['chat', 'email'],
+  ['privacy'],
+  ['delivery'],
+  ['intake', 'inbox', 'tracking'],
+  ['sweep'],
+]
+
+/** What no module of the function imports: the site's code (only app/shared/, as ~shared/). */
+const FUNCTION_OUTSIDE = boundary(
+  'La función solo importa de app/ lo compartido, por ~shared/.',
+  '^~/',
+  '(^|/)app/',
+  '^\\.\\./\\.\\./',
+)
+
+/**
+ * One config per folder of the function: what it may not import. It repeats FUNCTION_OUTSIDE, because a
+ * later config's no-restricted-imports replaces an earlier one's for the same files.
+ */
+const functionLayerRules = FUNCTION_LAYERS.flatMap((layer, index) =>
+  layer.map((folder) => {
+    const above = FUNCTION_LAYERS.slice(index)
+      .flat()
+      .filter((other) => other !== folder)
+    return {
+      files: [`functions/enviar-telegram/${folder}/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...FUNCTION_OUTSIDE.patterns,
+              ...boundary(
+                `functions/enviar-telegram/${folder}/ importa solo de sí misma y de las carpetas de debajo (docs/decisions/121): no de ${above.join(', ')} ni de index.ts.`,
+                `^\\.\\./(${above.join('|')})(/|$)`,
+                '^\\.\\./index$',
+              ).patterns,
+            ],
+          },
+        ],
+      },
+    }
+  }),
+)
+
 export default tseslint.config(
   {
     ignores: [
@@ -179,12 +233,10 @@ export default tseslint.config(
     // The quote function is its own Worker: of the site it imports only what both share.
     files: ['functions/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        boundary('La función solo importa de app/ lo compartido, por ~shared/.', '^~/', '(^|/)app/', '^\\.\\./\\.\\./'),
-      ],
+      'no-restricted-imports': ['error', FUNCTION_OUTSIDE],
     },
   },
+  ...functionLayerRules,
   {
     // What both Workers share holds nothing of either Worker's own code.
     files: ['app/shared/**'],

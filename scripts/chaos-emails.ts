@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-import { SWEEP_EMAILS } from '../functions/enviar-telegram/customer-emails'
+import { SWEEP_EMAILS } from '../functions/enviar-telegram/email/send'
 
 import type { Stack } from './workers'
 

@@ -14,7 +14,7 @@ import { PRODUCTION_ENV, SECRETS_FILE, type SettingsSpec } from '~shared/setting
 
 import { SITE_CONFIG, SITE_SETTINGS } from '~/lib/env.server'
 
-import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
+import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/platform/settings'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 

@@ -1,9 +1,9 @@
 // The D1 rows one scheduled sweep reads (docs/decisions/111), from D1's own `meta.rows_read`: the
-// function's real sweep (delivery.ts) on a Miniflare D1 holding 0 or N stored quotes of a shop that has
+// function's real sweep (sweep/sweep.ts) on a Miniflare D1 holding 0 or N stored quotes of a shop that has
 // worked through them (delivered, answered, some priced, repaired, a few devices in the workshop; the
 // customers' e-mails sent), at a
 // working hour (so the reminder's queries run too). The bench prints it; a unit test bounds it.
-import { sweep, type SweepPart } from '../functions/enviar-telegram/delivery'
+import { sweep, type SweepPart } from '../functions/enviar-telegram/sweep/sweep'
 
 import { countingD1, migrationFiles, openLocalD1, type Reads } from './local-d1'
 

@@ -11,7 +11,7 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 
 import { SITE_SETTINGS } from '~/lib/env.server'
 
-import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/settings'
+import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/platform/settings'
 
 import { startFakeTelegram } from './fake-telegram'
 

@@ -13,21 +13,21 @@
  *                                        notices, reminders
  *   scheduled, every hour                retention (docs/decisions/111)
  * The site's endpoints answer the site's service binding (SiteApi, below) without a key, and the public
- * address with QUOTE_FUNCTION_KEY only (site-caller.ts, docs/decisions/110).
+ * address with QUOTE_FUNCTION_KEY only (platform/site-caller.ts, docs/decisions/110).
  */
 import { WorkerEntrypoint } from 'cloudflare:workers'
 
-import { sweep, type SweepPart } from './delivery'
+import { sweep, type SweepPart } from './sweep/sweep'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
-import { handleQuote } from './handler'
-import { handleWebhook } from './inbox'
-import { json } from './json'
-import { handleDecision, handleWithdrawal } from './offer-api'
-import { handleMailbox, MAILBOX_PATH } from './mailer'
-import { handleOwnerQuote } from './owner-quote-api'
-import { fromSiteBinding } from './site-caller'
-import { handleTracking } from './tracking-api'
+import { handleQuote } from './intake/handler'
+import { handleWebhook } from './inbox/webhook'
+import { json } from './platform/json'
+import { handleDecision, handleWithdrawal } from './tracking/offer-api'
+import { handleMailbox, MAILBOX_PATH } from './email/mailer'
+import { handleOwnerQuote } from './tracking/owner-quote-api'
+import { fromSiteBinding } from './platform/site-caller'
+import { handleTracking } from './tracking/tracking-api'
 
 /**
  * The endpoint a path names, for a log line: one of ours, or "otra ruta".

@@ -8,27 +8,29 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { sweep } from '../../functions/enviar-telegram/delivery'
-import { footerOf, safeModel } from '../../functions/enviar-telegram/customer-email-texts'
+import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
+import { safeModel } from '../../functions/enviar-telegram/email/wording'
+import { footerOf } from '../../functions/enviar-telegram/email/shop-facts'
 import {
   LATE_ANSWER_MS,
   sendDueEmails,
   sendQuoteEmails,
   SWEEP_EMAILS,
-} from '../../functions/enviar-telegram/customer-emails'
+} from '../../functions/enviar-telegram/email/send'
 import {
   emailsOf,
   oweConfirmation,
   oweLinks,
   SHIPMENT_WAIT_MS,
-} from '../../functions/enviar-telegram/customer-emails-owed'
-import { foreignLinks, renderEmail } from '../../functions/enviar-telegram/email-layout'
-import { bindingMailer } from '../../functions/enviar-telegram/mailer'
-import { formatQuoteMessage } from '../../functions/enviar-telegram/message'
-import { recordOffer } from '../../functions/enviar-telegram/offers'
-import { getSettings } from '../../functions/enviar-telegram/settings'
-import { stepBack, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
-import { forgetEmailWithMessages } from '../../functions/enviar-telegram/chat-messages'
+} from '../../functions/enviar-telegram/quotes/emails-owed'
+import { foreignLinks, renderEmail } from '../../functions/enviar-telegram/email/layout'
+import { bindingMailer } from '../../functions/enviar-telegram/email/mailer'
+import { formatQuoteMessage } from '../../functions/enviar-telegram/chat/quote-message'
+import { recordOffer } from '../../functions/enviar-telegram/offers/offers'
+import { getSettings } from '../../functions/enviar-telegram/platform/settings'
+import { stepBack, takeStep } from '../../functions/enviar-telegram/quotes/steps'
+import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
+import { forgetEmailWithMessages } from '../../functions/enviar-telegram/chat/messages'
 import { SAMPLE_QUOTE, SAMPLE_SHOP, sampleContents } from '../../scripts/email-samples'
 
 import {

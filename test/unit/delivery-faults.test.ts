@@ -8,11 +8,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 
-import { deliverNow, EMAIL_AFTER_MS, REMINDER_GAP_MS, sweep } from '../../functions/enviar-telegram/delivery'
-import { handleQuote } from '../../functions/enviar-telegram/handler'
-import { handleWebhook } from '../../functions/enviar-telegram/inbox'
-import { emailCopy, formatQuoteMessage } from '../../functions/enviar-telegram/message'
-import { claimDue, EMAIL_LEASE_MS, LEASE_MS, storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
+import { deliverNow } from '../../functions/enviar-telegram/delivery/quotes'
+import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
+import { REMINDER_GAP_MS } from '../../functions/enviar-telegram/sweep/reminders'
+import { EMAIL_AFTER_MS, emailCopy, EMAIL_LEASE_MS } from '../../functions/enviar-telegram/delivery/email-copy'
+import { handleQuote } from '../../functions/enviar-telegram/intake/handler'
+import { handleWebhook } from '../../functions/enviar-telegram/inbox/webhook'
+import { formatQuoteMessage } from '../../functions/enviar-telegram/chat/quote-message'
+import type { QuoteRow } from '../../functions/enviar-telegram/quotes/store'
+import { claimDue, LEASE_MS } from '../../functions/enviar-telegram/delivery/outbox'
+import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { QuotePayloadSchema, QuoteSchema, QUOTE_MESSAGES } from '~shared/quote'
 
 import {

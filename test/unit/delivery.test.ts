@@ -1,25 +1,17 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { backoffMs, deliverNow, EMAIL_AFTER_MS, sweep } from '../../functions/enviar-telegram/delivery'
-import { handleQuote } from '../../functions/enviar-telegram/handler'
-import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/working-hours'
-import {
-  ageOf,
-  formatQuoteMessage,
-  pendingList,
-  inboxKeyboard,
-  TELEGRAM_MAX_CHARS,
-} from '../../functions/enviar-telegram/message'
-import { getSettings } from '../../functions/enviar-telegram/settings'
-import {
-  claimDue,
-  claimOne,
-  LEASE_MS,
-  markSent,
-  newReference,
-  storeQuote,
-  type QuoteRow,
-} from '../../functions/enviar-telegram/store'
+import { deliverNow } from '../../functions/enviar-telegram/delivery/quotes'
+import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
+import { EMAIL_AFTER_MS } from '../../functions/enviar-telegram/delivery/email-copy'
+import { backoffMs, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/platform/telegram'
+import { handleQuote } from '../../functions/enviar-telegram/intake/handler'
+import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/platform/working-hours'
+import { ageOf, formatQuoteMessage, inboxKeyboard } from '../../functions/enviar-telegram/chat/quote-message'
+import { pendingList } from '../../functions/enviar-telegram/chat/lists'
+import { getSettings } from '../../functions/enviar-telegram/platform/settings'
+import type { QuoteRow } from '../../functions/enviar-telegram/quotes/store'
+import { markSent, claimDue, claimOne, LEASE_MS } from '../../functions/enviar-telegram/delivery/outbox'
+import { storeQuote, newReference } from '../../functions/enviar-telegram/intake/store-quote'
 import {
   fakeClock,
   fakeEmail,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { handleQuote } from '../../functions/enviar-telegram/handler'
+import { handleQuote } from '../../functions/enviar-telegram/intake/handler'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_MESSAGES } from '~shared/quote'
 import { previousSecret } from '~shared/settings'

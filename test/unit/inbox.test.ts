@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { botIdOf, repliesToBot } from '../../functions/enviar-telegram/bot-identity'
-import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/erasure'
-import { handleWebhook } from '../../functions/enviar-telegram/inbox'
-import { getSettings } from '../../functions/enviar-telegram/settings'
-import { storeQuote, type QuoteRow } from '../../functions/enviar-telegram/store'
+import { botIdOf, repliesToBot } from '../../functions/enviar-telegram/platform/bot-identity'
+import { erasureReport, messageLink, type ErasedQuote } from '../../functions/enviar-telegram/privacy/erasure'
+import { handleWebhook } from '../../functions/enviar-telegram/inbox/webhook'
+import { getSettings } from '../../functions/enviar-telegram/platform/settings'
+import type { QuoteRow } from '../../functions/enviar-telegram/quotes/store'
+import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { CHAT_ID, fakeTelegram, functionEnv, telegramError, useDatabase } from '../support/local-function'
 
 const database = useDatabase()

@@ -194,7 +194,7 @@ describe('/privacidad says what the code does', () => {
     const chat = retention('El buzón del taller')
     expect(chat).toContain('como muy tarde, cuando la solicitud se borra de la base de datos, pasados los 90 días')
     expect(chat).toContain('menos de 48 horas')
-    // /olvidar: the bot's messages about the quote leave the chat while Telegram allows it (erasure.ts).
+    // /olvidar: the bot's messages about the quote leave the chat while Telegram allows it (privacy/erasure.ts).
     expect(chat).toContain('quita del chat los mensajes del bot sobre cada una')
     expect(chat).toContain('lo que el propio taller escribió sobre ella en el chat los borra el taller a mano')
     expect(chat).not.toContain('el bot retira solo')

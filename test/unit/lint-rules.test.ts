@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
@@ -41,12 +43,47 @@ describe('the lint rules that hold the architecture', () => {
     expect(await broken('~shared/quote')).not.toContain('no-restricted-imports')
   })
 
+  it("the function's folders import only downward: never a folder above, a sibling of their layer or the entry", async () => {
+    const broken = (file: string, from: string) =>
+      rulesBroken(`functions/enviar-telegram/${file}`, `import { a } from '${from}'\nexport const b = a\n`)
+    // Upward: the D1 row's module reading the outbox, the platform reading a quote, the mailer the sweep.
+    expect(await broken('quotes/store.ts', '../delivery/outbox')).toContain('no-restricted-imports')
+    expect(await broken('platform/json.ts', '../quotes/store')).toContain('no-restricted-imports')
+    expect(await broken('email/mailer.ts', '../sweep/sweep')).toContain('no-restricted-imports')
+    // A sibling of the same layer, and the entry.
+    expect(await broken('chat/lists.ts', '../email/layout')).toContain('no-restricted-imports')
+    expect(await broken('inbox/webhook.ts', '../tracking/lookups')).toContain('no-restricted-imports')
+    expect(await broken('sweep/sweep.ts', '../index')).toContain('no-restricted-imports')
+    // Still nothing of the site's own code from a folder.
+    expect(await broken('email/layout.ts', '~/lib/env.server')).toContain('no-restricted-imports')
+    // Downward and within the folder: fine.
+    expect(await broken('sweep/sweep.ts', '../delivery/outbox')).not.toContain('no-restricted-imports')
+    expect(await broken('email/send.ts', './layout')).not.toContain('no-restricted-imports')
+    expect(await broken('email/send.ts', '~shared/quote')).not.toContain('no-restricted-imports')
+  })
+
+  it('every folder of the function has its layer (a new one must be placed before it is used)', async () => {
+    const folders = readdirSync('functions/enviar-telegram', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !['migrations', '.wrangler', 'node_modules'].includes(entry.name))
+      .map((entry) => entry.name)
+    expect(folders.length).toBeGreaterThan(8)
+    for (const folder of folders) {
+      const config = (await eslint.calculateConfigForFile(`functions/enviar-telegram/${folder}/any.ts`)) as {
+        rules?: Record<string, unknown>
+      }
+      expect(JSON.stringify(config.rules?.['no-restricted-imports']), folder).toContain('docs/decisions/121')
+    }
+  })
+
   it('the shared folder imports nothing of either Worker', async () => {
     expect(await rulesBroken(AT.shared, "import { a } from '~/lib/env.server'\nexport const b = a\n")).toContain(
       'no-restricted-imports',
     )
     expect(
-      await rulesBroken(AT.shared, "import { a } from '../../functions/enviar-telegram/json'\nexport const b = a\n"),
+      await rulesBroken(
+        AT.shared,
+        "import { a } from '../../functions/enviar-telegram/platform/json'\nexport const b = a\n",
+      ),
     ).toContain('no-restricted-imports')
   })
 

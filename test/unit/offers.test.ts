@@ -6,18 +6,18 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 
-import { sweep } from '../../functions/enviar-telegram/delivery'
-import { inboxKeyboard } from '../../functions/enviar-telegram/message'
-import { tellOwner } from '../../functions/enviar-telegram/decision-notice'
-import { handleWebhook } from '../../functions/enviar-telegram/inbox'
-import { handleDecision } from '../../functions/enviar-telegram/offer-api'
+import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
+import { inboxKeyboard } from '../../functions/enviar-telegram/chat/quote-message'
+import { tellOwner } from '../../functions/enviar-telegram/delivery/notices'
+import { handleWebhook } from '../../functions/enviar-telegram/inbox/webhook'
+import { handleDecision } from '../../functions/enviar-telegram/tracking/offer-api'
 import {
   decisionNotice,
   offerNotice,
   PRICE_USAGE,
   priceRefusal,
   readPrice,
-} from '../../functions/enviar-telegram/offer-texts'
+} from '../../functions/enviar-telegram/chat/offer-texts'
 import {
   decideOffer,
   latestOffer,
@@ -26,10 +26,13 @@ import {
   withdraw,
   withdrawable,
   withdrawalLastMoment,
-} from '../../functions/enviar-telegram/offers'
-import { eraseOlderThan } from '../../functions/enviar-telegram/retention'
-import { getSettings } from '../../functions/enviar-telegram/settings'
-import { LEASE_MS, markSent, quoteById, storeQuote, takeStep } from '../../functions/enviar-telegram/store'
+} from '../../functions/enviar-telegram/offers/offers'
+import { eraseOlderThan } from '../../functions/enviar-telegram/privacy/retention'
+import { getSettings } from '../../functions/enviar-telegram/platform/settings'
+import { quoteById } from '../../functions/enviar-telegram/quotes/store'
+import { takeStep } from '../../functions/enviar-telegram/quotes/steps'
+import { markSent, LEASE_MS } from '../../functions/enviar-telegram/delivery/outbox'
+import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { formatAmount, parseAmount } from '~shared/offer'
 import { TERMS_VERSION } from '~shared/written-quote'
 

@@ -17,8 +17,8 @@ import {
   pruneOwnerLinks,
   readOwnerCode,
   spendStatement,
-} from '../../functions/enviar-telegram/owner-links'
-import { storeQuote } from '../../functions/enviar-telegram/store'
+} from '../../functions/enviar-telegram/offers/owner-links'
+import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 
 import { MONDAY_10, MINUTE, partialEnv, useDatabase } from '../support/local-function'
 

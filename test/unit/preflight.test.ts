@@ -27,7 +27,7 @@ import {
   type Finding,
   type Target,
 } from '../../scripts/preflight'
-import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/settings'
+import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
 import { readWorkerConfig, ROOT, SITE, type Commit, type Wrangler } from '../../scripts/production'
 
 const DOMAIN = 'taller-mandos.es'

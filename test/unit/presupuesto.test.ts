@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import {
   formatQuoteMessage as formatRowMessage,
   whatsappNumber,
-  TELEGRAM_MAX_CHARS,
-} from '../../functions/enviar-telegram/message'
+} from '../../functions/enviar-telegram/chat/quote-message'
+import { TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/platform/telegram'
 import { catalogo, rutasDelSitio } from '~/catalogo/consultas'
 import { crossSiteRefusal } from '~/lib/origin.server'
 import { forwardQuote } from '~/lib/quote/forward.server'

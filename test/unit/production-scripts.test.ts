@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/settings'
+import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
 import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
 import { rollback } from '../../scripts/rollback'

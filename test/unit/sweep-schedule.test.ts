@@ -5,9 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 
-import { sweep } from '../../functions/enviar-telegram/delivery'
+import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
 import { SWEEP_CRONS, sweepPart } from '../../functions/enviar-telegram/index'
-import { storeQuote } from '../../functions/enviar-telegram/store'
+import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { FUNCTION, ROOT, workerConfigs } from '../../scripts/production'
 import { filesBeforeIndexes, sweepReads } from '../../scripts/sweep-reads'
 

@@ -1,0 +1,342 @@
+/**
+ * The owner's message of a quote in the shop's chat: its text (the visitor's fields, the steps, the price,
+ * what the customer was e-mailed), its buttons (the next steps, the price, WhatsApp) and how they are
+ * drawn again after each change.
+ */
+import type { InlineKeyboardMarkup } from 'grammy/types'
+
+import { formatEuros } from '~shared/offer'
+import { withoutControls } from '~shared/quote'
+import type { TrackingState } from '~shared/tracking'
+import { LISTED_SERVICE_CENTS } from '~shared/written-quote'
+
+import { canPrice } from '../offers/offers'
+import { TELEGRAM_MAX_CHARS } from '../platform/telegram'
+import { type CustomerEmailRow, SHIPMENT_WAIT_MS } from '../quotes/emails-owed'
+import {
+  CUSTOMER_STEPS,
+  customerNotice,
+  nextSteps,
+  type Step,
+  STEP_BUTTONS,
+  trackingUrl,
+} from '../quotes/repair-states'
+import type { QuoteRow } from '../quotes/store'
+import {
+  AWAITING_BUTTON,
+  offerLines,
+  offerNotice,
+  type OwnerOffer,
+  PRICE_BUTTONS,
+  type PriceReach,
+} from './offer-texts'
+
+const TIME_ZONE = 'Europe/Madrid'
+
+/**
+ * The customer's phone as a wa.me number: Spanish numbers (9 digits, or with
+ * 0034/+34) become 34XXXXXXXXX; other international numbers keep their digits.
+ */
+export function whatsappNumber(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '')
+  if (/^\d{9}$/.test(digits)) return `34${digits}`
+  if (digits.startsWith('+')) return digits.slice(1).replace(/\+/g, '')
+  if (digits.startsWith('00')) return digits.slice(2)
+  return digits.replace(/\+/g, '')
+}
+
+/** "21/11/2026, 13:05" in Europe/Madrid. */
+export function madridTime(date: Date | number): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date)
+}
+
+/** "hace menos de 1 min", "hace 5 min", "hace 3 h", "hace 2 días". */
+export function ageOf(since: number, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - since) / 60_000))
+  if (minutes < 1) return 'hace menos de 1 min'
+  if (minutes < 60) return `hace ${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return `hace ${hours} h`
+  return `hace ${Math.floor(hours / 24)} días`
+}
+
+/** What a quote message says besides the visitor's fields. */
+export type QuoteForMessage = Pick<
+  QuoteRow,
+  'referencia' | 'tipo' | 'modelo' | 'comentarios' | 'email' | 'telefono' | 'sospecha' | 'received_at'
+> &
+  Partial<Pick<QuoteRow, 'servicio'>> &
+  Partial<Pick<QuoteRow, 'spam_at' | 'spam_by' | 'shipment' | 'tracking_token'>>
+
+export interface MessageOptions {
+  /** A send after one whose outcome is unknown. */
+  possibleRepeat?: boolean
+  /** The steps the owner took, oldest first: each shows who and when. */
+  steps?: readonly Step[]
+  /** The site's origin, for the customer's tracking link. */
+  siteUrl?: string
+  /** The latest price and where it stands for the customer. */
+  offer?: OwnerOffer | null
+  /** What the customer was e-mailed, oldest first (quotes/emails-owed.ts). */
+  emails?: readonly CustomerEmailRow[]
+}
+
+/** The owner's word for each e-mail to the customer. */
+const EMAIL_WORDS: Record<string, string> = {
+  received: 'confirmación',
+  price: 'presupuesto',
+  accepted: 'aceptación',
+  declined: 'rechazo',
+  in_workshop: 'resguardo',
+  ready: 'listo para recoger',
+  shipped: 'envío',
+  delivered: 'entrega',
+  cancelled: 'cancelación',
+}
+
+/** "27/11 13:05" in Madrid. */
+const shortTime = (at: number) =>
+  new Intl.DateTimeFormat('es-ES', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(at)
+    .replace(', ', ' ')
+
+/** Where one e-mail to the customer stands, in a few words. */
+function emailStatus(email: CustomerEmailRow): string {
+  if (email.sent_at) return `✓ ${shortTime(email.sent_at)}`
+  if (email.skipped === 'sospecha') return 'no enviada: posible spam'
+  if (email.skipped === 'limite') return 'no enviada: ese correo ya recibió 5 hoy'
+  if (email.refused_at) return email.unknown >= 2 ? 'sin respuesta del correo, quizá llegó' : '✗ no se pudo'
+  if (email.event === 'shipped' && email.attempts === 0 && email.due_at - email.owed_at === SHIPMENT_WAIT_MS)
+    return `espera el número de seguimiento (sale a las ${shortTime(email.due_at).slice(-5)})`
+  return 'pendiente'
+}
+
+/** At most this many e-mails are named in the owner's line: the latest. */
+const EMAILS_NAMED = 4
+
+/**
+ * What went to the customer and when, in one line ('📧 Al cliente: confirmación ✓ 27/11 13:05 ·
+ * presupuesto ✓ …'), and, when the mail service refused his address, a line saying so, so the owner
+ * uses WhatsApp or the phone.
+ */
+export function emailLines(quote: Pick<QuoteRow, 'email'>, emails: readonly CustomerEmailRow[]): string[] {
+  if (emails.length === 0) return []
+  const named = emails.slice(-EMAILS_NAMED).map((email) => {
+    const [kind = '', version] = email.event.split(':')
+    const word = `${EMAIL_WORDS[kind] ?? kind}${kind === 'price' && Number(version) > 1 ? ` v${version}` : ''}`
+    return `${word} ${emailStatus(email)}`
+  })
+  const earlier = emails.length > EMAILS_NAMED ? `(${emails.length - EMAILS_NAMED} antes) ` : ''
+  const refused = emails.filter((email) => email.refused_at && email.unknown < 2).at(-1)
+  return [
+    `📧 Al cliente: ${earlier}${named.join(' · ')}`,
+    ...(refused
+      ? [
+          `📧 No pudimos escribir a ${withoutControls(quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
+        ]
+      : []),
+  ]
+}
+
+/** The owner's steps (and a spam verdict), as the last lines of the message. */
+function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
+  const lines = steps.map((step) => {
+    const label = step.state === 'received' ? '📥 Recibida' : STEP_BUTTONS[step.state]
+    const shipment = step.state === 'shipped' && quote.shipment ? ` (${withoutControls(quote.shipment)})` : ''
+    return `${label}${shipment} por ${step.by || 'el taller'} · ${madridTime(step.at)}`
+  })
+  if (quote.spam_at)
+    lines.push(`🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${madridTime(quote.spam_at)}`)
+  return lines
+}
+
+/**
+ * The message the owner reads in Telegram. Plain text (no parse mode), so the
+ * visitor's words arrive exactly as typed; Telegram makes the e-mail, the
+ * mailto: and the wa.me link tappable by itself. A post that looks automated
+ * starts with '⚠️ Posible spam: …' and why: the owner decides, not the filter.
+ * A send after one whose outcome is unknown starts with '🔁 Posible
+ * repetición de P-7K3Q': the owner never takes a repeat for a new quote.
+ * Once the owner moves the repair forward, each step shows who and when.
+ * Always within Telegram's 4096 characters: only the comments can be long,
+ * and they are cut with a note.
+ */
+export function formatQuoteMessage(
+  quote: QuoteForMessage,
+  { possibleRepeat = false, steps = [], siteUrl, offer, emails = [] }: MessageOptions = {},
+): string {
+  const comments = quote.comentarios?.trim() || '(sin comentarios)'
+  const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : [])]
+  const tracking =
+    siteUrl && quote.tracking_token ? [`🔗 Seguimiento del cliente: ${trackingUrl(siteUrl, quote.tracking_token)}`] : []
+  const lines = (commentText: string) =>
+    [
+      ...(possibleRepeat ? [repeatLine(quote.referencia), ''] : []),
+      ...(quote.sospecha ? [`⚠️ Posible spam: ${withoutControls(quote.sospecha)}`, ''] : []),
+      `🎮 Nueva solicitud de presupuesto · ${quote.referencia}`,
+      '',
+      `Tipo: ${quote.tipo}`,
+      `Modelo: ${withoutControls(quote.modelo)}`,
+      ...(quote.servicio
+        ? [`Servicio: ${withoutControls(quote.servicio)} (anunciado a ${formatEuros(LISTED_SERVICE_CENTS)})`]
+        : []),
+      `Email: ${withoutControls(quote.email)}`,
+      `Teléfono: ${withoutControls(quote.telefono)}`,
+      '',
+      'Comentarios:',
+      commentText,
+      '',
+      `Recibida: ${madridTime(quote.received_at)} (hora de Madrid)`,
+      '',
+      'Responder:',
+      `✉️ mailto:${quote.email}`,
+      `💬 https://wa.me/${whatsappNumber(quote.telefono)}`,
+      ...tracking,
+      ...emailLines(quote, emails),
+      ...(status.length ? ['', ...status] : []),
+    ].join('\n')
+
+  const whole = lines(comments)
+  if ([...whole].length <= TELEGRAM_MAX_CHARS) return whole
+  const note = '… (recortado)'
+  const excess = [...whole].length - TELEGRAM_MAX_CHARS + [...note].length
+  return lines([...comments].slice(0, Math.max(0, [...comments].length - excess)).join('') + note)
+}
+
+/** The first line of a send that may repeat one Telegram already posted. */
+export function repeatLine(reference: string): string {
+  return `🔁 Posible repetición de ${reference}: un envío anterior quizá llegó al chat; si ya la tienes, es la misma solicitud.`
+}
+
+/**
+ * The customer's WhatsApp number and tracking link, when the owner's message
+ * can carry a WhatsApp button: a number of 8 to 15 digits and the site's
+ * address; null otherwise.
+ */
+export function whatsappTarget(
+  quote: Pick<QuoteRow, 'telefono'> & Partial<Pick<QuoteRow, 'tracking_token'>>,
+  siteUrl?: string,
+): { phone: string; link: string } | null {
+  if (!siteUrl || !quote.tracking_token || !takesWhatsapp(quote.telefono)) return null
+  return { phone: whatsappNumber(quote.telefono), link: trackingUrl(siteUrl, quote.tracking_token) }
+}
+
+/** How a price just saved reaches the customer: the WhatsApp button under his quote's message, or why there is none. */
+export function priceReach(
+  row: Pick<QuoteRow, 'telegram_message_id' | 'telefono' | 'email' | 'tracking_token'>,
+  siteUrl: string | undefined,
+): PriceReach {
+  const target = whatsappTarget(row, siteUrl)
+  if (row.telegram_message_id && target) return { button: true }
+  const why = !row.telegram_message_id ? 'not-in-chat' : takesWhatsapp(row.telefono) ? 'no-link' : 'no-whatsapp'
+  return {
+    button: false,
+    why,
+    email: withoutControls(row.email),
+    phone: withoutControls(row.telefono),
+    link: siteUrl && row.tracking_token ? trackingUrl(siteUrl, row.tracking_token) : null,
+  }
+}
+
+/** Whether wa.me can take this phone: 8 to 15 digits once written as its number. */
+export const takesWhatsapp = (phone: string) => /^\d{8,15}$/.test(whatsappNumber(phone))
+
+/** What the buttons need of a quote. */
+export type QuoteForKeyboard = Pick<QuoteRow, 'id' | 'referencia' | 'modelo' | 'telefono'> &
+  Partial<Pick<QuoteRow, 'state' | 'spam_at' | 'shipment' | 'tracking_token'>>
+
+/**
+ * The buttons under a quote: the next steps only, the price ('💶 Enviar
+ * presupuesto' until one is accepted; '💶 Presupuesto revisado' once the
+ * device is in the shop), a way back one step (never over the customer's
+ * own answer), and once the repair has moved, a one-tap WhatsApp message to
+ * the customer naming the new state, or carrying the open price, with the
+ * tracking link (sent only if the owner taps).
+ */
+export function inboxKeyboard(
+  quote: QuoteForKeyboard,
+  steps: readonly Step[] = [],
+  siteUrl?: string,
+  offer?: OwnerOffer | null,
+): InlineKeyboardMarkup {
+  const state: TrackingState = quote.state ?? 'received'
+  if (quote.spam_at)
+    return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
+  const inShop = steps.some((step) => step.state === 'in_workshop')
+  const priceRow = canPrice({ state, spam_at: null }, steps)
+    ? [
+        [
+          { text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: `precio:${quote.id}` },
+          { text: PRICE_BUTTONS.full, callback_data: `completo:${quote.id}` },
+        ],
+      ]
+    : []
+  if (state === 'received') {
+    return {
+      inline_keyboard: [
+        [
+          { text: STEP_BUTTONS.answered, callback_data: `atendida:${quote.id}` },
+          { text: '🚫 Spam', callback_data: `spam:${quote.id}` },
+        ],
+        ...priceRow,
+      ],
+    }
+  }
+  const rows: InlineKeyboardMarkup['inline_keyboard'] = []
+  const awaitingCustomer = state === 'in_workshop' && offer?.status === 'open'
+  const next = nextSteps(state, steps, { awaitingCustomer }).filter(
+    (to): to is Exclude<TrackingState, 'received'> => to !== 'received',
+  )
+  const buttons = next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` }))
+  if (awaitingCustomer) buttons.unshift({ text: AWAITING_BUTTON, callback_data: `espera:${quote.id}` })
+  if (buttons.length) rows.push(buttons)
+  rows.push(...priceRow)
+  const previous = steps.at(-2)?.state ?? 'received'
+  if (!CUSTOMER_STEPS.includes(state))
+    rows.push([
+      previous === 'received'
+        ? { text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }
+        : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: `atras:${quote.id}:${state}` },
+    ])
+  const target = whatsappTarget(quote, siteUrl)
+  if (target) {
+    const { phone, link } = target
+    const [label, text] =
+      offer?.status === 'open'
+        ? ['💬 Enviar el presupuesto por WhatsApp', offerNotice(quote.referencia, offer, link)]
+        : [
+            '💬 Avisar al cliente por WhatsApp',
+            customerNotice({ ...quote, state, shipment: quote.shipment ?? null }, link),
+          ]
+    rows.push([{ text: label, url: `https://wa.me/${phone}?text=${encodeURIComponent(text)}` }])
+  }
+  return { inline_keyboard: rows }
+}
+
+/**
+ * The owner's message of a quote as it stands, with its buttons: sent, and
+ * redrawn after each tap. A quote with a send of unknown outcome was
+ * delivered marked as a possible repeat: every redraw keeps the mark.
+ */
+export function quoteView(
+  quote: QuoteForMessage & QuoteForKeyboard & Pick<QuoteRow, 'ambiguous_attempts'>,
+  { steps = [], siteUrl, offer, emails }: Omit<MessageOptions, 'possibleRepeat'> = {},
+): { text: string; keyboard: InlineKeyboardMarkup } {
+  return {
+    text: formatQuoteMessage(quote, { steps, siteUrl, offer, emails, possibleRepeat: quote.ambiguous_attempts > 0 }),
+    keyboard: inboxKeyboard(quote, steps, siteUrl, offer),
+  }
+}

@@ -1,0 +1,385 @@
+/**
+ * The customer's e-mails, delivered like quotes (docs/decisions/103;
+ * migrations/0007_customer_emails.sql). Each is owed in D1 in the same
+ * transaction as the event that causes it, one row per quote and event, so a
+ * repeated tap, post or sweep cannot owe it twice. It is attempted at once
+ * by whoever caused it, then by the sweep with the quotes' backoff. A run
+ * holds a row with a lease while it sends; sent_at is written once the mail
+ * service took it. A send whose outcome is unknown (no answer in time, or a
+ * run that died holding it) is confirmed if the answer comes late; else it
+ * is tried at most once more. A refusal for good (a malformed, suppressed or
+ * refused address) is never retried: the owner's message says so.
+ */
+import { decisionEmail, priceEmail, withdrawalEmail } from './contract-texts'
+import { stepEmail } from './step-texts'
+import { linksEmail, type QuoteForLinks, receivedEmail } from './request-texts'
+import { footerOf, shopFacts } from './shop-facts'
+import { isEmailedStep, LISTABLE, type CustomerEmailRow } from '../quotes/emails-owed'
+import { renderEmail, type EmailContent } from './layout'
+import { mailerFor, type Mailer } from './mailer'
+import { writtenOf, type OfferRow } from '../offers/offers'
+import { afterWorkingDays } from '../platform/working-hours'
+import type { FunctionSettings } from '../platform/settings'
+import { quoteById } from '../quotes/store'
+import { stepsOf } from '../quotes/steps'
+import { backoffMs } from '../platform/telegram'
+
+/** How long a run holds an e-mail: far beyond one send's bound. */
+const LEASE_MS = 2 * 60 * 1000
+/** A send may take this long before its outcome counts as unknown. */
+export const CUSTOMER_EMAIL_TIMEOUT_S = 10
+/** After an unknown outcome the row stays held this long, for a late answer to confirm it before any retry. */
+export const LATE_ANSWER_MS = 10 * 60 * 1000
+/** E-mails one sweep sends at most, and how many at once (D1 and send calls stay far within a run's limits). */
+export const SWEEP_EMAILS = 100
+const SWEEP_EMAILS_PARALLEL = 6
+/** Quotes one lost-link e-mail lists at most (the newest). */
+const LINKS_LISTED = 20
+
+// ---------------------------------------------------------------------------------------------
+// Sending.
+
+export interface EmailDeps {
+  now?: () => number
+  /** Keeps the run alive for a send that outlasts it (one that timed out but may still succeed). */
+  waitUntil?: (promise: Promise<unknown>) => void
+  /** Resolves after `ms` unless `signal` aborts first (tests pass one they resolve by hand). */
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => clearTimeout(timer))
+  })
+
+/** What became of one e-mail in this run. */
+export type SendResult = 'sent' | 'refused' | 'failed' | 'unknown' | 'quota' | 'gone'
+
+/** Claims due e-mails: those of one quote (`quoteId`), or the oldest due of all. Two runs never get the same row. */
+async function claim(
+  db: D1Database,
+  owner: string,
+  now: number,
+  { quoteId, id, limit }: { quoteId?: number; id?: number; limit: number },
+): Promise<CustomerEmailRow[]> {
+  const which = id !== undefined ? 'AND id = ?5' : quoteId !== undefined ? 'AND quote_id = ?5' : ''
+  const { results } = await db
+    .prepare(
+      `UPDATE customer_emails SET lease_owner = ?1, lease_until = ?2, unknown = unknown + (lease_owner IS NOT NULL)
+       WHERE id IN (
+         SELECT id FROM customer_emails
+         WHERE sent_at IS NULL AND refused_at IS NULL AND skipped IS NULL AND due_at <= ?3
+           AND (lease_until IS NULL OR lease_until <= ?3) ${which}
+         ORDER BY due_at, id LIMIT ?4
+       )
+       AND sent_at IS NULL AND refused_at IS NULL AND (lease_until IS NULL OR lease_until <= ?3)
+       RETURNING *`,
+    )
+    .bind(owner, now + LEASE_MS, now, limit, ...(which ? [id ?? quoteId] : []))
+    .all<CustomerEmailRow>()
+  return results.sort((a, b) => a.id - b.id)
+}
+
+/** Sent: confirmed once and for all, whichever run's send it was. */
+async function markSent(db: D1Database, id: number, now: number): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE customer_emails SET sent_at = COALESCE(sent_at, ?2), attempts = attempts + 1, last_error = NULL,
+         lease_owner = NULL, lease_until = NULL
+       WHERE id = ?1`,
+    )
+    .bind(id, now)
+    .run()
+}
+
+/** Refused for good (or two sends never answered): never tried again. */
+async function markRefused(db: D1Database, id: number, now: number, error: string): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE customer_emails SET refused_at = ?2, attempts = attempts + 1, last_error = ?3, lease_owner = NULL, lease_until = NULL
+       WHERE id = ?1 AND sent_at IS NULL`,
+    )
+    .bind(id, now, error.slice(0, 300))
+    .run()
+}
+
+/**
+ * Not sent this time: due again at `nextAt`. An unknown outcome counts, and
+ * keeps the row held until `heldUntil` (a late answer may still confirm it);
+ * a refusal gives it back at once.
+ */
+async function markFailed(
+  db: D1Database,
+  id: number,
+  { error, nextAt, unknown, heldUntil }: { error: string; nextAt: number; unknown: boolean; heldUntil?: number },
+): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE customer_emails SET attempts = attempts + 1, unknown = unknown + ?3, last_error = ?2, due_at = ?4,
+         lease_owner = NULL, lease_until = ?5
+       WHERE id = ?1 AND sent_at IS NULL`,
+    )
+    .bind(id, error.slice(0, 300), unknown ? 1 : 0, nextAt, heldUntil ?? null)
+    .run()
+}
+
+/** Whether the mail service said no for this message for good, from its error's code (or the local binding's words). */
+const REFUSED_FOR_GOOD = /E_VALIDATION_ERROR|E_RECIPIENT_\w+|E_TOO_MANY_RECIPIENTS|email to \S+ not allowed/i
+/** The account's sending quota or rate: everything waits, nothing is wrong with this e-mail. */
+const QUOTA = /LIMIT|QUOTA|RATE/i
+
+/** A send's failure as the log and the owner read it: the service's code and words, bounded. */
+function readMailError(error: unknown): { error: string; permanent: boolean; quota: boolean } {
+  const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : ''
+  const message = error instanceof Error ? error.message : String(error)
+  const text = `${code ? `${code}: ` : ''}${message}`.replace(/\s+/g, ' ').slice(0, 200)
+  return { error: text, permanent: REFUSED_FOR_GOOD.test(text), quota: !!code && QUOTA.test(code) }
+}
+
+/** The settings an e-mail to a customer needs to be the shop's own in production (else it waits). */
+const NEEDED = [
+  'SITE_URL',
+  'SHOP_EMAIL',
+  'QUOTE_EMAIL_FROM',
+  'SHOP_PHONE',
+  'SHOP_LEGAL_NAME',
+  'SHOP_TAX_ID',
+  'SHOP_LEGAL_ADDRESS',
+] as const
+
+/**
+ * Why no e-mail to a customer can go now, or null: through the EMAIL binding
+ * (production), every setting it shows must be the operator's own and the
+ * binding must be there. The local mailbox takes them as they are.
+ */
+export function cannotSend(env: FunctionEnv, settings: FunctionSettings): string | null {
+  if (settings.EMAIL_DELIVERY === 'local') return null
+  if (!env.EMAIL) return 'falta el binding EMAIL'
+  const missing = NEEDED.filter((key) => settings.notOwn.has(key))
+  return missing.length ? `falta ${missing.join(', ')} (wrangler.toml, [env.production.vars])` : null
+}
+
+/**
+ * What an owed e-mail says and to whom, read at send time: a quote's e-mails go to its address as typed.
+ * Null when there is nothing to say any more (its quote was erased, the list is empty now).
+ */
+async function contentOf(
+  db: D1Database,
+  row: CustomerEmailRow,
+  settings: FunctionSettings,
+): Promise<{ content: EmailContent; to: string } | null> {
+  const shop = shopFacts(settings)
+  if (row.event === 'links') {
+    const { results } = await db
+      .prepare(
+        `SELECT referencia, tipo, modelo, tracking_token, received_at, state FROM presupuestos
+         WHERE email = ?1 COLLATE NOCASE AND ${LISTABLE} ORDER BY received_at DESC, id DESC LIMIT ${LINKS_LISTED}`,
+      )
+      .bind(row.recipient)
+      .all<QuoteForLinks>()
+    return results.length ? { content: linksEmail(results, shop), to: row.recipient } : null
+  }
+  const quote = row.quote_id === null ? null : await quoteById(db, row.quote_id)
+  if (!quote) return null
+  const said = (content: EmailContent) => ({ content, to: quote.email })
+  const [kind, version] = row.event.split(':') as [string, string | undefined]
+  if (kind === 'received') return said(receivedEmail(quote, shop))
+  if (kind === 'price' || kind === 'accepted' || kind === 'declined') {
+    const offer = await db
+      .prepare('SELECT * FROM quote_offers WHERE quote_id = ?1 AND version = ?2')
+      .bind(quote.id, Number(version))
+      .first<OfferRow>()
+    if (!offer) return null
+    const withWritten = { ...offer, written: writtenOf(offer) }
+    return said(kind === 'price' ? priceEmail(quote, withWritten, shop) : decisionEmail(quote, withWritten, shop))
+  }
+  if (kind === 'withdrawn') return said(withdrawalEmail(quote, row.owed_at, shop))
+  if (!isEmailedStep(kind)) return null
+  const inShop = kind === 'cancelled' && (await stepsOf(db, quote.id)).some((step) => step.state === 'in_workshop')
+  // The deposit receipt's expected date (RD 58/1988 art. 3.11): the accepted price's days, else the usual ones.
+  const expected =
+    kind === 'in_workshop'
+      ? afterWorkingDays(row.owed_at, (await acceptedOffer(db, quote.id))?.repair_days ?? settings.QUOTE_REPAIR_DAYS)
+      : null
+  return said(stepEmail(quote, kind, { at: row.owed_at, inShop, expected }, shop))
+}
+
+/** The latest price the customer accepted, if any. */
+const acceptedOffer = (db: D1Database, quoteId: number) =>
+  db
+    .prepare("SELECT * FROM quote_offers WHERE quote_id = ?1 AND decision = 'accepted' ORDER BY version DESC LIMIT 1")
+    .bind(quoteId)
+    .first<OfferRow>()
+
+/** Sends one claimed e-mail and records what became of it. */
+async function sendClaimed(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  mailer: Mailer,
+  row: CustomerEmailRow,
+  deps: EmailDeps,
+): Promise<SendResult> {
+  const now = deps.now ?? Date.now
+  const what = `${row.quote_id === null ? 'enlaces' : `presupuesto ${row.quote_id}`} (${row.event.split(':')[0]})`
+  if (row.unknown >= 2) {
+    // Two sends never answered: it may well have arrived. Not sent a third time; the owner is told.
+    await markRefused(env.DB, row.id, now(), 'sin respuesta del servicio de correo en dos envíos: quizá llegó')
+    console.error(`[enviar-telegram] Correo al cliente, ${what}: dos envíos sin respuesta; no se repite`)
+    return 'refused'
+  }
+  const written = await contentOf(env.DB, row, settings)
+  if (!written) {
+    // Its quote was erased, or the list is empty now: nothing to send.
+    await env.DB.prepare('DELETE FROM customer_emails WHERE id = ?1 AND sent_at IS NULL').bind(row.id).run()
+    return 'gone'
+  }
+  const email = renderEmail(written.content, footerOf(shopFacts(settings)))
+  const sending = mailer({
+    from: settings.QUOTE_EMAIL_FROM,
+    to: written.to,
+    replyTo: settings.SHOP_EMAIL,
+    ...email,
+  }).then(
+    () => ({ sent: true as const }),
+    (error: unknown) => ({ sent: false as const, ...readMailError(error) }),
+  )
+  const stopWaiting = new AbortController()
+  const timeout = (deps.wait ?? wait)(CUSTOMER_EMAIL_TIMEOUT_S * 1000, stopWaiting.signal).then(
+    () => 'timeout' as const,
+  )
+  const outcome = await Promise.race([sending, timeout]).finally(() => stopWaiting.abort())
+  const nextAt = () => now() + backoffMs(row.attempts + 1, settings)
+  if (outcome === 'timeout') {
+    await markFailed(env.DB, row.id, {
+      error: `sin respuesta en ${CUSTOMER_EMAIL_TIMEOUT_S} s`,
+      nextAt: now() + LATE_ANSWER_MS,
+      unknown: true,
+      heldUntil: now() + LATE_ANSWER_MS,
+    })
+    console.error(
+      `[enviar-telegram] Correo al cliente, ${what}: sin respuesta en ${CUSTOMER_EMAIL_TIMEOUT_S} s; se confirmará si sale`,
+    )
+    const late = sending.then(async (result) => {
+      if (result.sent) await markSent(env.DB, row.id, now())
+    })
+    if (deps.waitUntil) deps.waitUntil(late.catch(() => undefined))
+    else void late.catch(() => undefined)
+    return 'unknown'
+  }
+  if (outcome.sent) {
+    await markSent(env.DB, row.id, now())
+    return 'sent'
+  }
+  if (outcome.permanent) {
+    await markRefused(env.DB, row.id, now(), outcome.error)
+    console.error(`[enviar-telegram] Correo al cliente, ${what}: rechazado para siempre (${outcome.error})`)
+    return 'refused'
+  }
+  await markFailed(env.DB, row.id, { error: outcome.error, nextAt: nextAt(), unknown: false })
+  console.error(`[enviar-telegram] Correo al cliente, ${what}: no salió; se reintentará (${outcome.error})`)
+  return outcome.quota ? 'quota' : 'failed'
+}
+
+/** Gives back claimed rows this run will not send (the service asked to wait, or the e-mails cannot go yet). */
+async function giveBack(db: D1Database, rows: readonly CustomerEmailRow[], owner: string): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .prepare(
+      'UPDATE customer_emails SET lease_owner = NULL, lease_until = NULL WHERE id IN (SELECT value FROM json_each(?1)) AND lease_owner = ?2',
+    )
+    .bind(JSON.stringify(rows.map((row) => row.id)), owner)
+    .run()
+}
+
+export interface EmailRun {
+  /** What became of each e-mail tried, by quote (null: a lost-link e-mail). */
+  results: Array<{ quoteId: number | null; result: SendResult }>
+}
+
+/** Sends claimed rows, `parallel` at a time; a quota answer stops the run and gives the rest back. */
+async function sendRows(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  rows: CustomerEmailRow[],
+  owner: string,
+  deps: EmailDeps,
+  parallel: number,
+): Promise<EmailRun> {
+  const results: EmailRun['results'] = []
+  const why = cannotSend(env, settings)
+  const mailer = why ? null : mailerFor(env, settings)
+  if (!mailer) {
+    await giveBack(env.DB, rows, owner)
+    if (rows.length)
+      console.error(
+        `[enviar-telegram] ${rows.length} correo(s) al cliente en espera: ${why ?? 'sin forma de enviarlos'}`,
+      )
+    return { results }
+  }
+  const queue = [...rows]
+  let stopped = false
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, queue.length) }, async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        if (stopped) {
+          await giveBack(env.DB, [row], owner)
+          continue
+        }
+        const result = await sendClaimed(env, settings, mailer, row, deps).catch((error: unknown) => {
+          console.error(
+            `[enviar-telegram] Correo al cliente: fallo al enviarlo (${(error as Error).message?.slice(0, 200)})`,
+          )
+          return 'failed' as const
+        })
+        if (result === 'quota') stopped = true
+        results.push({ quoteId: row.quote_id, result })
+      }
+    }),
+  )
+  return { results }
+}
+
+/** The immediate attempt: the e-mails of one quote that are due now (usually the one its event just owed). */
+export async function sendQuoteEmails(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  quoteId: number,
+  deps: EmailDeps = {},
+): Promise<EmailRun> {
+  const owner = crypto.randomUUID()
+  const rows = await claim(env.DB, owner, (deps.now ?? Date.now)(), { quoteId, limit: 5 })
+  return sendRows(env, settings, rows, owner, deps, 1)
+}
+
+/** The immediate attempt of one owed row (a lost-link e-mail). */
+export async function sendEmailRow(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  id: number,
+  deps: EmailDeps = {},
+): Promise<EmailRun> {
+  const owner = crypto.randomUUID()
+  const rows = await claim(env.DB, owner, (deps.now ?? Date.now)(), { id, limit: 1 })
+  return sendRows(env, settings, rows, owner, deps, 1)
+}
+
+/** The sweep's part: the oldest due e-mails, at most SWEEP_EMAILS a run. */
+export async function sendDueEmails(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  deps: EmailDeps = {},
+): Promise<EmailRun> {
+  const owner = crypto.randomUUID()
+  const rows = await claim(env.DB, owner, (deps.now ?? Date.now)(), { limit: SWEEP_EMAILS })
+  return sendRows(env, settings, rows, owner, deps, SWEEP_EMAILS_PARALLEL)
+}
+
+/** Whether an e-mail run changed what the owner's message of a quote shows (sent or refused). */
+export const changedQuotes = (run: EmailRun): number[] => [
+  ...new Set(
+    run.results
+      .filter((entry) => entry.quoteId !== null && (entry.result === 'sent' || entry.result === 'refused'))
+      .map((entry) => entry.quoteId as number),
+  ),
+]

@@ -1,0 +1,49 @@
+/**
+ * The pieces every e-mail to the customer is written with: the device named without the visitor's free
+ * words (safeModel), the private link and its button, the subject. Strangers can type anyone's address,
+ * so nothing a visitor typed freely goes into the e-mails that follow a request by themselves.
+ */
+import { type QuoteType, withoutControls } from '~shared/quote'
+
+import { trackingUrl } from '../quotes/repair-states'
+import type { QuoteRow } from '../quotes/store'
+import type { ShopFacts } from './shop-facts'
+
+/** A web or e-mail address, however dressed: never repeated to an address a stranger may have typed. */
+export const LOOKS_LIKE_ADDRESS =
+  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|@|\b[a-z0-9-]{2,}\.(?:[a-z]{2,24}|xn--[a-z0-9-]+)(?:[/:?#]|\b(?!\.)))/iu
+/** The model as the e-mails may repeat it: one line, bounded, and null when it looks like an address. */
+export function safeModel(model: string): string | null {
+  const line = withoutControls(model).replace(/\s+/g, ' ').trim()
+  if (!line || LOOKS_LIKE_ADDRESS.test(line)) return null
+  return [...line].slice(0, 100).join('')
+}
+
+export const TYPE_WORDS: Record<QuoteType, { noun: string; label: string }> = {
+  mando: { noun: 'mando', label: 'Mando' },
+  consola: { noun: 'consola', label: 'Consola' },
+}
+
+export type QuoteForEmail = Pick<QuoteRow, 'referencia' | 'tipo' | 'modelo' | 'tracking_token' | 'received_at'>
+/** "tu mando DualSense", or "tu mando" when the model may not be repeated. */
+export function device(quote: Pick<QuoteRow, 'tipo' | 'modelo'>): string {
+  const model = safeModel(quote.modelo)
+  return `tu ${TYPE_WORDS[quote.tipo].noun}${model ? ` ${model}` : ''}`
+}
+
+/** "Mando · DualSense", or "Mando". */
+export function deviceLabel(quote: Pick<QuoteRow, 'tipo' | 'modelo'>): string {
+  const model = safeModel(quote.modelo)
+  return `${TYPE_WORDS[quote.tipo].label}${model ? ` · ${model}` : ''}`
+}
+
+export const link = (shop: ShopFacts, quote: Pick<QuoteRow, 'tracking_token'>) =>
+  trackingUrl(shop.siteUrl, quote.tracking_token ?? '')
+/** The closing of the e-mails that follow a step: the private link, kept. */
+export function trackingButton(shop: ShopFacts, quote: Pick<QuoteRow, 'tracking_token'>, label = 'Ver mi solicitud') {
+  return { kind: 'button', label, href: link(shop, quote) } as const
+}
+
+export const PRIVATE_LINK_NOTE =
+  'Este enlace es privado: con él sigues tu solicitud en cualquier momento. Guarda este correo y no lo compartas.'
+export const subjectOf = (reference: string, what: string) => `${reference} · ${what}`

@@ -1,0 +1,88 @@
+import { QuotePayloadSchema } from '~shared/quote'
+import { isLocalRequest } from '~shared/settings'
+
+import { deliverNow } from '../delivery/quotes'
+import type { DeliveryDeps } from '../delivery/deps'
+import { json, readJson } from '../platform/json'
+import { getSettings, requireSettings } from '../platform/settings'
+import { siteCallRefusal } from '../platform/site-caller'
+import { storeQuote } from './store-quote'
+import { callVisitor } from '../platform/visitor'
+
+/** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
+export const MAX_BODY_BYTES = 32 * 1024
+/** An Idempotency-Key: printable ASCII, bounded. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
+
+/**
+ * POST /functions/v1/enviar-telegram: checks the key, the method, the body,
+ * the honeypot and the visitor's limit (429), stores the quote in D1 and answers
+ * `{"success": true, "referencia": "P-7K3Q", "seguimiento": "<token>"}` (the
+ * customer's private tracking address) as soon as it is committed,
+ * whatever Telegram is doing. Delivery follows: one immediate attempt after
+ * the answer (`waitUntil`), then the scheduled sweep. `success: false` with
+ * a 5xx means only that the quote could not be stored.
+ */
+export async function handleQuote(
+  request: Request,
+  env: FunctionEnv,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  deps: DeliveryDeps = {},
+): Promise<Response> {
+  if (request.method !== 'POST') return json({ success: false, error: 'Método no permitido' }, 405, { Allow: 'POST' })
+  const settings = getSettings(env, request)
+  requireSettings(request, settings, [
+    'TELEGRAM_BOT_TOKEN',
+    'TELEGRAM_CHAT_ID',
+    'SHOP_EMAIL',
+    'QUOTE_EMAIL_FROM',
+    'SITE_URL',
+  ])
+  const refused = siteCallRefusal(request, settings, (deps.now ?? Date.now)())
+  if (refused) return refused
+
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!/^application\/json\b/i.test(contentType)) return json({ success: false, error: 'Se espera JSON' }, 415)
+  const idempotencyKey = request.headers.get('idempotency-key')
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    return json({ success: false, error: 'Idempotency-Key no válida' }, 400)
+  }
+
+  const read = await readJson(request, MAX_BODY_BYTES)
+  if ('refused' in read) return read.refused
+
+  const parsed = QuotePayloadSchema.safeParse(read.body)
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ campo: issue.path.join('.'), mensaje: issue.message }))
+    return json({ success: false, errors }, 400)
+  }
+
+  const { honeypot, ...quote } = parsed.data
+  // A filled decoy field is a bot: it is told "done" and nothing is stored or sent.
+  if (honeypot) return json({ success: true })
+  // The site's per-visitor limit, held here too: holding the key does not escape it (docs/decisions/091).
+  const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: callVisitor(request) })
+  if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
+
+  let stored: Awaited<ReturnType<typeof storeQuote>>
+  try {
+    stored = await storeQuote(env.DB, quote, { idempotencyKey, now: (deps.now ?? Date.now)() })
+  } catch (error) {
+    console.error(`[enviar-telegram] No se pudo guardar el presupuesto: ${(error as Error).message?.slice(0, 300)}`)
+    return json({ success: false, error: 'No se pudo guardar la solicitud' }, 503)
+  }
+  if (stored.created) {
+    ctx.waitUntil(
+      deliverNow(env, stored.row.id, {
+        waitUntil: (promise) => ctx.waitUntil(promise),
+        ...deps,
+        local: isLocalRequest(request),
+      }).catch((error: unknown) =>
+        console.error(
+          `[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`,
+        ),
+      ),
+    )
+  }
+  return json({ success: true, referencia: stored.row.referencia, seguimiento: stored.row.tracking_token })
+}

@@ -1,0 +1,51 @@
+/**
+ * The written quote in the owner's words (docs/decisions/105): what a quick
+ * price ('/presupuesto P-7K3Q 25 nota') states besides its amount, taken
+ * from the settings and the request; the refusal of a listed service's
+ * price without its reason; and the link to the full-quote form.
+ */
+import { formatEuros } from '~shared/offer'
+import { LISTED_SERVICE_CENTS, ownerFormPath, type WrittenQuote } from '~shared/written-quote'
+
+import { OWNER_LINK_MINUTES } from './owner-links'
+import type { FunctionSettings } from '../platform/settings'
+import type { QuoteRow } from '../quotes/store'
+
+/**
+ * What a price states when the owner gives only its amount and note: the work is the note (or the listed
+ * service, or the repair of the fault described), the parts, days and shipping are the settings'; the
+ * advertised price of the listed service it came from, and the note as the reason for another amount.
+ */
+export function defaultWritten(
+  settings: Pick<FunctionSettings, 'QUOTE_PARTS' | 'QUOTE_REPAIR_DAYS' | 'QUOTE_SHIPPING_EUROS'>,
+  quote: Pick<QuoteRow, 'tipo' | 'servicio'>,
+  price: { amountCents: number; note: string | null },
+): WrittenQuote {
+  const listedCents = quote.servicio ? LISTED_SERVICE_CENTS : null
+  return {
+    work:
+      price.note ??
+      quote.servicio ??
+      `Diagnóstico y reparación de la avería que nos describiste en tu ${quote.tipo === 'mando' ? 'mando' : 'consola'}`,
+    parts: settings.QUOTE_PARTS,
+    partsCents: null,
+    labourCents: null,
+    repairDays: settings.QUOTE_REPAIR_DAYS,
+    shippingCents: Math.round(settings.QUOTE_SHIPPING_EUROS * 100),
+    listedCents,
+    priceReason: listedCents !== null && price.amountCents !== listedCents ? price.note : null,
+  }
+}
+
+/** The bot's answer to a listed service's request priced otherwise without a reason: nothing stored. */
+export function listedPriceRefusal(reference: string, service: string, listedCents: number): string {
+  return `${reference} viene del servicio «${service}», anunciado a ${formatEuros(listedCents)}: ese precio obliga al taller. Para otro importe, escribe el motivo en la nota (por ejemplo: /presupuesto ${reference} 35 Además hay que cambiar la batería). No he guardado nada.`
+}
+
+/** The message with the link to the full-quote form, for whoever asked. */
+export function formLinkText(reference: string, name: string): string {
+  return `📝 ${reference}: el formulario del presupuesto completo (trabajo, piezas y su desglose, plazo, envío), para ${name}. El enlace sirve una vez y caduca en ${OWNER_LINK_MINUTES} minutos; no lo compartas.`
+}
+
+/** The form's address on the site. */
+export const ownerFormUrl = (siteUrl: string, code: string) => `${siteUrl.replace(/\/+$/, '')}${ownerFormPath(code)}`

@@ -1,0 +1,154 @@
+/**
+ * The scheduled sweep (a Cron Trigger every minute and every hour; locally GET /__scheduled,
+ * docs/decisions/111): delivery retries, e-mail copies, the customers' e-mails, the owner's notices, stale
+ * messages, the reminder, and retention with the pruning of what only lives a while (the lookup's wrong
+ * guesses, lost-link requests, the owner's spent links).
+ */
+import type { DeliveryDeps } from '../delivery/deps'
+import { dueForEmail, EMAIL_AFTER_MS, sendEmailCopy } from '../delivery/email-copy'
+import { notifyDecisions } from '../delivery/notices'
+import { refreshView, staleViews } from '../delivery/owner-view'
+import { deliverDue, SWEEP_BATCH } from '../delivery/quotes'
+import { mailerFor } from '../email/mailer'
+import { changedQuotes, sendDueEmails } from '../email/send'
+import { pruneOwnerLinks } from '../offers/owner-links'
+import { type FunctionSettings, getSettings } from '../platform/settings'
+import { readFailure, telegramApi } from '../platform/telegram'
+import { messageLink } from '../privacy/erasure'
+import { type ErasedByAge, eraseOlderThan, retentionNotice } from '../privacy/retention'
+import { pruneLinkRequests } from '../quotes/emails-owed'
+import { pruneWrongGuesses } from '../tracking/lookup-caps'
+import { remind } from './reminders'
+
+/** A part of the scheduled sweep: everything but retention, or retention alone. */
+export type SweepPart = 'delivery' | 'retention'
+
+export interface SweepDeps extends DeliveryDeps {
+  /**
+   * Which part of the sweep runs (docs/decisions/111): 'delivery' (the minute's Cron Trigger),
+   * 'retention' (the hourly one), or both (unset: a local /__scheduled, the tests).
+   */
+  part?: SweepPart
+}
+export interface SweepResult {
+  sent: number
+  failed: number
+  emailed: number
+  edited: number
+  reminded: number
+  erased: number
+  /** The customer's answers to a price told to the owner's chat late (the first try failed). */
+  notified: number
+  /** E-mails to customers sent by this sweep (email/send.ts). */
+  customerEmails: number
+}
+
+/** Marks the owner's messages of these quotes stale: the sweep's stale views redraw them with their e-mails. */
+export async function showEmailsInChat(env: FunctionEnv, quoteIds: readonly number[], now: number): Promise<void> {
+  if (quoteIds.length === 0) return
+  await env.DB.prepare(
+    `UPDATE presupuestos SET view_stale_at = ?2, view_message_id = telegram_message_id, view_attempts = 0, view_next_at = ?2
+     WHERE id IN (SELECT value FROM json_each(?1)) AND telegram_message_id IS NOT NULL`,
+  )
+    .bind(JSON.stringify(quoteIds), now)
+    .run()
+}
+
+/**
+ * Delivery retries, e-mail copies, the customers' e-mails, the notices of
+ * the customers' answers, stale messages, the reminder and retention (of
+ * quotes, of the lookup's wrong guesses past their window, of lost-link
+ * requests past their day, of the owner's spent links past their time):
+ * one scheduled run, or two parts of it (`part`).
+ */
+export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<SweepResult> {
+  const settings = getSettings(env)
+  const now = deps.now ?? Date.now
+  const result: SweepResult = {
+    sent: 0,
+    failed: 0,
+    emailed: 0,
+    edited: 0,
+    reminded: 0,
+    erased: 0,
+    notified: 0,
+    customerEmails: 0,
+  }
+  // Retention first: cheap, and never held back by a slow delivery or reminder.
+  if (deps.part !== 'delivery') {
+    const erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
+    result.erased = erased.length
+    await tellRetention(settings, erased, deps)
+    await pruneWrongGuesses(env.DB, now())
+    await pruneLinkRequests(env.DB, now())
+    await pruneOwnerLinks(env.DB, now())
+  }
+  if (deps.part === 'retention') return result
+
+  const delivered = await deliverDue(env, settings, deps)
+  result.sent = delivered.sent
+  result.failed = delivered.failed
+
+  for (const row of mailerFor(env, settings) ? await dueForEmail(env.DB, now() - EMAIL_AFTER_MS, now(), 20) : []) {
+    const reason = `sin entregar ${Math.round((now() - row.received_at) / 60000)} minutos después de recibirlo${row.last_error ? `; último error: ${row.last_error}` : ''}`
+    if (await sendEmailCopy(env, settings, row, reason, deps)) result.emailed++
+  }
+
+  // The customer's e-mails the immediate attempts left (failed, held for the shipment's number, or a run that
+  // died); each quote whose message now shows another e-mail is redrawn with the stale views below.
+  const emails = await sendDueEmails(env, settings, deps)
+  result.customerEmails = emails.results.filter((entry) => entry.result === 'sent').length
+  await showEmailsInChat(env, changedQuotes(emails), now())
+
+  // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
+  result.notified = await notifyDecisions(env, settings, deps)
+  result.edited = await refreshStaleViews(env, settings, deps)
+  result.reminded = await remind(env, settings, deps)
+  return result
+}
+
+/**
+ * Tells the owner's chat which quotes retention erased while their messages are still there, for him to
+ * delete by hand (the privacy policy's "at the latest"). Not sent, the references are logged instead: the
+ * rows are gone, and the chat keeps the messages either way.
+ */
+export async function tellRetention(
+  settings: FunctionSettings,
+  erased: readonly ErasedByAge[],
+  deps: DeliveryDeps,
+): Promise<void> {
+  const chatId = settings.TELEGRAM_CHAT_ID ?? ''
+  const text = retentionNotice(erased, settings.QUOTE_RETENTION_DAYS, (id) => messageLink(chatId, id))
+  if (!text) return
+  try {
+    if (!settings.TELEGRAM_BOT_TOKEN) throw new Error('sin TELEGRAM_BOT_TOKEN')
+    await telegramApi(settings, deps).sendMessage(chatId, text, { link_preview_options: { is_disabled: true } })
+  } catch (error) {
+    const references = erased.filter((row) => row.reachedChat).map((row) => row.referencia)
+    console.error(
+      `[enviar-telegram] Retención: no se pudo avisar al chat de los borrados (${readFailure(error).error}); sus mensajes siguen allí: ${references.slice(0, 20).join(', ')}${references.length > 20 ? '…' : ''}`,
+    )
+  }
+}
+
+/**
+ * Owner's messages whose edit Telegram refused after a tap or an answer (a
+ * 429, a timeout, a run that ended first): edited again until they show the
+ * saved state (delivery/owner-view.ts). A 429 stops the round.
+ */
+export async function refreshStaleViews(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  deps: DeliveryDeps,
+): Promise<number> {
+  const now = deps.now ?? Date.now
+  if (!settings.TELEGRAM_BOT_TOKEN) return 0
+  const api = telegramApi(settings, deps)
+  let edited = 0
+  for (const row of await staleViews(env.DB, now(), SWEEP_BATCH)) {
+    const refreshed = await refreshView(env, settings, api, row, now)
+    if (refreshed.edited) edited++
+    if (refreshed.retryAfterS) break
+  }
+  return edited
+}
