@@ -96,7 +96,7 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
           whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
           details: tracking.offer.written ? writtenRows(tracking.offer.written, tracking.offer.note) : null,
           expressRequest: tracking.offer.expressRequest === true,
-          terms: contractTerms(termsFacts(settings)),
+          terms: contractTerms(termsFacts(settings, tracking.onlinePayment ?? null)),
         }
       : null,
     // His last day, whole: the period ends at midnight (docs/decisions/106).
@@ -108,8 +108,11 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
   }
 }
 
-/** The shop's facts the contract's terms name, from the settings (~shared/contract). */
-export function termsFacts(settings: ShopFacts): TermsFacts {
+/**
+ * The shop's facts the contract's terms name, from the settings (~shared/contract); `onlinePayment`, from
+ * the function (it holds Stripe's key), null where the page does not know it.
+ */
+export function termsFacts(settings: ShopFacts, onlinePayment: boolean | null): TermsFacts {
   const { barrio, ciudad, codigoPostal } = catalogo.tienda.direccion
   return {
     holder: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
@@ -117,6 +120,7 @@ export function termsFacts(settings: ShopFacts): TermsFacts {
     phone: readablePhone(settings.SHOP_PHONE),
     workshop: settings.SHOP_SHIPPING_ADDRESS || `${barrio}, ${ciudad}, ${codigoPostal}`,
     retentionDays: settings.QUOTE_RETENTION_DAYS,
+    onlinePayment,
   }
 }
 
