@@ -10,6 +10,7 @@ import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
 import { contractTerms, type TermsFacts } from '~shared/contract'
 import { DECLINE_REASONS, DECLINE_REASON_KEYS, formatEuros } from '~shared/offer'
+import { methodLabel } from '~shared/payment'
 import { writtenRows } from '~shared/written-quote'
 import type { Tracking } from '~shared/tracking-answer'
 import { trackingPath } from '~shared/tracking'
@@ -103,8 +104,37 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
     withdrawal: tracking.withdrawal
       ? { until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) } }
       : null,
+    payment: paymentView(tracking.payment ?? null, when),
     reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
+  }
+}
+
+/**
+ * What the page shows of the payment (docs/decisions/122): what is due and whether 'Pagar' is offered (and
+ * the origin its redirect goes to, for the page's form-action), what was paid (amount, date, method when
+ * known), what is being confirmed, the refunds. Null before a price is accepted.
+ */
+function paymentView(payment: Tracking['payment'] | null, when: (at: number) => { fecha: string; fechaIso: string }) {
+  if (!payment) return null
+  const pays = payment.online && payment.status === 'due' && payment.dueCents > 0
+  return {
+    status: payment.status,
+    due: payment.dueCents > 0 ? formatEuros(payment.dueCents) : null,
+    payOnline: pays,
+    checkoutOrigin: pays ? payment.checkoutOrigin : null,
+    paid: payment.paid.map((each) => ({
+      amount: formatEuros(each.amountCents),
+      method: methodLabel(each.method, each.channel),
+      ...when(each.at),
+    })),
+    confirming: payment.confirmingCents === null ? null : formatEuros(payment.confirmingCents),
+    failed: payment.failedAt !== null && payment.status === 'due',
+    refunds: payment.refunds.map((refund) => ({
+      amount: formatEuros(refund.amountCents),
+      done: refund.done,
+      ...when(refund.at),
+    })),
   }
 }
 
