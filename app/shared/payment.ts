@@ -47,6 +47,9 @@ export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com'
 /** Stripe's API, where the function creates sessions and refunds (STRIPE_API_URL's default). */
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com'
 
+/** The shop keeps its payment records (payments, refunds) this long: accounting (Código de Comercio art. 30). */
+export const ACCOUNTING_YEARS = 6
+
 /** The most payments and refunds of one quote the tracking answer lists (a quote has one or two). */
 export const PAYMENT_LIST_MAX = 20
 

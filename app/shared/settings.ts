@@ -136,6 +136,14 @@ export function readValue(setting: Setting, value: unknown): Reading {
  * here and not refused by the setting's pattern. The one judgement of the
  * Workers at run time and of the deploy's preflight.
  */
+/**
+ * Whether a Worker needs secret `setting` in production: one its list says must be real, or an optional
+ * one (Stripe's) that the operator's secrets file gives (`fileValue`).
+ */
+export function secretWanted(setting: Setting, fileValue: string | undefined): boolean {
+  return Boolean(setting.secret && (setting.ownOffLocal || (setting.optional && fileValue?.trim())))
+}
+
 export function isOwn(setting: Setting, value: unknown): boolean {
   const reading = readValue(setting, value)
   if (reading.unset || !reading.parsed.success) return false

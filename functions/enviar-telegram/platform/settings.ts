@@ -149,6 +149,8 @@ export const FUNCTION_SETTINGS = {
     schema: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'una clave de Stripe, sin espacios'),
     secret: true,
     optional: true,
+    // Off this machine, never a test-mode key (the preflight and `npm run secrets` refuse it).
+    refuse: /^(sk|rk)_test_/,
     doc: "Stripe's secret key (a secret): with it the tracking page offers 'Pagar' (Stripe Checkout); unset, payment is at the counter only.",
   },
   STRIPE_WEBHOOK_SECRET: {

@@ -9,6 +9,7 @@
  * erased with it: they are the shop's accounting, kept six years (below).
  */
 
+import { ACCOUNTING_YEARS } from '~shared/payment'
 import { TELEGRAM_MAX_CHARS } from '../platform/telegram'
 
 /** The states in which the shop holds, or is sending back, the customer's device. */
@@ -119,7 +120,7 @@ export function retentionNotice(
 }
 
 /** The shop keeps its accounting records six years (Código de Comercio art. 30): payments and refunds. */
-export const ACCOUNTING_YEARS = 6
+export { ACCOUNTING_YEARS }
 const ACCOUNTING_MS = ACCOUNTING_YEARS * 366 * 24 * 60 * 60 * 1000
 /** Stripe's events are recorded only to be seen once: past Stripe's three days of retries, a month is plenty. */
 export const STRIPE_EVENTS_KEPT_DAYS = 30
