@@ -496,7 +496,7 @@ async function checkStripe(found: Findings, fn: WorkerConfig, root: string, env:
   const judgements = await judgeStripe({
     key: env.STRIPE_SECRET_KEY ?? file.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? file.STRIPE_WEBHOOK_SECRET,
-    apiUrl: env.STRIPE_API_URL ?? fn.vars?.STRIPE_API_URL,
+    apiUrl: env.STRIPE_API_URL ?? (String(fn.vars?.STRIPE_API_URL ?? '') || undefined),
     functionOrigin: domain ? `https://${domain}` : null,
   })
   for (const judgement of judgements) found[judgement.status](FUNCTION.label, judgement.text)
