@@ -112,6 +112,6 @@ export function refundWords(
     .reduce((sum, refund) => sum + refund.amount_cents, 0)
   const counter = paid.filter((payment) => payment.channel === 'counter').reduce((sum, p) => sum + p.amount_cents, 0)
   if (whole > 0)
-    return `Reembolso: te devolvemos ya los ${formatEuros(whole)} que pagaste, al mismo medio con que pagaste (Stripe lo tramita hoy; según tu banco, tarda unos días en verse).${counter ? ` Lo que pagaste en el taller (${formatEuros(counter)}) te lo devolvemos nosotros en ${WITHDRAWAL_REFUND_DAYS} días como máximo.` : ''}`
-  return `Reembolso: de los ${formatEuros(total)} que pagaste te devolvemos, en ${WITHDRAWAL_REFUND_DAYS} días como máximo y por el mismo medio con que pagaste, todo salvo la parte proporcional de lo que ya hubiéramos hecho a petición tuya; te escribimos con el importe.`
+    return `Tu reembolso: te devolvemos ya los ${formatEuros(whole)} que pagaste, al mismo medio con que pagaste (Stripe lo tramita hoy; según tu banco, tarda unos días en verse).${counter ? ` Lo que pagaste en el taller (${formatEuros(counter)}) te lo devolvemos nosotros en ${WITHDRAWAL_REFUND_DAYS} días como máximo.` : ''}`
+  return `Tu reembolso: de los ${formatEuros(total)} que pagaste te devolvemos, en ${WITHDRAWAL_REFUND_DAYS} días como máximo y por el mismo medio con que pagaste, todo salvo la parte proporcional de lo que ya hubiéramos hecho a petición tuya; te escribimos con el importe.`
 }
