@@ -81,11 +81,8 @@ export async function measurePayments(stack: Stack, { query, execute }: StackD1,
         telefono: '612345678',
         honeypot: '',
       })
-    ).json()) as { seguimiento: string }
-    const [row] = await query<{ referencia: string }>(
-      `SELECT referencia FROM presupuestos WHERE tracking_token = '${stored.seguimiento}'`,
-    )
-    const reference = row?.referencia ?? ''
+    ).json()) as { seguimiento: string; referencia: string }
+    const reference = stored.referencia
     await telegram(`/presupuesto ${reference} 45`, i + 1)
     await site(FUNCTION_PATHS.decision, {
       seguimiento: stored.seguimiento,
