@@ -11,7 +11,7 @@
 //   POST /pagar/:id/pagar                 completes it (paid), sends the signed checkout.session.completed to
 //                                         the function's webhook, then 303 to its success_url
 //   POST /pagar/:id/cancelar              303 to its cancel_url (the session stays open, as Stripe's does)
-// Events are signed as Stripe signs them: `Stripe-Signature: t=<s>,v1=<HMAC-SHA256 of "<t>.<body>">`, with the
+// An event the function does not answer 2xx is sent again later, as Stripe does. Events are signed as Stripe signs them: `Stripe-Signature: t=<s>,v1=<HMAC-SHA256 of "<t>.<body>">`, with the
 // webhook secret given (STRIPE_WEBHOOK_SECRET). Control (JSON), for the tests and the chaos script:
 //   POST /__webhook {url, secret}         where events go and what signs them
 //   POST /__rules {webhook?, refunds?, sessions?}
@@ -88,7 +88,7 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}) {
   const webhook = { url: '', secret: '' }
   let base = ''
 
-  const deliver = async (event: unknown): Promise<number> => {
+  const deliverOnce = async (event: unknown): Promise<number> => {
     if (!webhook.url) return 0
     const payload = JSON.stringify(event)
     try {
@@ -102,6 +102,22 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}) {
     } catch {
       return 0
     }
+  }
+  /**
+   * Sends an event as Stripe does: an answer other than 2xx (or none) is retried later, here after 1, 2, 4
+   * and 8 s (Stripe: for three days); the first answer is returned.
+   */
+  const deliver = async (event: unknown): Promise<number> => {
+    const status = await deliverOnce(event)
+    if (status < 200 || status > 299)
+      void (async () => {
+        for (const wait of [1000, 2000, 4000, 8000]) {
+          await new Promise((done) => setTimeout(done, wait))
+          const again = await deliverOnce(event)
+          if (again >= 200 && again <= 299) return
+        }
+      })()
+    return status
   }
   const event = (type: string, object: unknown) => ({
     id: id('evt'),

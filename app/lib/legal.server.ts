@@ -256,7 +256,7 @@ export function privacyPage(settings: Settings) {
       paymentsProcessing(days),
       analyticsProcessing(analytics),
     ],
-    providers: [cloudflare, telegram, stripe, whatsapp, googleNow],
+    providers: [cloudflare, telegram, whatsapp, stripe, googleNow],
     logs: registros,
     rights: privacidad.derechos,
     authority: privacidad.autoridad,

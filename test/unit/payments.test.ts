@@ -235,6 +235,24 @@ describe("Stripe's webhook", () => {
     expect(await receiptsOwed(other.db, other.row.id)).toBe(0)
   })
 
+  it('out of order: a stale expiry after the payment, or the payment after an expiry seen first, ends paid once', async () => {
+    const { db, env, settings, row } = await accepted(4500)
+    const made = await checkoutFor(env, settings, row)
+    const session = await sessionOf(made.kind === 'session' ? made.url : '')
+    const paidEvent = completed(session, { payment_intent: 'pi_test_orden' })
+    const expiredEvent = {
+      id: `evt_${crypto.randomUUID()}`,
+      type: 'checkout.session.expired',
+      data: { object: { ...session, status: 'expired', payment_status: 'unpaid' } },
+    }
+    // The expiry first, then Stripe's word that it was paid: paid.
+    expect((await deliver(env, expiredEvent)).status).toBe(200)
+    expect((await deliver(env, paidEvent)).status).toBe(200)
+    expect((await deliver(env, expiredEvent)).status).toBe(200)
+    expect(await paidCount(db, row.id)).toBe(1)
+    expect(await receiptsOwed(db, row.id)).toBe(1)
+  })
+
   it('junk signed correctly is refused without a 5xx', async () => {
     const { env } = await accepted()
     for (const junk of [null, 1, 'x', [], { id: 1 }, { id: 'e', type: 'checkout.session.completed', data: {} }]) {
