@@ -26,8 +26,8 @@ export const COUNTER_BUTTONS: Record<CounterMethod, string> = {
 export const isCounterMethod = (value: string): value is CounterMethod =>
   (COUNTER_METHODS as readonly string[]).includes(value)
 
-/** "28/11 13:05" in Madrid. */
-const shortTime = (at: number) =>
+/** "28/11 13:05" in Madrid (the owner's message says when an e-mail went, and when a payment came). */
+export const shortTime = (at: number) =>
   new Intl.DateTimeFormat('es-ES', {
     timeZone: 'Europe/Madrid',
     day: '2-digit',

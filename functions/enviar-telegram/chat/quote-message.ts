@@ -31,7 +31,7 @@ import {
   PRICE_BUTTONS,
   type PriceReach,
 } from './offer-texts'
-import { PAYMENT_BUTTONS, paymentLine } from './payment-texts'
+import { PAYMENT_BUTTONS, paymentLine, shortTime } from './payment-texts'
 
 const TIME_ZONE = 'Europe/Madrid'
 
@@ -107,18 +107,6 @@ const EMAIL_WORDS: Record<string, string> = {
   paid: 'justificante de pago',
   refund: 'reembolso',
 }
-
-/** "27/11 13:05" in Madrid. */
-const shortTime = (at: number) =>
-  new Intl.DateTimeFormat('es-ES', {
-    timeZone: TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(at)
-    .replace(', ', ' ')
 
 /** Where one e-mail to the customer stands, in a few words. */
 function emailStatus(email: CustomerEmailRow): string {

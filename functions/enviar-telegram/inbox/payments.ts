@@ -26,19 +26,11 @@ import { markRefundTold, oweOwnerRefund, refundable, sendRefund } from '../payme
 import { paymentStanding } from '../payments/standing'
 import { recordCounterPayment, refundById } from '../payments/store'
 import type { StripeDeps } from '../payments/stripe'
-import type { FunctionSettings } from '../platform/settings'
-import { quoteById, quoteByReference, type QuoteRow } from '../quotes/store'
+import { quoteById, quoteByReference } from '../quotes/store'
+import type { OfferInboxDeps } from './prices'
 
-export interface PaymentInboxDeps extends StripeDeps {
-  env: FunctionEnv
-  settings: FunctionSettings
-  botId: number
-  now: () => number
-  whoIs: (ctx: Context) => string
-  showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) => Promise<void>
-  quietly: (call: Promise<unknown>, what: string) => Promise<void>
-  waitUntil?: (promise: Promise<unknown>) => void
-}
+/** What the owner's payment buttons need: the inbox's own helpers (as the prices'), and Stripe's fetch. */
+export interface PaymentInboxDeps extends OfferInboxDeps, StripeDeps {}
 
 export function registerPayments(bot: Bot, deps: PaymentInboxDeps): void {
   const { env, settings, now } = deps

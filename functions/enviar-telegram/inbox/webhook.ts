@@ -178,29 +178,21 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   })
 
   // Prices ('💶 Enviar presupuesto', its reply, /presupuesto): before the reply below, which they pass on.
-  registerOffers(bot, {
+  const inbox = {
     env,
     settings,
     botId: info.id,
     now,
     whoIs,
     quietly,
-    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
+    showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) =>
+      showSaved(ctx.api, env, settings, row, messageId, now),
     ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
-  })
+  }
+  registerOffers(bot, inbox)
 
   // Payments ('💶 Cobrado en el taller', '💸 Reembolsar' and its reply, /reembolsar), likewise.
-  registerPayments(bot, {
-    env,
-    settings,
-    botId: info.id,
-    now,
-    whoIs,
-    quietly,
-    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
-    ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
-    ...(deps.stripeFetch ? { stripeFetch: deps.stripeFetch } : {}),
-  })
+  registerPayments(bot, { ...inbox, ...(deps.stripeFetch ? { stripeFetch: deps.stripeFetch } : {}) })
 
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {

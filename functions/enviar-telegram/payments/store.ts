@@ -8,9 +8,20 @@ import type { CounterMethod, PaymentChannel, PaymentMethod } from '~shared/payme
 import { PAYMENT_LIST_MAX } from '~shared/payment'
 
 import { oweAfterChange } from '../quotes/emails-owed'
-import { NOTICE_GRACE_MS } from '../offers/offers'
+import { NOTICE_GRACE_MS, type OfferRow } from '../offers/offers'
 
-export interface PaymentRow {
+/** A row's notice to the owner, delivered as the answer's (delivery/notices.ts): due since notice_due_at. */
+type NoticeColumns = Pick<
+  OfferRow,
+  | 'notified_at'
+  | 'notice_lease_owner'
+  | 'notice_lease_until'
+  | 'notice_attempts'
+  | 'notice_next_at'
+  | 'notice_ambiguous'
+> & { notice_due_at: number | null }
+
+export interface PaymentRow extends NoticeColumns {
   id: number
   quote_id: number
   referencia: string
@@ -31,16 +42,9 @@ export interface PaymentRow {
   payment_intent: string | null
   recorded_by: string | null
   detail: string | null
-  notice_due_at: number | null
-  notified_at: number | null
-  notice_lease_owner: string | null
-  notice_lease_until: number | null
-  notice_attempts: number
-  notice_next_at: number | null
-  notice_ambiguous: number
 }
 
-export interface RefundRow {
+export interface RefundRow extends NoticeColumns {
   id: number
   payment_id: number
   quote_id: number
@@ -59,13 +63,6 @@ export interface RefundRow {
   lease_until: number | null
   unknown: number
   last_error: string | null
-  notice_due_at: number | null
-  notified_at: number | null
-  notice_lease_owner: string | null
-  notice_lease_until: number | null
-  notice_attempts: number
-  notice_next_at: number | null
-  notice_ambiguous: number
 }
 
 /** The states in which an accepted price is owed: from the acceptance until the device goes back. */
