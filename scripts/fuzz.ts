@@ -841,6 +841,12 @@ interface Endpoints {
   functionOrigin: string
 }
 
+/** The payments target: hostile Stripe webhooks and 'Pagar' posts (scripts/fuzz-stripe.ts). */
+function stripeRequest(at: Endpoints): Promise<void> {
+  const request = stripeFuzzRequest(at, { int, pick, chance })
+  return send('stripe', request.label, request.url, request.init)
+}
+
 interface FuzzTarget {
   /** What its statuses are recorded under. */
   name: string
@@ -906,10 +912,7 @@ const TARGETS = [
     setting: 'FUZZ_STRIPE',
     requests: 3_000,
     echoes: true,
-    send: (at) => {
-      const request = stripeFuzzRequest(at, { int, pick, chance })
-      return send('stripe', request.label, request.url, request.init)
-    },
+    send: (at) => stripeRequest(at),
   },
 ] as const satisfies readonly FuzzTarget[]
 
