@@ -119,10 +119,11 @@ const FUNCTION_LAYERS = [
   ['platform'],
   ['quotes'],
   ['offers'],
+  ['payments'],
   ['chat', 'email'],
   ['privacy'],
   ['delivery'],
-  ['intake', 'inbox', 'tracking'],
+  ['intake', 'inbox', 'tracking', 'stripe-events'],
   ['sweep'],
 ]
 

@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/cloudflare'
 // The Remix compiler replaces this virtual module with the app's server build.
 import * as build from '@remix-run/dev/server-build'
 
@@ -33,7 +33,7 @@ export default {
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const settings = getSettings(request, env)
   const url = new URL(request.url)
-  const csp = { nonce: createNonce(), used: false }
+  const csp: AppLoadContext['csp'] = { nonce: createNonce(), used: false }
   const spelling = privateSpelling(request)
   // What Remix is given: the request, a private address's stand-in, or the request without its 'null' Origin
   // (read only once crossSiteRefusal let it through, docs/decisions/101).
@@ -65,7 +65,11 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const analytics =
     !privatePage && settings.ANALYTICS_ID !== '' && consentFromCookies(request.headers.get('cookie')) !== 'rejected'
   // The nonce is named only when the page wrote it into its HTML (docs/decisions/098).
-  const policy = contentSecurityPolicy(csp.used ? csp.nonce : null, { analytics, https: url.protocol === 'https:' })
+  const policy = contentSecurityPolicy(csp.used ? csp.nonce : null, {
+    analytics,
+    https: url.protocol === 'https:',
+    formActions: csp.formActions,
+  })
   const response = withPolicy(answered, policy)
   const { headers } = response
   if (!headers.has('Cache-Control')) {

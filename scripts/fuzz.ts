@@ -10,7 +10,8 @@
 // tracking: the site's lookup form and pages, the customer's answers to a price (site and function), and
 // the function's endpoints; and FUZZ_CONTRACT (3,000) to the contract's forms and endpoints (the lost link,
 // the owner's full-quote page with forged codes, the withdrawal, the function's enlaces, desistimiento and
-// taller/presupuesto). It prints the status histogram, the
+// taller/presupuesto); and FUZZ_STRIPE (3,000) to the payments (scripts/fuzz-stripe.ts: Stripe's webhook with
+// hostile bodies and signatures, 'Pagar' posts). It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run. The targets are one
@@ -21,6 +22,7 @@ import { trackingPath, TRACKING_STATES } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'
 
 import { FAKE_BOT } from './fake-telegram'
+import { stripeFuzzRequest } from './fuzz-stripe'
 
 import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers'
 
@@ -839,6 +841,12 @@ interface Endpoints {
   functionOrigin: string
 }
 
+/** The payments target: hostile Stripe webhooks and 'Pagar' posts (scripts/fuzz-stripe.ts). */
+function stripeRequest(at: Endpoints): Promise<void> {
+  const request = stripeFuzzRequest(at, { int, pick, chance })
+  return send('stripe', request.label, request.url, request.init)
+}
+
 interface FuzzTarget {
   /** What its statuses are recorded under. */
   name: string
@@ -897,6 +905,14 @@ const TARGETS = [
     requests: 3_000,
     echoes: true,
     send: (at) => contractRequest(at.site, at.functionOrigin),
+  },
+  {
+    name: 'stripe',
+    title: "payments: Stripe's webhook (hostile bodies and signatures) and 'Pagar' on the tracking page",
+    setting: 'FUZZ_STRIPE',
+    requests: 3_000,
+    echoes: true,
+    send: (at) => stripeRequest(at),
   },
 ] as const satisfies readonly FuzzTarget[]
 

@@ -30,7 +30,7 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { howToSet, isOwn, readValue, SECRETS_FILE, type Setting } from '~shared/settings'
+import { howToSet, isOwn, readValue, SECRETS_FILE, secretWanted, type Setting } from '~shared/settings'
 
 import { bareDomainOf, zoneOf } from '~/lib/bare-domain'
 
@@ -57,6 +57,7 @@ import {
   type Wrangler,
 } from './production'
 
+import { judgeStripe } from './stripe-checks'
 import { judgeWebhook, registerAgain, webhookUrl, type WebhookInfo } from './telegram-checks'
 
 export { zoneOf }
@@ -380,17 +381,27 @@ const wranglerError = (result: { stdout: string; stderr: string }) =>
 
 /**
  * The secrets a Worker needs in production: those of its list that must be real, but QUOTE_FUNCTION_KEY
- * while the site calls the function through its binding (no key travels then: docs/decisions/110).
+ * while the site calls the function through its binding (no key travels then: docs/decisions/110), and
+ * Stripe's when the operator's secrets file gives them (`file`: online payments are optional).
  */
-export function requiredSecrets(worker: DeployedWorker, site: WorkerConfig): Array<[string, Setting]> {
+export function requiredSecrets(
+  worker: DeployedWorker,
+  site: WorkerConfig,
+  file: Record<string, string | undefined> | null = null,
+): Array<[string, Setting]> {
   return (Object.entries(worker.spec) as Array<[string, Setting]>).filter(
-    ([key, setting]) =>
-      setting.secret && setting.ownOffLocal && !(key === 'QUOTE_FUNCTION_KEY' && callsByBinding(site)),
+    ([key, setting]) => secretWanted(setting, file?.[key]) && !(key === 'QUOTE_FUNCTION_KEY' && callsByBinding(site)),
   )
 }
 
-async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: Wrangler, site: WorkerConfig) {
-  const secrets = requiredSecrets(worker, site)
+async function checkSecrets(
+  found: Findings,
+  worker: DeployedWorker,
+  wrangler: Wrangler,
+  site: WorkerConfig,
+  root: string,
+) {
+  const secrets = requiredSecrets(worker, site, readSecretsFile(root))
   const command = `npx wrangler secret list ${productionArgs(worker).join(' ')}`
   const result = await wrangler(['secret', 'list', '--format', 'json', ...productionArgs(worker)])
   if (result.code !== 0) {
@@ -434,8 +445,8 @@ async function checkSecrets(found: Findings, worker: DeployedWorker, wrangler: W
 
 /** The secrets' values, judged from the operator's file (Cloudflare never shows them). */
 function checkSecretValues(found: Findings, worker: DeployedWorker, root: string, site: WorkerConfig) {
-  const secrets = requiredSecrets(worker, site)
   const file = readSecretsFile(root)
+  const secrets = requiredSecrets(worker, site, file)
   if (!file) {
     found.note(
       worker.label,
@@ -478,6 +489,19 @@ async function checkMigrations(found: Findings, wrangler: Wrangler) {
 }
 
 /** The Telegram webhook, when the bot token is at hand (telegram-checks.ts judges what Telegram answers). */
+/** Stripe (README, "Payments"): a live key, the signing secret, the webhook endpoint registered with its events. */
+async function checkStripe(found: Findings, fn: WorkerConfig, root: string, env: NodeJS.ProcessEnv) {
+  const file = readSecretsFile(root) ?? {}
+  const domain = customDomain(fn)
+  const judgements = await judgeStripe({
+    key: env.STRIPE_SECRET_KEY ?? file.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? file.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL ?? (String(fn.vars?.STRIPE_API_URL ?? '') || undefined),
+    functionOrigin: domain ? `https://${domain}` : null,
+  })
+  for (const judgement of judgements) found[judgement.status](FUNCTION.label, judgement.text)
+}
+
 async function checkWebhook(
   found: Findings,
   target: Target,
@@ -701,7 +725,7 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
   for (const worker of workers) checkSecretValues(found, worker, root, site.production)
 
   if (login.kind === 'in') {
-    for (const worker of workers) await checkSecrets(found, worker, wrangler, site.production)
+    for (const worker of workers) await checkSecrets(found, worker, wrangler, site.production, root)
     if (target !== 'site') {
       if (databaseReady) await checkMigrations(found, wrangler)
       else found.skipped(FUNCTION.label, 'migraciones de D1 en remoto: primero, el database_id.')
@@ -712,6 +736,7 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
     if (target !== 'site') found.skipped(FUNCTION.label, `migraciones de D1 en remoto: ${why}.`)
   }
   await checkWebhook(found, target, fn.production, { root, env, now: (deps.now ?? Date.now)() })
+  if (target !== 'site') await checkStripe(found, fn.production, root, env)
   return found.list
 }
 

@@ -26,7 +26,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { isOwn, previousSecret, PRODUCTION_ENV, SECRETS_FILE, type Setting } from '~shared/settings'
+import { isOwn, previousSecret, PRODUCTION_ENV, SECRETS_FILE, secretWanted, type Setting } from '~shared/settings'
 
 import {
   botApi,
@@ -69,10 +69,17 @@ function productionConfigs(root: string) {
   return { site, fn, byBinding: callsByBinding(site) }
 }
 
-/** The secrets a Worker gets from the file: its list's, QUOTE_FUNCTION_KEY only while the site calls by address. */
-function secretsOf(worker: DeployedWorker, byBinding: boolean): Array<[string, Setting]> {
+/**
+ * The secrets a Worker gets from the file: its list's, QUOTE_FUNCTION_KEY only while the site calls by
+ * address, and Stripe's when the file has them (online payments are optional).
+ */
+function secretsOf(
+  worker: DeployedWorker,
+  byBinding: boolean,
+  file: Record<string, string | undefined>,
+): Array<[string, Setting]> {
   return (Object.entries(worker.spec) as Array<[string, Setting]>).filter(
-    ([key, setting]) => setting.secret && setting.ownOffLocal && !(key === 'QUOTE_FUNCTION_KEY' && byBinding),
+    ([key, setting]) => secretWanted(setting, file[key]) && !(key === 'QUOTE_FUNCTION_KEY' && byBinding),
   )
 }
 
@@ -143,7 +150,7 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
     return false
   }
   const { fn, byBinding } = productionConfigs(root)
-  const uploads = [FUNCTION, SITE].map((worker) => ({ worker, secrets: secretsOf(worker, byBinding) }))
+  const uploads = [FUNCTION, SITE].map((worker) => ({ worker, secrets: secretsOf(worker, byBinding, file) }))
   const wrong = [
     ...new Set(
       uploads.flatMap(({ secrets }) =>

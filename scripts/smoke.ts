@@ -34,13 +34,16 @@ import {
   SITE,
   type WorkerConfig,
 } from './production'
+import { stripeGet } from './stripe-checks'
 import { judgeChat, judgeWebhook, webhookUrl, type WebhookInfo } from './telegram-checks'
+import { STRIPE_API_ORIGIN } from '~shared/payment'
 
 /** The parts a smoke check names. */
 export const PARTS = {
   site: 'web',
   function: 'función de presupuestos (enviar-telegram)',
   telegram: 'Telegram',
+  stripe: 'Stripe',
 } as const
 type Part = keyof typeof PARTS
 
@@ -252,6 +255,15 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
     } catch (error) {
       add('telegram', 'skipped', `no se pudo preguntar a Telegram (${(error as Error).message}).`)
     }
+  }
+  // Stripe, when the shop takes payments online (its key at hand): a read-only call says the key works.
+  const stripeKey =
+    env.STRIPE_SECRET_KEY || (isLocalOrigin(origin) ? undefined : readSecretsFile(root)?.STRIPE_SECRET_KEY)
+  if (stripeKey) {
+    const answer = await stripeGet(env.STRIPE_API_URL || STRIPE_API_ORIGIN, stripeKey, '/v1/balance')
+    if ('error' in answer) add('stripe', 'fail', `no se pudo preguntar a Stripe (${answer.error}).`)
+    else if (answer.status === 200) add('stripe', 'ok', 'la clave de Stripe funciona (lectura del saldo)')
+    else add('stripe', 'fail', `Stripe responde ${answer.status} a la clave (STRIPE_SECRET_KEY): revísala.`)
   }
   // On this machine a part nobody configured (no bot) is only reported; off it, what was not checked fails.
   const failed = lines.filter((line) => line.status === 'fail' || (line.status === 'skipped' && !isLocalOrigin(origin)))

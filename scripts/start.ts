@@ -11,11 +11,13 @@ import {
   LOCAL_STATE,
   functionPort,
   functionVars,
+  localStripe,
   run,
   runToEnd,
   sitePort,
   siteVars,
   superviseForever,
+  varArgs,
   wranglerDev,
 } from './workers'
 
@@ -26,11 +28,17 @@ await runToEnd('npm', ['run', '--silent', 'build'])
 // The function's quotes live in a local D1 under .wrangler/state: kept across restarts.
 await applyMigrations(LOCAL_STATE)
 
+// Without STRIPE_API_URL in the environment, a local stand-in of Stripe's API takes the payments (its page has
+// 'Pagar (simulado)'), and its events reach the function signed with its STRIPE_WEBHOOK_SECRET.
+const stripe = await localStripe()
+stripe?.connect(`http://localhost:${functionPort()}`)
+if (stripe) console.log(`Stripe simulado (pagos de prueba) en ${stripe.stripe.url}`)
+
 const processes = [
   await wranglerDev({
     config: FUNCTION_CONFIG,
     port: functionPort(),
-    vars: functionVars(),
+    vars: [...functionVars(), ...varArgs(stripe?.vars ?? {})],
     extra: functionDevArgs(LOCAL_STATE),
   }),
   await wranglerDev({

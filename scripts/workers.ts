@@ -1,6 +1,7 @@
 // The one stack helper of npm start, npm run dev, the tests and the scripts: which settings
 // reach each Worker, how wrangler dev is started and stopped for them, free ports, and the
-// whole quote chain on loopback (site -> enviar-telegram -> fake Telegram) for tests and scripts.
+// whole quote chain on loopback (site -> enviar-telegram -> fake Telegram and the stand-in of Stripe) for tests
+// and scripts.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { connect, createServer, type AddressInfo } from 'node:net'
@@ -10,9 +11,11 @@ import { join, resolve } from 'node:path'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
 import { SITE_SETTINGS } from '~/lib/env.server'
+import { PUBLIC_SECRETS } from '~shared/settings'
 
 import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/platform/settings'
 
+import { startFakeStripe, type FakeStripe } from './fake-stripe'
 import { startFakeTelegram } from './fake-telegram'
 
 /** The Workers' settings (their one lists); any of them set in the environment overrides the local value. */
@@ -60,6 +63,27 @@ export function functionVars(): string[] {
   const vars = varsFromEnv(FUNCTION_SETTING_NAMES)
   if (process.env.SITE_URL === undefined) vars.push('--var', `SITE_URL:http://localhost:${sitePort()}`)
   return vars
+}
+
+/** The key the function gives the local stand-in of Stripe (it takes any `sk_…`; never a real one). */
+export const LOCAL_STRIPE_KEY = 'sk_test_clave-local-del-simulador'
+
+/**
+ * The local stand-in of Stripe's API (scripts/fake-stripe.ts) for `npm start` and the tests, unless
+ * STRIPE_API_URL is given (`settings`, else the environment): then that one is used and none starts. Its
+ * events go to the function at `functionOrigin`, signed with the function's STRIPE_WEBHOOK_SECRET.
+ */
+export async function localStripe(
+  settings: Record<string, string | undefined> = process.env,
+): Promise<{ stripe: FakeStripe; vars: Record<string, string>; connect: (functionOrigin: string) => void } | null> {
+  if (settings.STRIPE_API_URL !== undefined) return null
+  const stripe = await startFakeStripe()
+  const secret = settings.STRIPE_WEBHOOK_SECRET ?? PUBLIC_SECRETS.STRIPE_WEBHOOK_SECRET
+  return {
+    stripe,
+    vars: { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: settings.STRIPE_SECRET_KEY ?? LOCAL_STRIPE_KEY },
+    connect: (functionOrigin) => stripe.setWebhook(`${functionOrigin}${FUNCTION_PATHS.stripeWebhook}`, secret),
+  }
 }
 
 /** The site's vars; unset, SITE_URL and QUOTE_FUNCTION_URL follow the local ports. */
@@ -287,6 +311,8 @@ export interface Stack {
   functionLog: string | undefined
   functionState: string
   telegramUrl: string | undefined
+  /** The local stand-in of Stripe the function talks to (none with `quoteFunctionUrl` or a STRIPE_API_URL given). */
+  stripeUrl: string | undefined
   stop: () => Promise<void>
   restartFunction: () => Promise<void>
 }
@@ -313,12 +339,14 @@ export async function startStack({
     throw new Error('Falta build/index.js: ejecuta `npm run build` (npm test lo hace).')
   mkdirSync(logDir, { recursive: true })
   const telegram = quoteFunctionUrl ? null : await startFakeTelegram()
+  const stripe = quoteFunctionUrl ? null : await localStripe(functionSettings)
   const started = new Set<ChildProcess>()
   const state = mkdtempSync(join(tmpdir(), `d1-${name}-`))
   const registry = throughBinding ? join(state, 'registro') : undefined
   const stop = async () => {
     for (const child of started) stopChild(child)
     await telegram?.close()
+    await stripe?.stripe.close()
     rmSync(state, { recursive: true, force: true })
   }
   const start = async (
@@ -361,6 +389,7 @@ export async function startStack({
         FUNCTION_CONFIG,
         {
           TELEGRAM_API_URL: telegramUrl,
+          ...stripe?.vars,
           ...shared,
           ...functionSettings,
         },
@@ -372,6 +401,7 @@ export async function startStack({
     if (telegram) {
       await applyMigrations(state, { log: resolve(logDir, `migraciones-${name}.log`) })
       quoteFunction = await startFunction(telegram.url)
+      stripe?.connect(quoteFunction.url)
     }
     const functionUrl = quoteFunction ? `${quoteFunction.url}${FUNCTION_PATHS.quote}` : (quoteFunctionUrl ?? '')
     const site = await start(
@@ -388,6 +418,7 @@ export async function startStack({
       functionLog: quoteFunction?.log,
       functionState: state,
       telegramUrl: telegram?.url,
+      stripeUrl: stripe?.stripe.url,
       stop,
       /** Stops the function Worker (all of it) and starts it again: same port, same D1. */
       async restartFunction() {

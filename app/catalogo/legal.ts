@@ -40,6 +40,16 @@ export const proveedores = {
       'Telegram (Telegram Messenger Inc. y las empresas de su grupo, fuera de la Unión Europea) trata los mensajes en sus propios servidores; según su política de privacidad, los datos de las cuentas registradas desde el Espacio Económico Europeo, como la del taller, se guardan en centros de datos de los Países Bajos, y las transferencias dentro de su grupo se amparan en las cláusulas contractuales tipo de la Comisión Europea.',
     enlace: { texto: 'Política de privacidad de Telegram', href: 'https://telegram.org/privacy' },
   },
+  stripe: {
+    nombre: 'Stripe Payments Europe, Limited (Stripe)',
+    papel:
+      'Solo si pagas en línea tu presupuesto aceptado: el botón «Pagar» de tu página de seguimiento te lleva a la página de pago de Stripe, que recibe el importe, la referencia de tu solicitud, tu e-mail (para tu justificante) y los datos del medio de pago que escribes allí (tarjeta, Bizum, Apple Pay o Google Pay). Nosotros nunca vemos ni guardamos los datos de tu tarjeta: solo sabemos que pagaste, cuánto, cuándo y con qué tipo de medio.',
+    relacion:
+      'Para procesar el pago Stripe actúa como responsable por su cuenta (lo exigen las normas de pagos y de prevención del blanqueo), con sus propias condiciones y su política de privacidad.',
+    transferencias:
+      'Stripe Payments Europe tiene su sede en Irlanda; según su política de privacidad, los datos pueden tratarse también en Estados Unidos por Stripe, Inc., adherida al Marco de Privacidad de Datos UE-EE. UU., con las cláusulas contractuales tipo de la Comisión Europea.',
+    enlace: { texto: 'Política de privacidad de Stripe', href: 'https://stripe.com/es/privacy' },
+  },
   whatsapp: {
     nombre: 'WhatsApp Ireland Limited (WhatsApp)',
     papel:

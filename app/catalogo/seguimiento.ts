@@ -233,6 +233,32 @@ export const textosSeguimiento = {
         'Nuestro sistema no responde ahora mismo. Vuelve a intentarlo en unos minutos, o escríbenos por correo o WhatsApp: desistir por escrito también vale.',
     },
   },
+  /** Paying the accepted price (docs/decisions/122): what he owes, the button, what he paid. */
+  pago: {
+    titulo: 'Pago',
+    debes: 'Importe pendiente de pago:',
+    boton: 'Pagar {importe}',
+    enLinea:
+      'Pagas en la página segura de Stripe, con tarjeta, Bizum, Apple Pay o Google Pay (los que te ofrezca). Nosotros nunca vemos los datos de tu tarjeta.',
+    cuando:
+      'Puedes pagar cuando quieras, y como tarde antes de que te enviemos o te entreguemos el aparato. Si lo prefieres, paga en el taller.',
+    enTaller:
+      'Págalo en el taller al recoger el aparato (en efectivo, con tarjeta o por Bizum), o dinos por WhatsApp si prefieres otra forma antes de que te lo enviemos.',
+    pagado: 'Pagado',
+    confirmando:
+      'Estamos confirmando tu pago de {importe}: algunos medios, como Bizum, tardan unos minutos. Esta página lo dirá en cuanto llegue, y te enviaremos un correo.',
+    vuelta:
+      'Estamos confirmando tu pago con Stripe. Si acabas de pagar, vuelve a cargar esta página en unos segundos: en cuanto llegue la confirmación verás «Pagado» y te enviaremos un correo.',
+    cancelado: 'No has pagado: puedes hacerlo cuando quieras desde esta página.',
+    fallido: 'Tu último intento de pago no se completó. Puedes volver a intentarlo.',
+    reembolso: 'Reembolso de {importe}',
+    reembolsoPendiente: 'Reembolso de {importe} en curso',
+    caida: {
+      titulo: 'No hemos podido abrir el pago',
+      texto:
+        'El servicio de pago no responde ahora mismo. Vuelve a intentarlo en unos minutos, o paga en el taller: no se te ha cobrado nada.',
+    },
+  },
   caida: {
     titulo: 'Ahora mismo no podemos consultar el estado',
     texto:

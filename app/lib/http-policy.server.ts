@@ -62,15 +62,18 @@ export function createNonce(): string {
  * files ('self': the behaviour modules and Remix's build) and, on a page
  * that hydrates, with this response's nonce (Remix's inline scripts); no
  * other inline script; nothing embedded, no framing, forms only to this
- * site. Google's tag and hosts only while analytics may load (an
+ * site (and, on a page with 'Pagar', Stripe's Checkout: a form's redirect is checked
+ * against it too). Google's tag and hosts only while analytics may load (an
  * ANALYTICS_ID and no stored rejection). A content page names no nonce, so
  * the same answer can be served from the edge cache to everyone
  * (docs/decisions/098).
  */
 export function contentSecurityPolicy(
   nonce: string | null,
-  { analytics, https }: { analytics: boolean; https: boolean },
+  { analytics, https, formActions = [] }: { analytics: boolean; https: boolean; formActions?: readonly string[] },
 ) {
+  // Only bare http(s) origins: a value that is anything else never reaches the header.
+  const forms = formActions.filter((origin) => /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i.test(origin))
   const google = analytics ? ` ${GOOGLE_TAG_HOSTS.join(' ')}` : ''
   const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...(analytics ? [GOOGLE_TAG_SCRIPTS] : [])]
   return [
@@ -84,7 +87,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...forms].join(' '),
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ')
 }

@@ -1,3 +1,4 @@
+import { ACCOUNTING_YEARS } from '~shared/payment'
 import { catalogo } from '~/catalogo/consultas'
 import { CONFIRMATIONS_PER_DAY, CUSTOMER_EMAILS, LINKS_GAP_MINUTES, LINKS_KEPT_HOURS } from '~shared/customer-emails'
 import { WITHDRAWAL_DAYS, WITHDRAWAL_PAGE_PATH } from '~shared/contract'
@@ -91,7 +92,7 @@ export interface Processing {
 }
 
 const { avisoLegal, cookies, privacidad, proveedores, reclamaciones, registros, resumen } = catalogo.legal
-const { cloudflare, telegram, whatsapp, google } = proveedores
+const { cloudflare, telegram, whatsapp, google, stripe } = proveedores
 
 /** "a, b y c". */
 const list = (items: string[]) =>
@@ -206,6 +207,20 @@ function channelsProcessing(days: number): Processing[] {
   ]
 }
 
+/** Paying online or at the counter (docs/decisions/122-124): what the shop records, and for how long. */
+function paymentsProcessing(days: number): Processing {
+  return {
+    title: 'Si pagas tu presupuesto',
+    data: `El importe, la fecha, el medio de pago (tarjeta, Bizum, Apple Pay, Google Pay, o en el taller: efectivo, tarjeta o Bizum) y, si pagas en línea, los identificadores que Stripe da a tu pago y a sus reembolsos; todo con la referencia de tu solicitud, sin tu e-mail ni tu teléfono. Nunca los datos de tu tarjeta: los escribes en la página de Stripe.`,
+    purpose:
+      'Cobrar el presupuesto que aceptaste, enviarte el justificante de pago, devolverte lo que corresponda si desistes, y llevar la contabilidad del taller.',
+    basis:
+      'El contrato de reparación que aceptaste (art. 6.1.b del RGPD) y la obligación legal de conservar la contabilidad (art. 6.1.c del RGPD; Código de Comercio, art. 30).',
+    retention: `${ACCOUNTING_YEARS} años desde el pago, aparte de tu solicitud: cuando esta se borra (a los ${days} días), el registro del pago se queda solo con la referencia, sin tus datos de contacto. Un intento de pago que no se completó se borra con los mismos ${days} días.`,
+    recipients: `${stripe.nombre}, si pagas en línea; ${cloudflare.nombre} (lo guarda, como encargado nuestro).`,
+  }
+}
+
 /** The tag's cookie lifetime (TAG_CONFIG: cookie_expires, not renewed) and the consent's, in months. */
 const CONSENT_MONTHS = `${CONSENT_VALID_MONTHS} meses`
 
@@ -238,9 +253,10 @@ export function privacyPage(settings: Settings) {
       ...quoteProcessing(days),
       limitsProcessing(),
       ...channelsProcessing(days),
+      paymentsProcessing(days),
       analyticsProcessing(analytics),
     ],
-    providers: [cloudflare, telegram, whatsapp, googleNow],
+    providers: [cloudflare, telegram, whatsapp, stripe, googleNow],
     logs: registros,
     rights: privacidad.derechos,
     authority: privacidad.autoridad,

@@ -14,6 +14,7 @@ import { getSettings } from '~/lib/env.server'
 import { pageMetaOr404 } from '~/lib/meta'
 import { localBusiness } from '~/lib/structured-data'
 import { whatsappLink, whatsappMessages } from '~/lib/whatsapp'
+import { paymentTerm } from '~shared/payment'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = getSettings(request, context.cloudflare.env)
@@ -26,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     packing: [envios.embalaje.mando, envios.embalaje.consola, envios.embalaje.retirar],
     claims: sellosPorLugar.envios,
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.envio),
+    // The contract's 'Pago' term (docs/decisions/123), as the written quote states it.
+    payment: paymentTerm(null),
   })
 }
 
@@ -33,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   pageMetaOr404(args, (data) => ({ ...data.meta, jsonLd: (shop) => [localBusiness(shop)] }))
 
 export default function MailIn() {
-  const { page, options, steps, packing, claims, whatsapp } = useLoaderData<typeof loader>()
+  const { page, options, steps, packing, claims, whatsapp, payment } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.titulo} lead={page.lead}>
@@ -62,6 +65,15 @@ export default function MailIn() {
             Cómo embalarlo
           </h2>
           <PackingGuide guides={packing} />
+        </div>
+      </section>
+
+      <section className="section section--tight" aria-labelledby="pago-titulo">
+        <div className="container">
+          <h2 id="pago-titulo" className="section__title">
+            Pago
+          </h2>
+          <p className="section__lead">{payment}</p>
         </div>
       </section>
 

@@ -76,8 +76,8 @@ export default function Privacy() {
             <p>
               No vendemos tus datos ni los usamos para publicidad. Pasan por estos proveedores: Cloudflare los trata por
               encargo nuestro (es encargado del tratamiento); Telegram y WhatsApp tratan los mensajes que pasan por
-              ellos con sus propias condiciones, no como encargados nuestros; Google solo recibe datos si aceptas la
-              analítica.
+              ellos con sus propias condiciones, no como encargados nuestros; Stripe solo recibe datos si pagas en
+              línea, y los trata por su cuenta; Google solo recibe datos si aceptas la analítica.
             </p>
             {providers.map((provider) => (
               <article key={provider.nombre} className="legal-page__card">

@@ -1,17 +1,19 @@
 import {
   json,
+  redirect,
   redirectDocument,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { useActionData, useLoaderData, useParams } from '@remix-run/react'
+import { useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { MailInSummary } from '~/components/mail-in-summary'
 import { OfferFailure } from '~/components/offer-failure'
 import { OfferPanel } from '~/components/offer-panel'
 import { PageHero } from '~/components/page-hero'
+import { PaymentPanel } from '~/components/payment-panel'
 import { TrackingHelp } from '~/components/tracking-help'
 import { TrackingStatus } from '~/components/tracking-status'
 import { TrackingTimeline } from '~/components/tracking-timeline'
@@ -23,8 +25,9 @@ import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
 import { functionAccess } from '~/lib/quote-function.server'
 import { fetchTracking } from '~/lib/tracking/client.server'
-import { postDecision, postWithdrawal, readPagePost } from '~/lib/tracking/decision.server'
+import { postDecision, postPayment, postWithdrawal, readPagePost } from '~/lib/tracking/decision.server'
 import { withinLimits } from '~/lib/rate-limits.server'
+import { PAYMENT_RETURN } from '~shared/payment'
 import { TRACKING_TOKEN, trackingPath } from '~shared/tracking'
 import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
 
@@ -38,6 +41,8 @@ import { trackingUnavailable, trackingView } from '~/lib/tracking/view.server'
  * docs/decisions/071-tracking-pages-private.md).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // Back from Stripe's page (success_url): the function asks Stripe first; the return itself proves nothing.
+  const checkPayment = new URL(request.url).searchParams.get(PAYMENT_RETURN.param) === PAYMENT_RETURN.paid
   const settings = getSettings(request, context.cloudflare.env)
   const access = functionAccess(request, context.cloudflare.env, settings)
   const page = catalogo.textosSeguimiento.pagina
@@ -51,12 +56,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         page,
         offerTexts,
         withdrawalTexts,
+        paymentDown: catalogo.textosSeguimiento.pago.caida,
         unavailable: trackingUnavailable(settings, null, 'demasiadas'),
       },
       { status: 429 },
     )
   if (!(await withinLimits(request, { perIp: env.TRACKING_PAGES_PER_IP }))) return tooMany()
-  const answer = await fetchTracking(access, params.token ?? '')
+  const answer = await fetchTracking(access, params.token ?? '', { checkPayment })
   // Only unknown tokens count as guesses: a customer reading his own page never spends them.
   if (answer.kind === 'unknown') {
     if (!(await withinLimits(request, { perIp: env.TRACKING_GUESSES_PER_IP }))) return tooMany()
@@ -64,16 +70,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (answer.kind === 'down')
     return json(
-      { kind: 'down' as const, page, offerTexts, withdrawalTexts, unavailable: trackingUnavailable(settings, null) },
+      {
+        kind: 'down' as const,
+        page,
+        offerTexts,
+        withdrawalTexts,
+        paymentDown: catalogo.textosSeguimiento.pago.caida,
+        unavailable: trackingUnavailable(settings, null),
+      },
       { status: 503 },
     )
+  const tracking = trackingView(answer.tracking, settings)
+  // 'Pagar' answers 303 to Stripe's Checkout: a form's redirect must be allowed by the page's form-action.
+  if (tracking.payment?.checkoutOrigin) context.csp.formActions = [tracking.payment.checkoutOrigin]
   return json({
     kind: 'found' as const,
     page,
     mailIn: catalogo.envios.resumen.enlace,
     offerTexts,
     withdrawalTexts,
-    tracking: trackingView(answer.tracking, settings),
+    paymentTexts: catalogo.textosSeguimiento.pago,
+    tracking,
   })
 }
 
@@ -99,6 +116,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!posted) return json({ failure: 'invalid' as const }, { status: 400 })
   // 'Desistir': the confirmation, with what follows; nothing is recorded until he confirms.
   if (posted.kind === 'withdraw') return json({ confirmWithdrawal: true as const })
+  // 'Pagar': to the Checkout Session of what he owes (the function reuses one in progress: two presses, one
+  // session). Nothing due (paid, being confirmed, no price accepted): the page as it stands.
+  if (posted.kind === 'pay') {
+    const checkout = await postPayment(access, token)
+    if (checkout.kind === 'unknown') notFound(request)
+    if (checkout.kind === 'down') return json({ failure: 'payment-down' as const }, { status: 503 })
+    if (checkout.kind === 'session') return redirect(checkout.url, 303)
+    return redirectDocument(trackingPath(token), 303)
+  }
   if (posted.kind === 'confirm-withdrawal') {
     const withdrawn = await postWithdrawal(access, token)
     if (withdrawn.kind === 'unknown') notFound(request)
@@ -135,6 +161,8 @@ export default function TrackingPage() {
   const failure = actionData && 'failure' in actionData ? actionData.failure : undefined
   const confirming = actionData !== undefined && 'confirmWithdrawal' in actionData
   const { token = '' } = useParams()
+  const [search] = useSearchParams()
+  const back = search.get(PAYMENT_RETURN.param)
   const contact = useLayoutData()?.contact
   const { page } = data
   if (data.kind === 'down') {
@@ -144,7 +172,12 @@ export default function TrackingPage() {
         <section className="section section--tight">
           <div className="container tracking-narrow">
             {failure && failure !== 'missing-request' ? (
-              <OfferFailure failure={failure} texts={data.offerTexts} withdrawal={data.withdrawalTexts.caida} />
+              <OfferFailure
+                failure={failure}
+                texts={data.offerTexts}
+                withdrawal={data.withdrawalTexts.caida}
+                payment={data.paymentDown}
+              />
             ) : null}
             <TrackingUnavailable {...data.unavailable} />
           </div>
@@ -164,7 +197,12 @@ export default function TrackingPage() {
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
             {failure && failure !== 'missing-request' ? (
-              <OfferFailure failure={failure} texts={data.offerTexts} withdrawal={data.withdrawalTexts.caida} />
+              <OfferFailure
+                failure={failure}
+                texts={data.offerTexts}
+                withdrawal={data.withdrawalTexts.caida}
+                payment={data.paymentTexts.caida}
+              />
             ) : null}
             {tracking.withdrawal && confirming ? (
               <WithdrawalPanel
@@ -186,6 +224,14 @@ export default function TrackingPage() {
                 reasons={tracking.reasons}
                 texts={data.offerTexts}
                 missingRequest={failure === 'missing-request'}
+              />
+            ) : null}
+            {tracking.payment &&
+            (tracking.payment.status !== 'none' || tracking.payment.paid.length || tracking.payment.refunds.length) ? (
+              <PaymentPanel
+                payment={tracking.payment}
+                back={back === PAYMENT_RETURN.paid ? 'ok' : back === PAYMENT_RETURN.cancelled ? 'cancelado' : null}
+                texts={data.paymentTexts}
               />
             ) : null}
             {tracking.withdrawal && !confirming ? (

@@ -6,6 +6,7 @@
  * these figures is generated from them (docs/decisions/106, 118). The model withdrawal form is
  * withdrawal-form.ts.
  */
+import { paymentTerm } from './payment'
 
 /** The right of withdrawal: 14 calendar days from the day the customer accepts the quote (TRLGDCU art. 104.a). */
 export const WITHDRAWAL_DAYS = 14
@@ -35,6 +36,8 @@ export interface TermsFacts {
   workshop: string
   /** Days a quote is kept after its last step (QUOTE_RETENTION_DAYS). */
   retentionDays: number
+  /** Whether the tracking page offers 'Pagar' (the function has STRIPE_SECRET_KEY); null where it is not known. */
+  onlinePayment: boolean | null
 }
 
 /** One block of the terms: a title, its text, and a page of the site that says more. */
@@ -44,13 +47,14 @@ export interface TermsSection {
   enlace?: { texto: string; href: string }
 }
 
-/** The fixed terms shown with every price and confirmed by e-mail on acceptance. */
+/** The fixed terms shown with every price and confirmed by e-mail on acceptance: who repairs, how and when one pays, the guarantee, complaints, withdrawal, how it is concluded. */
 export function contractTerms(facts: TermsFacts): TermsSection[] {
   return [
     {
       titulo: 'Quién repara',
       texto: `${facts.holder.name}, con NIF ${facts.holder.taxId} y domicilio en ${facts.holder.address}.`,
     },
+    { titulo: 'Pago', texto: paymentTerm(facts.onlinePayment) },
     {
       titulo: 'Garantía',
       texto: `La reparación tiene una garantía de ${REPAIR_GUARANTEE_MONTHS} meses desde que te entregamos el aparato: cubre la misma avería que reparamos, siempre que nadie más haya abierto o manipulado el aparato después.`,

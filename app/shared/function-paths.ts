@@ -1,7 +1,7 @@
 /**
  * The quote function's endpoints. The site reaches them at the origin of
  * its QUOTE_FUNCTION_URL setting (which ends in `quote`); Telegram calls
- * `webhook`.
+ * `webhook`, Stripe calls `stripeWebhook`.
  */
 export const FUNCTION_PATHS = {
   /** POST a quote: stored, then delivered to the shop's Telegram chat. */
@@ -16,6 +16,10 @@ export const FUNCTION_PATHS = {
   trackingLinks: '/functions/v1/seguimiento/enlaces',
   /** POST the customer's answer to a price, {seguimiento, version, decision, motivo, solicitudExpresa}. */
   decision: '/functions/v1/decision',
+  /** POST a tracking token ({seguimiento}): a Stripe Checkout Session for what the quote owes, to pay it online. */
+  payment: '/functions/v1/pago',
+  /** POST Stripe's events (signed with STRIPE_WEBHOOK_SECRET), from Stripe. */
+  stripeWebhook: '/functions/v1/stripe-webhook',
   /** POST the customer's withdrawal from the contract, {seguimiento}. */
   withdrawal: '/functions/v1/desistimiento',
   /** POST the code of an owner's link ({codigo}): the quote the full-quote form prices, and its defaults. */

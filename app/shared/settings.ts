@@ -31,6 +31,11 @@ export interface Setting {
   ownOffLocal?: true | 'every-request'
   /** A secret: set with `wrangler secret put` (npm run secrets), never written in wrangler.toml. */
   secret?: true
+  /**
+   * A secret of a part the operator may leave out (online payments without Stripe): `npm run secrets`
+   * uploads it, and the preflight checks it, only when his file has it.
+   */
+  optional?: true
   /** Off this machine, values that are not the operator's own either (an example.com address, a local origin). */
   refuse?: RegExp
   /** What it is, in one line (the README and `.dev.vars.example` say it at more length). */
@@ -65,6 +70,8 @@ export const PUBLIC_SECRETS = {
   QUOTE_FUNCTION_KEY: 'clave-publica-local',
   FORM_SECRET: 'secreto-local-del-formulario',
   TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
+  /** Signs the local stand-in of Stripe's events (scripts/fake-stripe.ts). */
+  STRIPE_WEBHOOK_SECRET: 'whsec_secreto-local-de-stripe',
 } as const
 
 /**
@@ -129,6 +136,14 @@ export function readValue(setting: Setting, value: unknown): Reading {
  * here and not refused by the setting's pattern. The one judgement of the
  * Workers at run time and of the deploy's preflight.
  */
+/**
+ * Whether a Worker needs secret `setting` in production: one its list says must be real, or an optional
+ * one (Stripe's) that the operator's secrets file gives (`fileValue`).
+ */
+export function secretWanted(setting: Setting, fileValue: string | undefined): boolean {
+  return Boolean(setting.secret && (setting.ownOffLocal || (setting.optional && fileValue?.trim())))
+}
+
 export function isOwn(setting: Setting, value: unknown): boolean {
   const reading = readValue(setting, value)
   if (reading.unset || !reading.parsed.success) return false

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 
 import { DECLINE_REASON_KEYS, OFFER_LIMITS, OFFER_STATUSES } from './offer'
+import { PAYMENT_CHANNELS, PAYMENT_LIST_MAX, PAYMENT_METHOD_KEYS, PAYMENT_STATUSES } from './payment'
 import { QUOTE_LIMITS, QUOTE_TYPES } from './quote'
 import { TRACKING_STATES } from './tracking'
 import { PARTS_KEYS, WRITTEN_LIMITS } from './written-quote'
@@ -58,6 +59,44 @@ export const TrackingSchema = z.object({
   ),
   /** While he may withdraw from the contract (14 days, the repair not finished): until when; else null. */
   withdrawal: z.optional(z.nullable(z.object({ until: z.int().check(z.nonnegative()) }))),
+  /** Whether the shop takes payments online (the function has STRIPE_SECRET_KEY): the terms say how one pays. */
+  onlinePayment: z.optional(z.boolean()),
+  /** The payment of the accepted price (docs/decisions/122): null (or left out) before a price is accepted. */
+  payment: z.optional(
+    z.nullable(
+      z.object({
+        status: z.enum(PAYMENT_STATUSES),
+        /** What is still due, in cents (0 once paid). */
+        dueCents: z.int().check(z.nonnegative(), z.maximum(OFFER_LIMITS.maxCents)),
+        /** 'Pagar' is offered (Stripe Checkout), and where its form goes (the page's form-action). */
+        online: z.boolean(),
+        checkoutOrigin: z.nullable(z.string().check(z.maxLength(200))),
+        paid: z
+          .array(
+            z.object({
+              amountCents: z.int().check(z.minimum(1), z.maximum(OFFER_LIMITS.maxCents)),
+              at: z.int().check(z.nonnegative()),
+              method: z.nullable(z.enum(PAYMENT_METHOD_KEYS)),
+              channel: z.enum(PAYMENT_CHANNELS),
+            }),
+          )
+          .check(z.maxLength(PAYMENT_LIST_MAX)),
+        /** A payment Stripe is still confirming (a method that confirms later), its amount. */
+        confirmingCents: z.nullable(z.int().check(z.nonnegative())),
+        /** The latest attempt failed (after the last payment): when. */
+        failedAt: z.nullable(z.int().check(z.nonnegative())),
+        refunds: z
+          .array(
+            z.object({
+              amountCents: z.int().check(z.minimum(1), z.maximum(OFFER_LIMITS.maxCents)),
+              at: z.int().check(z.nonnegative()),
+              done: z.boolean(),
+            }),
+          )
+          .check(z.maxLength(PAYMENT_LIST_MAX)),
+      }),
+    ),
+  ),
 })
 
 export type Tracking = z.infer<typeof TrackingSchema>

@@ -34,11 +34,11 @@ export const PARTS_KEYS = Object.keys(PARTS) as Parts[]
 export const WRITTEN_LIMITS = { workChars: 500, reasonChars: 300, repairDays: 60, maxCents: 999_999 } as const
 
 /**
- * The version of the fixed terms shown with a price (the guarantee, the complaints, the withdrawal, the
- * steps of contracting): recorded with each price and with the customer's acceptance. Change it whenever
+ * The version of the fixed terms shown with a price (the payment, the guarantee, the complaints, the
+ * withdrawal, the steps of contracting): recorded with each price and with the customer's acceptance. Change it whenever
  * those texts change in substance.
  */
-export const TERMS_VERSION = '2026-11-27'
+export const TERMS_VERSION = '2026-11-28'
 
 /** What a price carries besides its amount and note; null where the default of the settings applies. */
 export interface WrittenQuote {

@@ -6,11 +6,13 @@
  *   POST /functions/v1/seguimiento        the tracking token of a reference and e-mail, for the site
  *   POST /functions/v1/decision           the customer's answer to a price, for the site
  *   POST /functions/v1/desistimiento      the customer's withdrawal from the contract, for the site
+ *   POST /functions/v1/pago               the customer's 'Pagar': a Stripe Checkout Session, for the site
+ *   POST /functions/v1/stripe-webhook     Stripe's events (signed): payments and refunds
  *   POST /functions/v1/taller/presupuesto[/guardar]  the owner's full-quote form, for the site
  *   POST /functions/v1/seguimiento/enlaces an e-mail with the tracking links of an address, for the site
  *   GET  /__correo                        this machine's mailbox (EMAIL_DELIVERY=local), on localhost only
  *   scheduled, every minute              the delivery sweep: retries, the customers' e-mails, e-mail copies,
- *                                        notices, reminders
+ *                                        notices, reminders, payments asked of Stripe, refunds
  *   scheduled, every hour                retention (docs/decisions/111)
  * The site's endpoints answer the site's service binding (SiteApi, below) without a key, and the public
  * address with QUOTE_FUNCTION_KEY only (platform/site-caller.ts, docs/decisions/110).
@@ -28,6 +30,8 @@ import { handleMailbox, MAILBOX_PATH } from './email/mailer'
 import { handleOwnerQuote } from './tracking/owner-quote-api'
 import { fromSiteBinding } from './platform/site-caller'
 import { handleTracking } from './tracking/tracking-api'
+import { handlePayment } from './tracking/payment-api'
+import { handleStripeWebhook } from './stripe-events/webhook'
 
 /**
  * The endpoint a path names, for a log line: one of ours, or "otra ruta".
@@ -57,6 +61,8 @@ async function serve(request: Request, env: FunctionEnv, ctx: Pick<ExecutionCont
       return await handleWebhook(request, env, { waitUntil: (promise) => ctx.waitUntil(promise) })
     if (pathname === FUNCTION_PATHS.decision) return await handleDecision(request, env, ctx)
     if (pathname === FUNCTION_PATHS.withdrawal) return await handleWithdrawal(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.payment) return await handlePayment(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.stripeWebhook) return await handleStripeWebhook(request, env, ctx)
     if (pathname === FUNCTION_PATHS.ownerQuote || pathname === FUNCTION_PATHS.ownerQuoteSave)
       return await handleOwnerQuote(request, env, ctx)
     if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))

@@ -24,6 +24,9 @@ interface FunctionEnv {
   SHOP_SHIPPING_ADDRESS?: string
   SHOP_TAX_ID?: string
   SITE_URL?: string
+  STRIPE_API_URL?: string
+  STRIPE_SECRET_KEY?: string
+  STRIPE_WEBHOOK_SECRET?: string
   TELEGRAM_ALLOWED_USER_IDS?: string
   TELEGRAM_API_URL?: string
   TELEGRAM_BOT_TOKEN?: string

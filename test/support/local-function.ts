@@ -27,6 +27,9 @@ export function useDatabase(): () => Promise<D1Database> {
       db.prepare('DELETE FROM lookup_failures'),
       db.prepare('DELETE FROM customer_emails'),
       db.prepare('DELETE FROM local_mailbox'),
+      db.prepare('DELETE FROM payments'),
+      db.prepare('DELETE FROM refunds'),
+      db.prepare('DELETE FROM stripe_events'),
     ])
     return db
   }

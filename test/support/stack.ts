@@ -1,7 +1,7 @@
 /**
  * Vitest global setup of the worker and e2e projects: the whole quote chain on
  * loopback, as `npm start` runs it, on free ports with test settings:
- *   site (built Worker + public/) -> enviar-telegram function -> fake Telegram.
+ *   site (built Worker + public/) -> enviar-telegram function -> fake Telegram and the stand-in of Stripe.
  * Each Worker's log goes to a file that tests read.
  */
 import type { TestProject } from 'vitest/node'
@@ -17,6 +17,8 @@ declare module 'vitest' {
     functionUrl: string
     functionLog: string
     telegramUrl: string
+    /** The local stand-in of Stripe's API the function talks to (scripts/fake-stripe.ts). */
+    stripeUrl: string
   }
 }
 
@@ -35,5 +37,6 @@ export default async function setup(project: TestProject) {
   project.provide('functionUrl', stack.functionUrl ?? '')
   project.provide('functionLog', stack.functionLog ?? '')
   project.provide('telegramUrl', stack.telegramUrl ?? '')
+  project.provide('stripeUrl', stack.stripeUrl ?? '')
   return stack.stop
 }

@@ -176,8 +176,10 @@ describe('/privacidad says what the code does', () => {
   })
 
   it('says who is a processor and who processes the messages under its own terms', () => {
-    const [cloudflare, telegram, whatsapp] = privacyPage(settingsOf({})).providers
+    const [cloudflare, telegram, whatsapp, stripe] = privacyPage(settingsOf({})).providers
     expect(cloudflare?.relacion).toContain('Es encargado del tratamiento')
+    // Stripe processes the payment as a controller of its own (docs/decisions/124).
+    expect(stripe?.relacion).toContain('actúa como responsable por su cuenta')
     expect(telegram?.relacion).toContain('No es encargado del taller')
     expect(whatsapp?.relacion).toContain('No es encargado del taller')
     expect(allText(catalogo.legal)).not.toMatch(/pequeños usuarios|No vendemos ni cedemos/)

@@ -317,6 +317,9 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       shipment: null,
       offer: null,
       withdrawal: null,
+      // No price accepted: nothing to pay; this env has no STRIPE_SECRET_KEY, so no online payment.
+      onlinePayment: false,
+      payment: null,
     })
     const steps: Array<[string, TrackingState]> = [
       [`atendida:${row.id}`, 'answered'],

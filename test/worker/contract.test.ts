@@ -104,7 +104,8 @@ describe('a price the customer can lawfully accept', () => {
     const version = versionOf((await page(quote.link)).document)
     await post(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si' })
     await mailed(quote.email, 'Presupuesto aceptado')
-    expect(submitsOf((await page(quote.link)).document)).toEqual(['Desistir del contrato'])
+    // Accepted: what he owes can be paid (the stack has Stripe's stand-in), and he may withdraw.
+    expect(submitsOf((await page(quote.link)).document)).toEqual(['Pagar 30,00 €', 'Desistir del contrato'])
 
     // 'Desistir': the confirmation, with what follows; nothing recorded yet.
     const asked = await post(quote.link, { accion: 'desistir' })

@@ -96,7 +96,7 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     const howTo = text(accepted.document.querySelector('.mail-in-summary'))
     expect(howTo).toContain('Avísanos por WhatsApp (lunes a viernes de 9:00 a 20:00) y quedamos')
     expect(howTo).toContain('Pídenosla por WhatsApp con tu referencia')
-    expect(accepted.buttons).toEqual(['Desistir del contrato'])
+    expect(accepted.buttons).toEqual(['Pagar 25,50 €', 'Desistir del contrato'])
     const [notice] = await toldOwner(`✅ ${quote.reference}: aceptado, 25,50 €`)
     expect((notice?.body as { reply_parameters?: { message_id?: number } }).reply_parameters?.message_id).toBe(
       quote.messageId,

@@ -79,14 +79,19 @@ export async function ask<T>(
   return { kind: 'down' }
 }
 
-/** The state of the quote behind a tracking token: found, unknown (404 of the contract) or down. */
+/**
+ * The state of the quote behind a tracking token: found, unknown (404 of the contract) or down.
+ * `checkPayment`: the customer is back from Stripe's page, his payment asked about first.
+ */
 export async function fetchTracking(
   access: FunctionAccess,
   token: string,
-  { timeoutMs = TRACKING_TIMEOUT_MS } = {},
+  { timeoutMs = TRACKING_TIMEOUT_MS, checkPayment = false } = {},
 ): Promise<TrackingAnswer> {
   if (!TRACKING_TOKEN.test(token)) return { kind: 'unknown' }
-  const call = { path: FUNCTION_PATHS.trackingState, body: { seguimiento: token }, what: 'estado', timeoutMs }
+  // Back from Stripe's page: the function asks Stripe about his session first (never trusts the return).
+  const body = checkPayment ? { seguimiento: token, comprobarPago: true } : { seguimiento: token }
+  const call = { path: FUNCTION_PATHS.trackingState, body, what: 'estado', timeoutMs }
   const answer = await ask(access, call, Found)
   if (answer.kind === 'found') return { kind: 'found', tracking: answer.value.tracking }
   // The function caps lookups, not pages: a 429 or 423 here is not its contract.

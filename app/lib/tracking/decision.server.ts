@@ -29,8 +29,12 @@ const DecisionForm = z.object({
 })
 export type Decision = z.infer<typeof DecisionForm>
 
-/** What the tracking page's forms post: an answer to the price, 'Desistir', or its confirmation. */
-export type PagePost = { kind: 'decision'; decision: Decision } | { kind: 'withdraw' } | { kind: 'confirm-withdrawal' }
+/** What the tracking page's forms post: an answer to the price, 'Desistir', its confirmation, or 'Pagar'. */
+export type PagePost =
+  { kind: 'decision'; decision: Decision } | { kind: 'withdraw' } | { kind: 'confirm-withdrawal' } | { kind: 'pay' }
+
+/** The 'Pagar' form's action (docs/decisions/122). */
+export const PAY_ACTION = 'pagar'
 
 /** The withdrawal's two steps, as the page's forms name them. */
 export const WITHDRAWAL_ACTIONS = { ask: 'desistir', confirm: 'confirmar-desistimiento' } as const
@@ -45,6 +49,7 @@ export async function readPagePost(request: Request): Promise<PagePost | null> {
   if (!form.complete) return null
   if (form.fields.accion === WITHDRAWAL_ACTIONS.ask) return { kind: 'withdraw' }
   if (form.fields.accion === WITHDRAWAL_ACTIONS.confirm) return { kind: 'confirm-withdrawal' }
+  if (form.fields.accion === PAY_ACTION) return { kind: 'pay' }
   const parsed = DecisionForm.safeParse(form.fields)
   return parsed.success ? { kind: 'decision', decision: parsed.data } : null
 }
@@ -89,5 +94,35 @@ export async function postWithdrawal(
   const call = { path: FUNCTION_PATHS.withdrawal, body: { seguimiento: token }, what: 'desistimiento', timeoutMs }
   const answer = await ask(access, call, Withdrawn)
   if (answer.kind === 'found') return { kind: 'answered', outcome: answer.value.outcome }
+  return answer.kind === 'unknown' ? answer : { kind: 'down' }
+}
+
+const Checkout = z.union([
+  z.object({
+    success: z.literal(true),
+    kind: z.literal('session'),
+    // Stripe's Checkout page (or the local stand-in's): an http(s) address, bounded.
+    url: z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/)),
+  }),
+  z.object({ success: z.literal(true), kind: z.literal('nothing-due') }),
+])
+
+export type PaymentAnswer =
+  { kind: 'session'; url: string } | { kind: 'nothing-due' } | { kind: 'unknown' } | { kind: 'down' }
+
+/**
+ * 'Pagar' (docs/decisions/122): asks the function for the Checkout Session of what the quote owes: its
+ * address (the browser goes there), nothing due (no session made: paid, being confirmed, no price accepted,
+ * no online payment), unknown (404) or down (the function or Stripe did not answer).
+ */
+export async function postPayment(
+  access: FunctionAccess,
+  token: string,
+  { timeoutMs = 15_000 } = {},
+): Promise<PaymentAnswer> {
+  const call = { path: FUNCTION_PATHS.payment, body: { seguimiento: token }, what: 'pago', timeoutMs }
+  const answer = await ask(access, call, Checkout)
+  if (answer.kind === 'found')
+    return answer.value.kind === 'session' ? { kind: 'session', url: answer.value.url } : { kind: 'nothing-due' }
   return answer.kind === 'unknown' ? answer : { kind: 'down' }
 }

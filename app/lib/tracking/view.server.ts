@@ -10,6 +10,7 @@ import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
 import { contractTerms, type TermsFacts } from '~shared/contract'
 import { DECLINE_REASONS, DECLINE_REASON_KEYS, formatEuros } from '~shared/offer'
+import { methodLabel } from '~shared/payment'
 import { writtenRows } from '~shared/written-quote'
 import type { Tracking } from '~shared/tracking-answer'
 import { trackingPath } from '~shared/tracking'
@@ -96,20 +97,52 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
           whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
           details: tracking.offer.written ? writtenRows(tracking.offer.written, tracking.offer.note) : null,
           expressRequest: tracking.offer.expressRequest === true,
-          terms: contractTerms(termsFacts(settings)),
+          terms: contractTerms(termsFacts(settings, tracking.onlinePayment ?? null)),
         }
       : null,
     // His last day, whole: the period ends at midnight (docs/decisions/106).
     withdrawal: tracking.withdrawal
       ? { until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) } }
       : null,
+    payment: paymentView(tracking.payment ?? null, when),
     reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
   }
 }
 
-/** The shop's facts the contract's terms name, from the settings (~shared/contract). */
-export function termsFacts(settings: ShopFacts): TermsFacts {
+/**
+ * What the page shows of the payment (docs/decisions/122): what is due and whether 'Pagar' is offered (and
+ * the origin its redirect goes to, for the page's form-action), what was paid (amount, date, method when
+ * known), what is being confirmed, the refunds. Null before a price is accepted.
+ */
+function paymentView(payment: Tracking['payment'] | null, when: (at: number) => { fecha: string; fechaIso: string }) {
+  if (!payment) return null
+  const pays = payment.online && payment.status === 'due' && payment.dueCents > 0
+  return {
+    status: payment.status,
+    due: payment.dueCents > 0 ? formatEuros(payment.dueCents) : null,
+    payOnline: pays,
+    checkoutOrigin: pays ? payment.checkoutOrigin : null,
+    paid: payment.paid.map((each) => ({
+      amount: formatEuros(each.amountCents),
+      method: methodLabel(each.method, each.channel),
+      ...when(each.at),
+    })),
+    confirming: payment.confirmingCents === null ? null : formatEuros(payment.confirmingCents),
+    failed: payment.failedAt !== null && payment.status === 'due',
+    refunds: payment.refunds.map((refund) => ({
+      amount: formatEuros(refund.amountCents),
+      done: refund.done,
+      ...when(refund.at),
+    })),
+  }
+}
+
+/**
+ * The shop's facts the contract's terms name, from the settings (~shared/contract); `onlinePayment`, from
+ * the function (it holds Stripe's key), null where the page does not know it.
+ */
+export function termsFacts(settings: ShopFacts, onlinePayment: boolean | null): TermsFacts {
   const { barrio, ciudad, codigoPostal } = catalogo.tienda.direccion
   return {
     holder: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
@@ -117,6 +150,7 @@ export function termsFacts(settings: ShopFacts): TermsFacts {
     phone: readablePhone(settings.SHOP_PHONE),
     workshop: settings.SHOP_SHIPPING_ADDRESS || `${barrio}, ${ciudad}, ${codigoPostal}`,
     retentionDays: settings.QUOTE_RETENTION_DAYS,
+    onlinePayment,
   }
 }
 

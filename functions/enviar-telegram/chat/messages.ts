@@ -2,7 +2,8 @@
  * The bot's other messages about a quote, besides the quote's own
  * (migrations/0006_owner_notices.sql): the price prompt, the price's
  * confirmation, the notice of the customer's answer, the shipment's prompt
- * and its confirmation, the link to the full-quote form. They carry the reference, the amount, the owner's
+ * and its confirmation, the link to the full-quote form, the notices of a payment or a refund and the prompts
+ * of '💶 Cobrado en el taller' and '💸 Reembolsar'. They carry the reference, the amount, the owner's
  * note or the carrier's number, so /olvidar deletes them with the quote's
  * own message (privacy/erasure.ts); retention erases the record with the quote.
  */
@@ -16,6 +17,10 @@ export const MESSAGE_KINDS = [
   'shipment-prompt',
   'shipment-saved',
   'form-link',
+  'payment-notice',
+  'counter-prompt',
+  'refund-prompt',
+  'refund-saved',
 ] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
@@ -80,8 +85,12 @@ export async function forgetEmailWithMessages(db: D1Database, email: string): Pr
       .bind(address),
     db
       .prepare(
-        `SELECT o.quote_id, SUM(o.notice_ambiguous) AS unknown FROM quote_offers o JOIN presupuestos p ON p.id = o.quote_id
-         WHERE p.email = ?1 COLLATE NOCASE GROUP BY o.quote_id`,
+        `SELECT n.quote_id, SUM(n.ambiguous) AS unknown FROM (
+           SELECT quote_id, notice_ambiguous AS ambiguous FROM quote_offers
+           UNION ALL SELECT quote_id, notice_ambiguous FROM payments
+           UNION ALL SELECT quote_id, notice_ambiguous FROM refunds
+         ) n JOIN presupuestos p ON p.id = n.quote_id
+         WHERE p.email = ?1 COLLATE NOCASE GROUP BY n.quote_id`,
       )
       .bind(address),
     db.prepare('DELETE FROM presupuestos WHERE email = ?1 COLLATE NOCASE RETURNING *').bind(address),

@@ -11,6 +11,7 @@ import type { TrackingState } from '~shared/tracking'
 import { LISTED_SERVICE_CENTS } from '~shared/written-quote'
 
 import { canPrice } from '../offers/offers'
+import { awaitsPayment, type PaymentStanding } from '../payments/standing'
 import { TELEGRAM_MAX_CHARS } from '../platform/telegram'
 import { type CustomerEmailRow, SHIPMENT_WAIT_MS } from '../quotes/emails-owed'
 import {
@@ -30,6 +31,7 @@ import {
   PRICE_BUTTONS,
   type PriceReach,
 } from './offer-texts'
+import { PAYMENT_BUTTONS, paymentLine, shortTime } from './payment-texts'
 
 const TIME_ZONE = 'Europe/Madrid'
 
@@ -86,6 +88,8 @@ export interface MessageOptions {
   offer?: OwnerOffer | null
   /** What the customer was e-mailed, oldest first (quotes/emails-owed.ts). */
   emails?: readonly CustomerEmailRow[]
+  /** Where the payment of the accepted price stands (payments/standing.ts). */
+  payment?: PaymentStanding | null
 }
 
 /** The owner's word for each e-mail to the customer. */
@@ -99,19 +103,10 @@ const EMAIL_WORDS: Record<string, string> = {
   shipped: 'envío',
   delivered: 'entrega',
   cancelled: 'cancelación',
+  withdrawn: 'desistimiento',
+  paid: 'justificante de pago',
+  refund: 'reembolso',
 }
-
-/** "27/11 13:05" in Madrid. */
-const shortTime = (at: number) =>
-  new Intl.DateTimeFormat('es-ES', {
-    timeZone: TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(at)
-    .replace(', ', ' ')
 
 /** Where one e-mail to the customer stands, in a few words. */
 function emailStatus(email: CustomerEmailRow): string {
@@ -129,11 +124,16 @@ const EMAILS_NAMED = 4
 
 /**
  * What went to the customer and when, in one line ('📧 Al cliente: confirmación ✓ 27/11 13:05 ·
- * presupuesto ✓ …'), and, when the mail service refused his address, a line saying so, so the owner
- * uses WhatsApp or the phone.
+ * presupuesto ✓ …'), with where his payment stands ('💶 Pagado 45,00 €', or 'pendiente de pago'), and,
+ * when the mail service refused his address, a line saying so, so the owner uses WhatsApp or the phone.
  */
-export function emailLines(quote: Pick<QuoteRow, 'email'>, emails: readonly CustomerEmailRow[]): string[] {
-  if (emails.length === 0) return []
+export function emailLines(
+  quote: Pick<QuoteRow, 'email'>,
+  emails: readonly CustomerEmailRow[],
+  payment: PaymentStanding | null = null,
+): string[] {
+  const paid = payment ? paymentLine(payment) : null
+  if (emails.length === 0) return paid ? [paid] : []
   const named = emails.slice(-EMAILS_NAMED).map((email) => {
     const [kind = '', version] = email.event.split(':')
     const word = `${EMAIL_WORDS[kind] ?? kind}${kind === 'price' && Number(version) > 1 ? ` v${version}` : ''}`
@@ -142,7 +142,7 @@ export function emailLines(quote: Pick<QuoteRow, 'email'>, emails: readonly Cust
   const earlier = emails.length > EMAILS_NAMED ? `(${emails.length - EMAILS_NAMED} antes) ` : ''
   const refused = emails.filter((email) => email.refused_at && email.unknown < 2).at(-1)
   return [
-    `📧 Al cliente: ${earlier}${named.join(' · ')}`,
+    `📧 Al cliente: ${earlier}${named.join(' · ')}${paid ? ` · ${paid}` : ''}`,
     ...(refused
       ? [
           `📧 No pudimos escribir a ${withoutControls(quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
@@ -176,7 +176,7 @@ function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
  */
 export function formatQuoteMessage(
   quote: QuoteForMessage,
-  { possibleRepeat = false, steps = [], siteUrl, offer, emails = [] }: MessageOptions = {},
+  { possibleRepeat = false, steps = [], siteUrl, offer, emails = [], payment = null }: MessageOptions = {},
 ): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
   const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : [])]
@@ -205,7 +205,7 @@ export function formatQuoteMessage(
       `✉️ mailto:${quote.email}`,
       `💬 https://wa.me/${whatsappNumber(quote.telefono)}`,
       ...tracking,
-      ...emailLines(quote, emails),
+      ...emailLines(quote, emails, payment),
       ...(status.length ? ['', ...status] : []),
     ].join('\n')
 
@@ -271,6 +271,7 @@ export function inboxKeyboard(
   steps: readonly Step[] = [],
   siteUrl?: string,
   offer?: OwnerOffer | null,
+  payment?: PaymentStanding | null,
 ): InlineKeyboardMarkup {
   const state: TrackingState = quote.state ?? 'received'
   if (quote.spam_at)
@@ -297,13 +298,14 @@ export function inboxKeyboard(
   }
   const rows: InlineKeyboardMarkup['inline_keyboard'] = []
   const awaitingCustomer = state === 'in_workshop' && offer?.status === 'open'
-  const next = nextSteps(state, steps, { awaitingCustomer }).filter(
+  const awaitingPayment = payment ? awaitsPayment(payment) : false
+  const next = nextSteps(state, steps, { awaitingCustomer, awaitingPayment }).filter(
     (to): to is Exclude<TrackingState, 'received'> => to !== 'received',
   )
   const buttons = next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` }))
   if (awaitingCustomer) buttons.unshift({ text: AWAITING_BUTTON, callback_data: `espera:${quote.id}` })
   if (buttons.length) rows.push(buttons)
-  rows.push(...priceRow)
+  rows.push(...priceRow, ...paymentRows(quote.id, payment ?? null))
   const previous = steps.at(-2)?.state ?? 'received'
   if (!CUSTOMER_STEPS.includes(state))
     rows.push([
@@ -327,16 +329,40 @@ export function inboxKeyboard(
 }
 
 /**
+ * The payment's buttons: '💶 Cobrado en el taller' while the accepted price is due (the owner records a
+ * payment at the counter), '⏳ Pago en confirmación' while Stripe confirms one, '💸 Reembolsar' while
+ * something paid online may be refunded.
+ */
+function paymentRows(id: number, payment: PaymentStanding | null): InlineKeyboardMarkup['inline_keyboard'] {
+  if (!payment) return []
+  const row = [
+    ...(payment.status === 'due' ? [{ text: PAYMENT_BUTTONS.counter, callback_data: `cobrado:${id}` }] : []),
+    ...(payment.status === 'confirming'
+      ? [{ text: PAYMENT_BUTTONS.confirming, callback_data: `confirmando:${id}` }]
+      : []),
+    ...(payment.refundableCents > 0 ? [{ text: PAYMENT_BUTTONS.refund, callback_data: `reembolsar:${id}` }] : []),
+  ]
+  return row.length ? [row] : []
+}
+
+/**
  * The owner's message of a quote as it stands, with its buttons: sent, and
  * redrawn after each tap. A quote with a send of unknown outcome was
  * delivered marked as a possible repeat: every redraw keeps the mark.
  */
 export function quoteView(
   quote: QuoteForMessage & QuoteForKeyboard & Pick<QuoteRow, 'ambiguous_attempts'>,
-  { steps = [], siteUrl, offer, emails }: Omit<MessageOptions, 'possibleRepeat'> = {},
+  { steps = [], siteUrl, offer, emails, payment }: Omit<MessageOptions, 'possibleRepeat'> = {},
 ): { text: string; keyboard: InlineKeyboardMarkup } {
   return {
-    text: formatQuoteMessage(quote, { steps, siteUrl, offer, emails, possibleRepeat: quote.ambiguous_attempts > 0 }),
-    keyboard: inboxKeyboard(quote, steps, siteUrl, offer),
+    text: formatQuoteMessage(quote, {
+      steps,
+      siteUrl,
+      offer,
+      emails,
+      payment,
+      possibleRepeat: quote.ambiguous_attempts > 0,
+    }),
+    keyboard: inboxKeyboard(quote, steps, siteUrl, offer, payment),
   }
 }

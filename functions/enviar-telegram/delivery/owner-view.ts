@@ -8,7 +8,7 @@ import type { Api } from 'grammy'
 
 import { quoteView } from '../chat/quote-message'
 import { changedQuotes, type EmailDeps, sendQuoteEmails } from '../email/send'
-import { ownerViewOf } from '../offers/offers'
+import { ownerViewOf } from '../payments/standing'
 import type { FunctionSettings } from '../platform/settings'
 import { backoffMs, EDIT_NEEDLESS, readFailure, telegramApi, type TelegramDeps } from '../platform/telegram'
 import { quoteById, type QuoteRow } from '../quotes/store'

@@ -207,8 +207,16 @@ ${form.lines.map((line) => `<p>— ${escapeHtml(line)}</p>`).join('\n')}
   return { filename: 'formulario-de-desistimiento.html', type: 'text/html', content }
 }
 
-/** His withdrawal acknowledged (TRLGDCU art. 106.4): on a durable medium, with the date and time. */
-export function withdrawalEmail(quote: QuoteForEmail, at: number, shop: ShopFacts): EmailContent {
+/**
+ * His withdrawal acknowledged (TRLGDCU art. 106.4): on a durable medium, with the date and time; with what
+ * becomes of what he paid, the 'reembolso' (`refund`, email/payment-texts.ts refundWords), when he paid.
+ */
+export function withdrawalEmail(
+  quote: QuoteForEmail,
+  at: number,
+  shop: ShopFacts,
+  refund: string | null = null,
+): EmailContent {
   return {
     subject: subjectOf(quote.referencia, TRACKING_STATE_LABELS.withdrawn),
     preheader: `Hemos recibido tu desistimiento el ${dateTime(at)}.`,
@@ -236,6 +244,7 @@ export function withdrawalEmail(quote: QuoteForEmail, at: number, shop: ShopFact
           `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días, y el aparato vuelve a ti como acordemos: te escribimos para ello.`,
         ],
       },
+      ...(refund ? [{ kind: 'text', text: refund, strong: true } as const] : []),
       trackingButton(shop, quote),
     ],
   }

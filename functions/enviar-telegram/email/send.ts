@@ -11,6 +11,8 @@
  * refused address) is never retried: the owner's message says so.
  */
 import { decisionEmail, priceEmail, withdrawalEmail } from './contract-texts'
+import { paymentEmail, refundEmail, refundWords } from './payment-texts'
+import { paymentsOf } from '../payments/store'
 import { stepEmail } from './step-texts'
 import { linksEmail, type QuoteForLinks, receivedEmail } from './request-texts'
 import { footerOf, shopFacts } from './shop-facts'
@@ -194,7 +196,18 @@ async function contentOf(
     const withWritten = { ...offer, written: writtenOf(offer) }
     return said(kind === 'price' ? priceEmail(quote, withWritten, shop) : decisionEmail(quote, withWritten, shop))
   }
-  if (kind === 'withdrawn') return said(withdrawalEmail(quote, row.owed_at, shop))
+  if (kind === 'withdrawn') {
+    const { payments, refunds } = await paymentsOf(db, quote.id)
+    const paid = payments.filter((payment) => payment.status === 'paid')
+    return said(withdrawalEmail(quote, row.owed_at, shop, refundWords(paid, refunds)))
+  }
+  if (kind === 'paid' || kind === 'refund') {
+    const { payments, refunds } = await paymentsOf(db, quote.id)
+    const payment = kind === 'paid' ? payments.find((candidate) => candidate.id === Number(version)) : undefined
+    const refund = kind === 'refund' ? refunds.find((candidate) => candidate.id === Number(version)) : undefined
+    if (payment?.status === 'paid') return said(paymentEmail(quote, payment, shop))
+    return refund?.status === 'done' ? said(refundEmail(quote, refund, shop)) : null
+  }
   if (!isEmailedStep(kind)) return null
   const inShop = kind === 'cancelled' && (await stepsOf(db, quote.id)).some((step) => step.state === 'in_workshop')
   // The deposit receipt's expected date (RD 58/1988 art. 3.11): the accepted price's days, else the usual ones.

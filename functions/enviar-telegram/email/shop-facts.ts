@@ -23,6 +23,8 @@ export interface ShopFacts {
   legal: { name: string; taxId: string; address: string }
   /** Days a quote is kept after its last step (the terms say it). */
   retentionDays: number
+  /** Whether the shop takes payments online (STRIPE_SECRET_KEY): the terms say how one pays. */
+  onlinePayment: boolean
 }
 
 export function shopFacts(
@@ -36,7 +38,8 @@ export function shopFacts(
     | 'SHOP_TAX_ID'
     | 'SHOP_LEGAL_ADDRESS'
     | 'QUOTE_RETENTION_DAYS'
-  >,
+  > &
+    Partial<Pick<FunctionSettings, 'STRIPE_SECRET_KEY'>>,
 ): ShopFacts {
   const street = settings.SHOP_SHIPPING_ADDRESS.trim()
   return {
@@ -47,6 +50,7 @@ export function shopFacts(
     hasStreet: street !== '',
     legal: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
     retentionDays: settings.QUOTE_RETENTION_DAYS,
+    onlinePayment: Boolean(settings.STRIPE_SECRET_KEY),
   }
 }
 
@@ -58,6 +62,7 @@ export function termsFactsOf(shop: ShopFacts): TermsFacts {
     phone: readablePhone(shop.phone),
     workshop: shop.address,
     retentionDays: shop.retentionDays,
+    onlinePayment: shop.onlinePayment,
   }
 }
 

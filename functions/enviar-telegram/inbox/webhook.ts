@@ -24,15 +24,19 @@ import { REFERENCE } from '~shared/reference'
 import { withoutControls } from '~shared/quote'
 
 import { onlyAllowed } from './allowed'
+import { quietly, showSaved, whoIs } from './replies'
 import { addressedName, botInfoOf, repliesToBot } from '../platform/bot-identity'
 import { forgetEmailWithMessages, recordMessage } from '../chat/messages'
 import { sendQuoteEmails } from '../email/send'
 import { releaseShipmentEmail, SHIPMENT_WAIT_MS } from '../quotes/emails-owed'
 import { deleteMessages, deleteOtherMessages, erasureReport } from '../privacy/erasure'
-import { quoteView } from '../chat/quote-message'
 import { workshopList, pendingList } from '../chat/lists'
 import { registerOffers } from './prices'
-import { offersWaiting, ownerViewOf } from '../offers/offers'
+import { offersWaiting } from '../offers/offers'
+import { awaitsPayment, ownerViewOf, paymentStanding } from '../payments/standing'
+import { PAYMENT_BUTTONS } from '../chat/payment-texts'
+import { registerPayments } from './payments'
+import type { StripeDeps } from '../payments/stripe'
 import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from '../quotes/repair-states'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from '../platform/json'
@@ -40,16 +44,8 @@ import { acceptedSecret } from '../platform/secret'
 import { usableUpdate, type UsableUpdate } from './update-shape'
 import { getSettings, requireSettings, type FunctionSettings } from '../platform/settings'
 import { openQuotes, quoteById, quoteByReference, workshopQuotes, type QuoteRow } from '../quotes/store'
-import { markViewStale } from '../delivery/owner-view'
 import { setShipment, markSpam, stepBack, takeStep } from '../quotes/steps'
-import {
-  backoffMs,
-  EDIT_NEEDLESS,
-  readFailure,
-  TELEGRAM_TIMEOUT_S,
-  telegramApi,
-  type TelegramDeps,
-} from '../platform/telegram'
+import { readFailure, TELEGRAM_TIMEOUT_S, telegramApi, type TelegramDeps } from '../platform/telegram'
 
 const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token'
 /** Updates are small; anything past this is not Telegram's. */
@@ -62,56 +58,11 @@ const SHIPMENT_PROMPT = new RegExp(`^🚚 (${REFERENCE.source.slice(1, -1)}): `,
 /** getMe's username per token, once it answered in this isolate: grammY needs it to route /cmd@bot. */
 const usernames = new Map<string, string>()
 
-function whoIs(ctx: Context): string {
-  const from = ctx.from
-  if (!from) return 'el taller'
-  return (
-    [from.first_name, from.last_name].filter(Boolean).join(' ') || (from.username ? `@${from.username}` : 'el taller')
-  )
-}
-
-/** A Bot API call whose failure changes nothing saved: logged, never a reason for Telegram to redeliver. */
-async function quietly(call: Promise<unknown>, what: string): Promise<void> {
-  await call.catch((error: unknown) =>
-    console.error(`[enviar-telegram] ${what}: Telegram no lo aceptó (${readFailure(error).error})`),
-  )
-}
-
-/**
- * Edits a quote's message to show its state as saved. When Telegram refuses
- * (a 429, a timeout), the row is marked stale and the sweep edits it again
- * until the chat shows what was saved.
- */
-async function showSaved(
-  api: Context['api'],
-  env: FunctionEnv,
-  settings: FunctionSettings,
-  row: QuoteRow,
-  messageId: number | undefined,
-  now: () => number,
-): Promise<void> {
-  if (messageId === undefined) return
-  const { text, keyboard } = quoteView(row, { ...(await ownerViewOf(env.DB, row, now())), siteUrl: settings.SITE_URL })
-  try {
-    await api.editMessageText(settings.TELEGRAM_CHAT_ID ?? '', messageId, text, {
-      reply_markup: keyboard,
-      link_preview_options: { is_disabled: true },
-    })
-  } catch (error) {
-    const failure = readFailure(error)
-    // Two quick taps: the second edit changes nothing, and Telegram says so. A deleted message needs no edit.
-    if (EDIT_NEEDLESS.test(failure.error)) return
-    console.error(
-      `[enviar-telegram] ${row.referencia}: estado guardado, pero el mensaje no se pudo editar (${failure.error}); se reintentará`,
-    )
-    await markViewStale(env.DB, row.id, messageId, now(), now() + backoffMs(1, settings, failure.retryAfterS))
-  }
-}
-
 type Tap = { row: QuoteRow; taken: boolean } | null
 
 /** What the webhook may be given: a fake Telegram and clock in tests, and the run's waitUntil. */
-export type WebhookDeps = TelegramDeps & { now?: () => number; waitUntil?: (promise: Promise<unknown>) => void }
+export type WebhookDeps = TelegramDeps &
+  StripeDeps & { now?: () => number; waitUntil?: (promise: Promise<unknown>) => void }
 
 function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGetMe, deps: WebhookDeps) {
   const now = deps.now ?? Date.now
@@ -184,6 +135,10 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
       return ctx.reply(`Escribe la empresa y el número de seguimiento: /enviado ${quote.referencia} SEUR 123456789`)
     const none = WITHOUT_NUMBER.test(shipment)
     let row: QuoteRow | null = null
+    if (quote.state === 'repairing' && awaitsPayment(await paymentStanding(env.DB, quote.id)))
+      return ctx.reply(
+        `${quote.referencia} está pendiente de pago: cóbralo antes de enviarlo (${PAYMENT_BUTTONS.counter}).`,
+      )
     if (quote.state === 'repairing')
       row =
         (
@@ -223,16 +178,21 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   })
 
   // Prices ('💶 Enviar presupuesto', its reply, /presupuesto): before the reply below, which they pass on.
-  registerOffers(bot, {
+  const inbox = {
     env,
     settings,
     botId: info.id,
     now,
     whoIs,
     quietly,
-    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
+    showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) =>
+      showSaved(ctx.api, env, settings, row, messageId, now),
     ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
-  })
+  }
+  registerOffers(bot, inbox)
+
+  // Payments ('💶 Cobrado en el taller', '💸 Reembolsar' and its reply, /reembolsar), likewise.
+  registerPayments(bot, { ...inbox, ...(deps.stripeFetch ? { stripeFetch: deps.stripeFetch } : {}) })
 
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
@@ -286,8 +246,9 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     const from = quote?.state
     const view = quote && (await ownerViewOf(env.DB, quote, now()))
     const awaitingCustomer = from === 'in_workshop' && view?.offer?.status === 'open'
+    const awaitingPayment = view ? awaitsPayment(view.payment) : false
     const tap =
-      quote && from && view && nextSteps(from, view.steps, { awaitingCustomer }).includes(to)
+      quote && from && view && nextSteps(from, view.steps, { awaitingCustomer, awaitingPayment }).includes(to)
         ? await takeStep(env.DB, quote.id, from, to, { by: whoIs(ctx), now: now() })
         : quote
           ? { row: quote, taken: false }

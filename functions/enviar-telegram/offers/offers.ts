@@ -10,7 +10,7 @@ import { TERMS_VERSION, type Parts, type WrittenQuote } from '~shared/written-qu
 import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
 
-import { emailsOf, oweAfterChange, owePrice, type CustomerEmailRow } from '../quotes/emails-owed'
+import { oweAfterChange, owePrice } from '../quotes/emails-owed'
 import type { Step } from '../quotes/repair-states'
 import { quoteById, type QuoteRow } from '../quotes/store'
 import { stepStatements, stepsOf } from '../quotes/steps'
@@ -280,16 +280,6 @@ export async function offersWaiting(
       .first<{ total: number }>(),
   ])
   return { rows: results, total: count?.total ?? 0 }
-}
-
-/** What the owner's message shows of a quote besides the row: its steps, its latest price with where it stands, and its e-mails. */
-export async function ownerViewOf(
-  db: D1Database,
-  row: Pick<QuoteRow, 'id' | 'state'>,
-  now: number,
-): Promise<{ steps: Step[]; offer: (OfferRow & { status: OfferStatus }) | null; emails: CustomerEmailRow[] }> {
-  const [steps, offer, emails] = await Promise.all([stepsOf(db, row.id), latestOffer(db, row.id), emailsOf(db, row.id)])
-  return { steps, offer: offer ? { ...offer, status: offerStatus(offer, row.state, now) } : null, emails }
 }
 
 /** What the customer's tracking page shows of the latest price (never who sent it). */

@@ -14,6 +14,7 @@ import {
 } from '~shared/settings'
 
 import { DEFAULT_OFFER_DAYS } from '~shared/offer'
+import { STRIPE_API_ORIGIN } from '~shared/payment'
 import { MIN_OFFER_DAYS, PARTS_KEYS, WRITTEN_LIMITS, type Parts } from '~shared/written-quote'
 import { SHOP_SETTINGS } from '~shared/shop-settings'
 
@@ -142,6 +143,28 @@ export const FUNCTION_SETTINGS = {
     schema: z.coerce.number().min(0).max(500),
     local: '0',
     doc: 'The shipping costs both ways a quote states when the owner gives none, in euros, included in its amount; 0: none.',
+  },
+  STRIPE_SECRET_KEY: {
+    /** A Stripe secret or restricted key (sk_live_…, rk_live_…); unset: no online payment is offered. */
+    schema: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'una clave de Stripe, sin espacios'),
+    secret: true,
+    optional: true,
+    // Off this machine, never a test-mode key (the preflight and `npm run secrets` refuse it).
+    refuse: /^(sk|rk)_test_/,
+    doc: "Stripe's secret key (a secret): with it the tracking page offers 'Pagar' (Stripe Checkout); unset, payment is at the counter only.",
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    /** The webhook endpoint's signing secret (whsec_…), Stripe-Signature's HMAC key. */
+    schema: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'el secreto de firma del webhook de Stripe, sin espacios'),
+    local: PUBLIC_SECRETS.STRIPE_WEBHOOK_SECRET,
+    secret: true,
+    optional: true,
+    doc: "Signing secret of Stripe's webhook endpoint (a secret): events whose Stripe-Signature it does not verify are refused.",
+  },
+  STRIPE_API_URL: {
+    schema: z.url().transform((url) => url.replace(/\/+$/, '')),
+    local: STRIPE_API_ORIGIN,
+    doc: "Origin of Stripe's API (tests and npm start point it at the local stand-in).",
   },
   RETRY_BASE_SECONDS: {
     schema: z.coerce.number().min(1).max(3600),

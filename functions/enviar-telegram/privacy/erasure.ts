@@ -96,6 +96,10 @@ const KIND_WORDS: Record<MessageKind, [string, string, string]> = {
     'enlaces al presupuesto completo',
     'su enlace al presupuesto completo',
   ],
+  'payment-notice': ['aviso de pago o reembolso', 'avisos de pago o reembolso', 'su aviso de pago o reembolso'],
+  'counter-prompt': ['pregunta del cobro', 'preguntas del cobro', 'su pregunta del cobro'],
+  'refund-prompt': ['petición de reembolso', 'peticiones de reembolso', 'su petición de reembolso'],
+  'refund-saved': ['confirmación del reembolso', 'confirmaciones del reembolso', 'su confirmación del reembolso'],
 }
 
 /** "1 petición de importe y 2 avisos de la respuesta del cliente". */

@@ -4,9 +4,12 @@
  * its repair, a price or the customer's answer) is older than
  * QUOTE_RETENTION_DAYS, with its history, offers, recorded messages and
  * tracking address. A quote whose device is in the shop or on its way back
- * is kept, whatever its age: erasing it would lose whose device it is.
+ * is kept, whatever its age: erasing it would lose whose device it is; so is
+ * one whose payment Stripe is still settling. Its payments and refunds are not
+ * erased with it: they are the shop's accounting, kept six years (below).
  */
 
+import { ACCOUNTING_YEARS } from '~shared/payment'
 import { TELEGRAM_MAX_CHARS } from '../platform/telegram'
 
 /** The states in which the shop holds, or is sending back, the customer's device. */
@@ -14,6 +17,7 @@ const DEVICE_WITH_THE_SHOP = "'in_workshop', 'repairing', 'ready', 'shipped'"
 
 /** The erasable quotes (see above): their last activity before ?1, their device not with the shop. */
 const ERASABLE = `presupuestos.received_at < ?1 AND presupuestos.state NOT IN (${DEVICE_WITH_THE_SHOP})
+  AND NOT EXISTS (SELECT 1 FROM payments g WHERE g.quote_id = presupuestos.id AND g.status IN ('open', 'processing'))
   AND NOT EXISTS (SELECT 1 FROM quote_states s WHERE s.quote_id = presupuestos.id AND s.at >= ?1)
   AND NOT EXISTS (SELECT 1 FROM quote_offers o WHERE o.quote_id = presupuestos.id AND MAX(o.at, COALESCE(o.decided_at, 0)) >= ?1)`
 
@@ -113,4 +117,31 @@ export function retentionNotice(
   }
   if (inChat.length > named.length) named.push(`• … y ${inChat.length - named.length} más: búscalos por su referencia.`)
   return [...head, ...named].join('\n')
+}
+
+/** The shop keeps its accounting records six years (Código de Comercio art. 30): payments and refunds. */
+export { ACCOUNTING_YEARS }
+const ACCOUNTING_MS = ACCOUNTING_YEARS * 366 * 24 * 60 * 60 * 1000
+/** Stripe's events are recorded only to be seen once: past Stripe's three days of retries, a month is plenty. */
+export const STRIPE_EVENTS_KEPT_DAYS = 30
+
+/**
+ * The payments, refunds and Stripe events past their time (the hourly retention): payments and refunds
+ * after six years (a session never paid, after the quotes' own days), the events after a month. Rows
+ * still in progress stay.
+ */
+export async function prunePaymentRecords(db: D1Database, now: number, quoteDays: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `DELETE FROM payments WHERE created_at < ?1 AND status NOT IN ('open', 'processing')
+           AND (status <> 'paid' OR created_at < ?2)
+           AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = payments.id AND r.requested_at >= ?2)`,
+      )
+      .bind(now - quoteDays * 24 * 60 * 60 * 1000, now - ACCOUNTING_MS),
+    db.prepare("DELETE FROM refunds WHERE requested_at < ?1 AND status <> 'pending'").bind(now - ACCOUNTING_MS),
+    db
+      .prepare('DELETE FROM stripe_events WHERE received_at < ?1')
+      .bind(now - STRIPE_EVENTS_KEPT_DAYS * 24 * 60 * 60 * 1000),
+  ])
 }

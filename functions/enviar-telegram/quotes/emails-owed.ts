@@ -19,7 +19,16 @@ export const isEmailedStep = (state: string): state is EmailedStep =>
 
 /** What a quote's e-mail is about: its request, a price version, the answer to one, a step; or a lost-link list. */
 export type EmailEvent =
-  'received' | `price:${number}` | `accepted:${number}` | `declined:${number}` | EmailedStep | 'withdrawn' | 'links'
+  | 'received'
+  | `price:${number}`
+  | `accepted:${number}`
+  | `declined:${number}`
+  | EmailedStep
+  | 'withdrawn'
+  | 'links'
+  /** A payment's receipt ('Pago recibido'), by the payment's id; a refund the owner made, by the refund's. */
+  | `paid:${number}`
+  | `refund:${number}`
 
 export interface CustomerEmailRow {
   id: number

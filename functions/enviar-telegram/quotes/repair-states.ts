@@ -14,7 +14,9 @@
  * price accepted by phone: '📦 Recibido en el taller' from 'answered').
  * A customer may not go ahead before sending the device, or once the shop
  * has looked at it: then it is cancelled, and a device in the shop goes
- * back (ready to collect, or shipped). Every owner's step can be taken back
+ * back (ready to collect, or shipped). While an accepted price is owed, the
+ * device does not go back ('Enviado', 'Entregado') until it is paid, online
+ * or '💶 Cobrado en el taller' (docs/decisions/123). Every owner's step can be taken back
  * one step. Spam is not a state: a quote marked spam stays 'received' for
  * the customer.
  */
@@ -52,7 +54,7 @@ export const CUSTOMER_STEPS: readonly TrackingState[] = ['accepted', 'declined',
 export function nextSteps(
   state: TrackingState,
   steps: readonly Pick<Step, 'state'>[],
-  { awaitingCustomer = false }: { awaitingCustomer?: boolean } = {},
+  { awaitingCustomer = false, awaitingPayment = false }: { awaitingCustomer?: boolean; awaitingPayment?: boolean } = {},
 ): readonly TrackingState[] {
   const inShop = steps.some((step) => step.state === 'in_workshop')
   if (state === 'cancelled' && !inShop) return []
@@ -60,8 +62,13 @@ export function nextSteps(
   if (state === 'withdrawn') return inShop ? ['ready', 'shipped'] : ['cancelled']
   if (state === 'accepted' && inShop) return ['repairing', 'cancelled']
   if (state === 'in_workshop' && awaitingCustomer) return ['cancelled']
+  // The accepted price is owed: the device goes back ('Enviado', 'Entregado') once it is paid (docs/decisions/123).
+  if (awaitingPayment) return NEXT_STEPS[state].filter((to) => !GOES_BACK.includes(to))
   return NEXT_STEPS[state]
 }
+
+/** The steps that hand the device back to the customer: they wait for the accepted price to be paid. */
+export const GOES_BACK: readonly TrackingState[] = ['shipped', 'delivered']
 
 /** The owner's button for each step; his message shows the same words once it is taken. */
 export const STEP_BUTTONS: Record<Exclude<TrackingState, 'received'>, string> = {

@@ -1,7 +1,7 @@
 /**
  * The scheduled sweep (a Cron Trigger every minute and every hour; locally GET /__scheduled,
- * docs/decisions/111): delivery retries, e-mail copies, the customers' e-mails, the owner's notices, stale
- * messages, the reminder, and retention with the pruning of what only lives a while (the lookup's wrong
+ * docs/decisions/111): delivery retries, e-mail copies, payments asked of Stripe and refunds retried, the
+ * customers' e-mails, the owner's notices, stale messages, the reminder, and retention with the pruning of what only lives a while (the lookup's wrong
  * guesses, lost-link requests, the owner's spent links).
  */
 import type { DeliveryDeps } from '../delivery/deps'
@@ -15,7 +15,11 @@ import { pruneOwnerLinks } from '../offers/owner-links'
 import { type FunctionSettings, getSettings } from '../platform/settings'
 import { readFailure, telegramApi } from '../platform/telegram'
 import { messageLink } from '../privacy/erasure'
-import { type ErasedByAge, eraseOlderThan, retentionNotice } from '../privacy/retention'
+import { type ErasedByAge, eraseOlderThan, prunePaymentRecords, retentionNotice } from '../privacy/retention'
+import { tellPaymentNews } from '../delivery/payments'
+import { sendDueRefunds } from '../payments/refunds'
+import { reconcileSessions } from '../payments/sessions'
+import type { StripeDeps } from '../payments/stripe'
 import { pruneLinkRequests } from '../quotes/emails-owed'
 import { pruneWrongGuesses } from '../tracking/lookup-caps'
 import { remind } from './reminders'
@@ -23,7 +27,7 @@ import { remind } from './reminders'
 /** A part of the scheduled sweep: everything but retention, or retention alone. */
 export type SweepPart = 'delivery' | 'retention'
 
-export interface SweepDeps extends DeliveryDeps {
+export interface SweepDeps extends DeliveryDeps, StripeDeps {
   /**
    * Which part of the sweep runs (docs/decisions/111): 'delivery' (the minute's Cron Trigger),
    * 'retention' (the hourly one), or both (unset: a local /__scheduled, the tests).
@@ -41,6 +45,12 @@ export interface SweepResult {
   notified: number
   /** E-mails to customers sent by this sweep (email/send.ts). */
   customerEmails: number
+  /** Sessions asked of Stripe 15 minutes on (payments/sessions.ts), and those it settled. */
+  paymentsAsked: number
+  paymentsSettled: number
+  /** Refunds sent to Stripe by this sweep, and how many Stripe took. */
+  refundsTried: number
+  refundsDone: number
 }
 
 /** Marks the owner's messages of these quotes stale: the sweep's stale views redraw them with their e-mails. */
@@ -73,6 +83,10 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     erased: 0,
     notified: 0,
     customerEmails: 0,
+    paymentsAsked: 0,
+    paymentsSettled: 0,
+    refundsTried: 0,
+    refundsDone: 0,
   }
   // Retention first: cheap, and never held back by a slow delivery or reminder.
   if (deps.part !== 'delivery') {
@@ -82,6 +96,7 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     await pruneWrongGuesses(env.DB, now())
     await pruneLinkRequests(env.DB, now())
     await pruneOwnerLinks(env.DB, now())
+    await prunePaymentRecords(env.DB, now(), settings.QUOTE_RETENTION_DAYS)
   }
   if (deps.part === 'retention') return result
 
@@ -93,6 +108,17 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     const reason = `sin entregar ${Math.round((now() - row.received_at) / 60000)} minutos después de recibirlo${row.last_error ? `; último error: ${row.last_error}` : ''}`
     if (await sendEmailCopy(env, settings, row, reason, deps)) result.emailed++
   }
+
+  // Payments (docs/decisions/122, 123): sessions no webhook settled, asked of Stripe; refunds not yet taken.
+  // Their news (the owner's notice, the receipt) go at once; the notices and e-mails below retry the rest.
+  const reconciled = await reconcileSessions(env, settings, deps)
+  const refunds = await sendDueRefunds(env, settings, deps)
+  result.paymentsAsked = reconciled.asked
+  result.paymentsSettled = reconciled.settled.length
+  result.refundsTried = refunds.length
+  result.refundsDone = refunds.filter((outcome) => outcome === 'done').length
+  for (const quoteId of new Set(reconciled.settled.map((settled) => settled.quoteId)))
+    await tellPaymentNews(env, settings, quoteId, deps)
 
   // The customer's e-mails the immediate attempts left (failed, held for the shipment's number, or a run that
   // died); each quote whose message now shows another e-mail is redrawn with the stale views below.

@@ -23,6 +23,8 @@ import { emailCustomer } from '../delivery/owner-view'
 import { json } from '../platform/json'
 import { decideOffer, withdraw, type OfferRow } from '../offers/offers'
 import { getSettings, type FunctionSettings } from '../platform/settings'
+import { sendQuoteRefunds } from '../payments/refunds'
+import type { StripeDeps } from '../payments/stripe'
 import { readSiteCall } from '../platform/site-caller'
 import type { TelegramDeps } from '../platform/telegram'
 
@@ -42,7 +44,7 @@ const DecisionSchema = z.object({
 
 const WithdrawalSchema = z.object({ seguimiento: z.string().regex(TRACKING_TOKEN) })
 
-export interface DecisionDeps extends TelegramDeps {
+export interface DecisionDeps extends TelegramDeps, StripeDeps {
   now?: () => number
 }
 
@@ -73,7 +75,7 @@ export async function handleDecision(
   })
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
-  tellBoth(request, env, settings, ctx, result, deps, 'de la respuesta')
+  tellBoth(request, env, settings, ctx, result, deps, 'de la respuesta', () => Promise.resolve())
   return json({ success: true, outcome: 'taken' })
 }
 
@@ -89,10 +91,15 @@ function tellBoth(
   taken: { row: { id: number; referencia: string }; offer: { id: number } },
   deps: DecisionDeps,
   what: string,
+  first: () => Promise<unknown>,
 ): void {
   const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
   ctx.waitUntil(
-    tellOwner(env, settings, taken.offer.id, { ...deps, local: isLocalRequest(request) })
+    first()
+      .catch((error: unknown) =>
+        console.error(`[enviar-telegram] ${taken.row.referencia}: lo enviará el barrido (${(error as Error).message})`),
+      )
+      .then(() => tellOwner(env, settings, taken.offer.id, { ...deps, local: isLocalRequest(request) }))
       .catch((error: unknown) =>
         console.error(
           `[enviar-telegram] ${taken.row.referencia}: aviso ${what} pendiente; lo enviará el barrido (${(error as Error).message})`,
@@ -126,6 +133,9 @@ export async function handleWithdrawal(
   const result = await withdraw(env.DB, call.data.seguimiento, now())
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })
-  tellBoth(request, env, settings, ctx, result, deps, 'del desistimiento')
+  // What he paid online, before the device was in the workshop, is refunded at once (owed with the withdrawal).
+  tellBoth(request, env, settings, ctx, result, deps, 'del desistimiento', () =>
+    sendQuoteRefunds(env, settings, result.row.id, deps),
+  )
   return json({ success: true, outcome: 'taken' })
 }

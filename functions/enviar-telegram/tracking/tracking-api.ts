@@ -2,7 +2,7 @@
  * The customer's tracking, read by the site (docs/decisions/058): the
  * function stays the one owner of quote data, and answers only what the
  * tracking page shows (never the e-mail, the phone or the comments).
- *   POST /functions/v1/seguimiento/estado   {seguimiento}       the state and its history
+ *   POST /functions/v1/seguimiento/estado   {seguimiento}       the state, its history, its price and payment
  *   POST /functions/v1/seguimiento          {referencia, email} the token, for whoever lost the link
  *   POST /functions/v1/seguimiento/enlaces  {email}             the links of its quotes, e-mailed to it
  * All are the site's, as the quote endpoint (platform/site-caller.ts). A token travels
@@ -25,10 +25,17 @@ import { getSettings } from '../platform/settings'
 import { siteCallRefusal } from '../platform/site-caller'
 import { tokenByReferenceAndEmail, trackingByToken } from './lookups'
 import { callVisitor } from '../platform/visitor'
+import { tellPaymentNews, type PaymentNewsDeps } from '../delivery/payments'
+import { checkOnReturn } from '../payments/sessions'
+import { paymentForTracking, paymentStanding } from '../payments/standing'
+import { paysOnline } from '../payments/stripe'
+import { isLocalRequest } from '~shared/settings'
 
 /** A lookup is two short fields; a state read, one token. */
 const MAX_LOOKUP_BYTES = 4 * 1024
 const MAX_STATE_BYTES = 1024
+/** Back from Stripe, the page waits at most this long for Stripe's answer before it shows what D1 has. */
+const RETURN_CHECK_TIMEOUT_MS = 3000
 /**
  * The most history entries the site's TrackingSchema takes (~shared/tracking-answer): past it the answer
  * would be refused whole. A quote that went round more often (prices declined and sent again) keeps its
@@ -41,7 +48,11 @@ const LookupSchema = z.object({
   email: z.string().trim().max(QUOTE_LIMITS.email).pipe(z.email()),
 })
 
-const StateSchema = z.object({ seguimiento: z.string().max(100) })
+const StateSchema = z.object({
+  seguimiento: z.string().max(100),
+  /** The customer is back from Stripe's page (`?pago=ok`): his session in progress is asked about now. */
+  comprobarPago: z.boolean().optional(),
+})
 
 const LinksSchema = z.object({ email: z.string().trim().max(QUOTE_LIMITS.email).pipe(z.email()) })
 
@@ -52,13 +63,14 @@ export async function handleTracking(
   request: Request,
   env: FunctionEnv,
   ctx: Pick<ExecutionContext, 'waitUntil'>,
-  { now = Date.now, ...deps }: EmailDeps = {},
+  { now = Date.now, ...deps }: EmailDeps & PaymentNewsDeps = {},
 ): Promise<Response> {
   const refused = siteCallRefusal(request, getSettings(env, request), now())
   if (refused) return refused
   const { pathname } = new URL(request.url)
   if (pathname === FUNCTION_PATHS.tracking) return request.method === 'POST' ? lookup(request, env, now()) : onlyPost()
-  if (pathname === FUNCTION_PATHS.trackingState) return request.method === 'POST' ? state(request, env) : onlyPost()
+  if (pathname === FUNCTION_PATHS.trackingState)
+    return request.method === 'POST' ? state(request, env, ctx, { now, ...deps }) : onlyPost()
   if (pathname === FUNCTION_PATHS.trackingLinks)
     return request.method === 'POST' ? links(request, env, ctx, { now, ...deps }) : onlyPost()
   // Any other path, the old GET /seguimiento/<token> among them: tokens are not read from URLs.
@@ -144,8 +156,17 @@ export function boundedHistory(
   return [{ state: 'received', at: receivedAt }, ...kept]
 }
 
-/** {seguimiento: token} -> what the tracking page shows of that quote; an unknown or malformed token, 404. */
-async function state(request: Request, env: FunctionEnv): Promise<Response> {
+/**
+ * {seguimiento: token, comprobarPago?} -> what the tracking page shows of that quote, its payment included;
+ * an unknown or malformed token, 404. Back from Stripe (`comprobarPago`), his session in progress is asked
+ * about first (Stripe's API, never the return itself: docs/decisions/122), so a payment shows at once.
+ */
+async function state(
+  request: Request,
+  env: FunctionEnv,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+  deps: PaymentNewsDeps & { now: () => number },
+): Promise<Response> {
   const read = await readJson(request, MAX_STATE_BYTES)
   if ('refused' in read) return read.refused
   const asked = StateSchema.safeParse(read.body)
@@ -155,6 +176,12 @@ async function state(request: Request, env: FunctionEnv): Promise<Response> {
   const found = await trackingByToken(env.DB, token)
   if (!found) return notFound()
   const { row, steps } = found
+  const settings = getSettings(env, request)
+  if (asked.data.comprobarPago && !row.spam_at) {
+    const checked = await checkOnReturn(env, settings, row.id, { ...deps, timeoutMs: RETURN_CHECK_TIMEOUT_MS })
+    if (checked.settled.length)
+      ctx.waitUntil(tellPaymentNews(env, settings, row.id, { ...deps, local: isLocalRequest(request) }))
+  }
   // Spam is not a state: the customer sees only that the request was received.
   const reached = row.spam_at ? [] : steps.filter((step) => step.state !== 'received')
   const tracking: Tracking = {
@@ -166,6 +193,8 @@ async function state(request: Request, env: FunctionEnv): Promise<Response> {
     shipment: row.state === 'shipped' || row.state === 'delivered' ? row.shipment : null,
     offer: row.spam_at ? null : await offerForTracking(env.DB, row, Date.now()),
     withdrawal: await withdrawalOf(env.DB, row, Date.now()),
+    onlinePayment: paysOnline(settings),
+    payment: row.spam_at ? null : paymentForTracking(await paymentStanding(env.DB, row.id), settings),
   }
   return json({ success: true, tracking })
 }
