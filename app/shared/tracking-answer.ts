@@ -56,8 +56,18 @@ export const TrackingSchema = z.object({
       }),
     ),
   ),
-  /** While he may withdraw from the contract (14 days, the repair not finished): until when; else null. */
-  withdrawal: z.optional(z.nullable(z.object({ until: z.int().check(z.nonnegative()) }))),
+  /**
+   * While he may withdraw from the contract (14 days, the last one rolled to a working day, the repair not
+   * finished): until when, and the address its acknowledgement goes to, masked (`m•••@example.com`); else null.
+   */
+  withdrawal: z.optional(
+    z.nullable(
+      z.object({
+        until: z.int().check(z.nonnegative()),
+        receipt: z.optional(z.string().check(z.maxLength(300))),
+      }),
+    ),
+  ),
 })
 
 export type Tracking = z.infer<typeof TrackingSchema>

@@ -27,6 +27,7 @@ type ShopFacts = Pick<
   | 'SHOP_TAX_ID'
   | 'SHOP_LEGAL_ADDRESS'
   | 'QUOTE_RETENTION_DAYS'
+  | 'SHOP_CONSUMER_ARBITRATION'
 >
 
 /**
@@ -94,14 +95,20 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
           goesOn: !['received', 'answered', 'cancelled'].includes(tracking.state),
           reason: tracking.offer.reason ? DECLINE_REASONS[tracking.offer.reason] : null,
           whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
-          details: tracking.offer.written ? writtenRows(tracking.offer.written, tracking.offer.note) : null,
+          details: tracking.offer.written
+            ? writtenRows(tracking.offer.written, tracking.offer.note, tracking.offer.amountCents)
+            : null,
           expressRequest: tracking.offer.expressRequest === true,
           terms: contractTerms(termsFacts(settings)),
         }
       : null,
     // His last day, whole: the period ends at midnight (docs/decisions/106).
     withdrawal: tracking.withdrawal
-      ? { until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) } }
+      ? {
+          until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) },
+          // Where its acknowledgement goes, masked by the function (m•••@example.com); null from an older one.
+          receipt: tracking.withdrawal.receipt ?? null,
+        }
       : null,
     reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
     whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.seguimiento(tracking.referencia)),
@@ -117,6 +124,7 @@ export function termsFacts(settings: ShopFacts): TermsFacts {
     phone: readablePhone(settings.SHOP_PHONE),
     workshop: settings.SHOP_SHIPPING_ADDRESS || `${barrio}, ${ciudad}, ${codigoPostal}`,
     retentionDays: settings.QUOTE_RETENTION_DAYS,
+    arbitration: settings.SHOP_CONSUMER_ARBITRATION,
   }
 }
 

@@ -2,7 +2,8 @@
  * The bot's other messages about a quote, besides the quote's own
  * (migrations/0006_owner_notices.sql): the price prompt, the price's
  * confirmation, the notice of the customer's answer, the shipment's prompt
- * and its confirmation, the link to the full-quote form. They carry the reference, the amount, the owner's
+ * and its confirmation, the link to the full-quote form, the serial number's prompt and its confirmation, a
+ * withdrawal recorded by the owner, the notice of a refused confirmation, a corrected address. They carry the reference, the amount, the owner's
  * note or the carrier's number, so /olvidar deletes them with the quote's
  * own message (privacy/erasure.ts); retention erases the record with the quote.
  */
@@ -16,6 +17,11 @@ export const MESSAGE_KINDS = [
   'shipment-prompt',
   'shipment-saved',
   'form-link',
+  'serial-prompt',
+  'serial-saved',
+  'withdrawal-received',
+  'confirmation-refused',
+  'email-changed',
 ] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 

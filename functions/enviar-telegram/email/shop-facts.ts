@@ -6,6 +6,7 @@ import { contractTerms, type TermsFacts } from '~shared/contract'
 import { hoursInWords, SHOP_AREA, SHOP_AREA_LINE, SHOP_HOURS, SHOP_NAME } from '~shared/shop'
 
 import type { FunctionSettings } from '../platform/settings'
+import { madridDayInWords } from '../platform/working-hours'
 import type { EmailBlock, EmailFooter } from './layout'
 
 const TIME_ZONE = 'Europe/Madrid'
@@ -23,6 +24,8 @@ export interface ShopFacts {
   legal: { name: string; taxId: string; address: string }
   /** Days a quote is kept after its last step (the terms say it). */
   retentionDays: number
+  /** The consumer arbitration board the holder adheres to; empty: none (the terms say it). */
+  arbitration: string
 }
 
 export function shopFacts(
@@ -36,6 +39,7 @@ export function shopFacts(
     | 'SHOP_TAX_ID'
     | 'SHOP_LEGAL_ADDRESS'
     | 'QUOTE_RETENTION_DAYS'
+    | 'SHOP_CONSUMER_ARBITRATION'
   >,
 ): ShopFacts {
   const street = settings.SHOP_SHIPPING_ADDRESS.trim()
@@ -47,6 +51,7 @@ export function shopFacts(
     hasStreet: street !== '',
     legal: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
     retentionDays: settings.QUOTE_RETENTION_DAYS,
+    arbitration: settings.SHOP_CONSUMER_ARBITRATION,
   }
 }
 
@@ -58,6 +63,7 @@ export function termsFactsOf(shop: ShopFacts): TermsFacts {
     phone: readablePhone(shop.phone),
     workshop: shop.address,
     retentionDays: shop.retentionDays,
+    arbitration: shop.arbitration,
   }
 }
 
@@ -96,9 +102,7 @@ export function dateTime(at: number): string {
 }
 
 /** "27 de noviembre de 2026" in Madrid. */
-export function day(at: number): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(at)
-}
+export const day = madridDayInWords
 
 /** The terms' version (TERMS_VERSION, the day they were written, '2026-11-27') as a day: "27 de noviembre de 2026". */
 export function termsDay(version: string): string {

@@ -6,6 +6,7 @@
  */
 import type { DeliveryDeps } from '../delivery/deps'
 import { dueForEmail, EMAIL_AFTER_MS, sendEmailCopy } from '../delivery/email-copy'
+import { tellRefusedConfirmations } from '../delivery/confirmations'
 import { notifyDecisions } from '../delivery/notices'
 import { refreshView, staleViews } from '../delivery/owner-view'
 import { deliverDue, SWEEP_BATCH } from '../delivery/quotes'
@@ -17,6 +18,7 @@ import { readFailure, telegramApi } from '../platform/telegram'
 import { messageLink } from '../privacy/erasure'
 import { type ErasedByAge, eraseOlderThan, retentionNotice } from '../privacy/retention'
 import { pruneLinkRequests } from '../quotes/emails-owed'
+import { pruneContractRecords } from '../records/contract-records'
 import { pruneWrongGuesses } from '../tracking/lookup-caps'
 import { remind } from './reminders'
 
@@ -82,6 +84,8 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     await pruneWrongGuesses(env.DB, now())
     await pruneLinkRequests(env.DB, now())
     await pruneOwnerLinks(env.DB, now())
+    // The contracts' records past their five years (records/contract-records.ts).
+    await pruneContractRecords(env.DB, now())
   }
   if (deps.part === 'retention') return result
 
@@ -99,6 +103,8 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
   const emails = await sendDueEmails(env, settings, deps)
   result.customerEmails = emails.results.filter((entry) => entry.result === 'sent').length
   await showEmailsInChat(env, changedQuotes(emails), now())
+  // An acceptance whose confirmation the mail service refused for good: the chat told once.
+  await tellRefusedConfirmations(env, settings, deps)
 
   // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
   result.notified = await notifyDecisions(env, settings, deps)
