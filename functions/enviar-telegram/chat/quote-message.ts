@@ -148,7 +148,7 @@ export function emailLines(quote: Pick<QuoteRow, 'email'>, emails: readonly Cust
     `📧 Al cliente: ${earlier}${named.join(' · ')}`,
     ...(refused
       ? [
-          `📧 No pudimos escribir a ${withoutControls(quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
+          `📧 No pudimos escribir a ${withoutControls(refused.recipient || quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
         ]
       : []),
   ]
@@ -170,8 +170,11 @@ function partyLines(quote: QuoteForMessage): string[] {
  * Why the repair may not start yet, when the owner must act: the acceptance's confirmation was refused for good
  * (docs/decisions/132). What to do: a working address from the customer, /correo, and the price again.
  */
-export function confirmationRefusedLine(reference: string, email: string): string {
-  return `⛔ La confirmación de la aceptación no llegó a ${withoutControls(email)}: no empieces la reparación. Pide al cliente por WhatsApp un correo que funcione, cámbialo con /correo ${reference} nuevo@correo.es y vuelve a enviarle el presupuesto (💶) para que lo acepte de nuevo en su página.`
+export function confirmationRefusedLine(reference: string, refusedAt: string, current: string = refusedAt): string {
+  const refused = `⛔ La confirmación de la aceptación no llegó a ${withoutControls(refusedAt)}: no empieces la reparación.`
+  return refusedAt.trim().toLowerCase() === current.trim().toLowerCase()
+    ? `${refused} Pide al cliente por WhatsApp un correo que funcione, cámbialo con /correo ${reference} nuevo@correo.es y vuelve a enviarle el presupuesto (💶) para que lo acepte de nuevo en su página.`
+    : `${refused} Su correo es ahora ${withoutControls(current)}: vuelve a enviarle el presupuesto (💶) para que lo acepte de nuevo en su página y la confirmación le llegue ahí.`
 }
 
 /** The owner's steps (and a spam verdict), as the last lines of the message. */
@@ -204,7 +207,13 @@ export function formatQuoteMessage(
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
   const refused =
     quote.state && repairGate({ steps, offer: offer ?? null, emails }) === 'confirmation-refused'
-      ? [confirmationRefusedLine(quote.referencia, quote.email)]
+      ? [
+          confirmationRefusedLine(
+            quote.referencia,
+            emails.find((email) => email.event === `accepted:${offer?.version}`)?.recipient || quote.email,
+            quote.email,
+          ),
+        ]
       : []
   const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : []), ...refused]
   const tracking =

@@ -22,16 +22,16 @@ async function untold(
   db: D1Database,
   now: number,
   quoteId: number | null,
-): Promise<Array<{ id: number; quote_id: number }>> {
+): Promise<Array<{ id: number; quote_id: number; recipient: string }>> {
   const { results } = await db
     .prepare(
-      `SELECT id, quote_id FROM customer_emails
+      `SELECT id, quote_id, recipient FROM customer_emails
        WHERE refused_at IS NOT NULL AND owner_told_at IS NULL AND substr(event, 1, 9) = 'accepted:'
          AND (owner_told_lease IS NULL OR owner_told_lease <= ?1) AND (?2 IS NULL OR quote_id = ?2)
        ORDER BY refused_at, id LIMIT ?3`,
     )
     .bind(now, quoteId, BATCH)
-    .all<{ id: number; quote_id: number }>()
+    .all<{ id: number; quote_id: number; recipient: string }>()
   return results
 }
 
@@ -54,7 +54,10 @@ export async function tellRefusedConfirmations(
     if (claimed.meta.changes !== 1) continue
     const quote = await quoteById(env.DB, email.quote_id)
     if (!quote) continue
-    const text = confirmationRefusedLine(quote.referencia, quote.email).replace(/^⛔ /, `⛔ ${quote.referencia}: `)
+    const text = confirmationRefusedLine(quote.referencia, email.recipient, quote.email).replace(
+      /^⛔ /,
+      `⛔ ${quote.referencia}: `,
+    )
     const markTold = () =>
       env.DB.prepare('UPDATE customer_emails SET owner_told_at = ?2, owner_told_lease = NULL WHERE id = ?1')
         .bind(email.id, now())
