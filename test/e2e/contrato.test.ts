@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 
+import { axeViolations } from '../support/axe'
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
 import { chatMessages, delivered } from '../support/html'
 import { PARTY, mailed, newQuote, ownerFormLink, say } from '../support/owner-chat'
@@ -45,6 +46,8 @@ describe('the contract on the tracking page', () => {
       expect(await name.inputValue()).toBe('1')
       // The page opens on the first field to correct.
       expect(await name.evaluate((field) => field === document.activeElement)).toBe(true)
+      // The page runs no script either way; axe needs one, so it checks the page with JavaScript on.
+      if (javaScript) expect(await axeViolations(page), 'the accept form with its messages').toEqual([])
 
       // Named, without the box: the box says why and takes the focus; his name and address kept.
       await name.fill(PARTY.nombre)
@@ -80,6 +83,7 @@ describe('the contract on the tracking page', () => {
       const [local = '', domain] = quote.email.split('@')
       expect(facts).toContain(`${local[0]}•••@${domain}`)
       expect(facts).not.toContain(local)
+      if (javaScript) expect(await axeViolations(page), 'the confirmation step').toEqual([])
       await page.getByRole('button', { name: 'Confirmar desistimiento' }).click()
       await page.locator('#estado-actual').filter({ hasText: 'Desistimiento confirmado' }).waitFor({ timeout: 30_000 })
       expect(await page.getByRole('button', { name: 'Desistir del contrato' }).count()).toBe(0)
