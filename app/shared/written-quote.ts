@@ -242,7 +242,7 @@ export function writtenRows(
             ? [
                 {
                   label: labels.adicional,
-                  value: `${written.priceReason ?? note ?? 'Trabajo adicional'}: ${formatEuros(amountCents - listed)}`,
+                  value: `${formatEuros(amountCents - listed)}: ${written.priceReason ?? note ?? 'trabajo adicional'}`,
                 },
               ]
             : []),

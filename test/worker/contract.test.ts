@@ -325,7 +325,7 @@ describe('the owner’s full quote', () => {
     const shown = detailsOf((await page(link)).document)
     expect(shown).toMatchObject({
       'Servicio anunciado': '10,00 €, el precio anunciado',
-      'Trabajo adicional': 'El conector de carga también falla: 15,00 €',
+      'Trabajo adicional': '15,00 €: El conector de carga también falla',
     })
     const rows = [...(await page(link)).document.querySelectorAll('.offer-panel dl > div dt')].map((dt) => text(dt))
     expect(rows.indexOf('Servicio anunciado')).toBeLessThan(rows.indexOf('Trabajo adicional'))
