@@ -117,6 +117,7 @@ const typesOnly = (message, ...regexes) => ({
  */
 const FUNCTION_LAYERS = [
   ['platform'],
+  ['records'],
   ['quotes'],
   ['offers'],
   ['payments'],

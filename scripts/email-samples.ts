@@ -33,6 +33,9 @@ export const SAMPLE_QUOTE = {
   tracking_token: 'AbCdEfGhIjKlMnOpQrStUv',
   received_at: AT,
   shipment: 'SEUR 1234567890',
+  customer_name: 'Marta Ruiz Etxeberria',
+  customer_address: 'Calle Portal de Gamarra 5, 3.º B, 01013 Vitoria-Gasteiz (Álava)',
+  serial: 'S01F4T2B3C4D',
 }
 
 export const SAMPLE_OFFER = {
@@ -45,7 +48,7 @@ export const SAMPLE_OFFER = {
   reason: null,
   decided_at: AT + DAY,
   express_request: 1,
-  accepted_terms: '2026-11-27',
+  accepted_terms: '2026-11-28',
   written: {
     work: 'Cambio del módulo del joystick izquierdo (drift) y del muelle del gatillo R2; limpieza y calibración.',
     parts: 'originales-o-compatibles' as const,
@@ -75,6 +78,7 @@ export function sampleContents(): Record<string, EmailContent> {
     entregado: stepEmail(quote, 'delivered', step, shop),
     cancelada: stepEmail(quote, 'cancelled', { ...step, inShop: false }, shop),
     'desistimiento-confirmado': withdrawalEmail(quote, AT + 2 * DAY, shop),
+    'desistimiento-recibido': withdrawalEmail(quote, AT + 2 * DAY, shop, { byShop: true }),
     enlaces: linksEmail(
       [
         { ...quote, state: 'answered' },

@@ -581,6 +581,7 @@ function checkAgreement(found: Findings, site: WorkerConfig, fn: WorkerConfig) {
       'SHOP_LEGAL_NAME',
       'SHOP_TAX_ID',
       'SHOP_LEGAL_ADDRESS',
+      'SHOP_CONSUMER_ARBITRATION',
     ]) {
       const a = String(site.vars?.[key] ?? '')
         .trim()

@@ -69,12 +69,23 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
       await page.locator('[aria-invalid="true"]').first().waitFor()
     },
   },
-  // Accepting without the box: the message beside it.
+  // Accepting named but without the box: the message beside it.
   'seguimiento-presupuesto-sin-casilla': {
     path: tracking('presupuesto'),
     async act(page) {
+      await page.getByLabel('Nombre y apellidos').fill('Marta Ruiz Etxeberria')
+      await page.getByLabel('Dirección postal').fill('Calle Portal de Gamarra 5, 01013 Vitoria-Gasteiz')
       await page.getByRole('button', { name: 'Aceptar presupuesto con obligación de pago' }).click()
       await page.getByRole('alert').waitFor()
+    },
+  },
+  // A junk name, no address, no box: each message beside its field, what he typed kept.
+  'seguimiento-presupuesto-datos': {
+    path: tracking('presupuesto'),
+    async act(page) {
+      await page.getByLabel('Nombre y apellidos').fill('1')
+      await page.getByRole('button', { name: 'Aceptar presupuesto con obligación de pago' }).click()
+      await page.locator('[name="direccion"][aria-invalid="true"]').waitFor()
     },
   },
   // 'Desistir del contrato': the confirmation, with what follows.

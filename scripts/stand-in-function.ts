@@ -146,7 +146,7 @@ const QUOTES: Record<string, Tracking> = {
       decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR,
       expressRequest: true,
     },
-    withdrawal: { until: Date.UTC(2026, 11, 7, 22, 59, 59, 999) },
+    withdrawal: { until: Date.UTC(2026, 11, 7, 22, 59, 59, 999), receipt: 'm•••@example.com' },
   },
   [STAND_IN_TOKENS.desistido]: {
     ...tracking('withdrawn', { through: 'answered' }),

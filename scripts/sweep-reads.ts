@@ -133,5 +133,8 @@ export async function sweepReads({
   }
 }
 
-/** The migrations before the sweep's indexes (0009): the schema the sweep ran on before. */
-export const filesBeforeIndexes = () => migrationFiles().filter((file) => file < '0009')
+/**
+ * Every migration but the sweep's indexes (0009, 0010, indexes only): the schema the sweep ran on before them,
+ * with the tables later migrations added (the sweep reads them too).
+ */
+export const filesBeforeIndexes = () => migrationFiles().filter((file) => !/^00(09|10)_/.test(file))

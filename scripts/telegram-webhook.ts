@@ -24,6 +24,9 @@ export const COMMANDS = [
   { command: 'taller', description: 'Reparaciones en el taller (recibidas o en reparación), las más antiguas primero' },
   { command: 'enviado', description: 'Anotar el envío de vuelta: /enviado P-7K3Q SEUR 123456789' },
   { command: 'olvidar', description: 'Borrar los presupuestos de un e-mail: /olvidar cliente@correo.es' },
+  { command: 'serie', description: 'Anotar el número de serie del aparato recibido: /serie P-7K3Q 1234ABCD' },
+  { command: 'correo', description: 'Cambiar el correo del cliente: /correo P-7K3Q nuevo@correo.es' },
+  { command: 'ayuda', description: 'Cómo llevar un presupuesto desde el chat: botones, órdenes y reglas' },
 ]
 
 /** The webhook address of a function address (its origin, or the webhook URL itself). */

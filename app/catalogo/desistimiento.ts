@@ -4,7 +4,8 @@
  * and the holder are filled in by app/lib/withdrawal.server.ts from app/shared/contract.ts and the
  * settings: `{dias}` the withdrawal period, `{devolucion}` the refund's deadline, `{meses}` the repair's
  * guarantee, `{boton}` the tracking page's button, `{correo}` the shop's e-mail, `{titular}` and
- * `{domicilio}` the holder's legal name and address (docs/decisions/118).
+ * `{domicilio}` the holder's legal name and address (docs/decisions/118), `{prorroga}` the period's last day
+ * rolled to a working day (docs/decisions/134).
  */
 
 export interface PuntoDesistimiento {
@@ -27,7 +28,7 @@ export const desistimiento = {
       id: 'plazo',
       titulo: 'Tienes {dias} días',
       texto: [
-        'Puedes desistir del contrato de reparación durante {dias} días naturales, contados desde el día en que aceptas el presupuesto, sin dar ningún motivo. Para cumplir el plazo basta con que nos envíes tu decisión antes de que acabe.',
+        'Puedes desistir del contrato de reparación durante {dias} días naturales, contados desde el día siguiente a aquel en que aceptas el presupuesto, sin dar ningún motivo. {prorroga} Para cumplir el plazo basta con que nos envíes tu decisión antes de que acabe: tu página de seguimiento dice hasta qué día puedes.',
         'Si desistes antes de que empecemos a reparar, no pagas nada.',
       ],
     },
@@ -68,6 +69,13 @@ export const desistimiento = {
       },
     ] satisfies PuntoDesistimiento[],
     nota: 'Usar el formulario no es obligatorio: vale cualquier declaración inequívoca de que desistes.',
+    /** Whoever lost his tracking link: where to find it, and how to get it back by e-mail (/seguimiento). */
+    enlace: {
+      antes: '¿Has perdido el enlace de tu página de seguimiento? En',
+      texto: 'Sigue tu reparación',
+      despues:
+        'vuelves a ella con la referencia de tu solicitud y tu email, y si solo escribes tu email te enviamos por correo los enlaces de tus solicitudes. Mientras estés dentro del plazo para desistir, tu enlace siempre se puede recuperar así.',
+    },
   },
   formulario: {
     /** Above the form, on screen only. */

@@ -166,6 +166,14 @@ export const textosSeguimiento = {
       'Pido que empecéis la reparación ya, dentro del plazo de desistimiento, y sé que, una vez terminada la reparación, pierdo el derecho a desistir.',
     sinSolicitudExpresa:
       'Para aceptar, marca esta casilla: sin tu petición de empezar ya no podemos ponernos con la reparación dentro del plazo de desistimiento.',
+    /** The contract's party (docs/decisions/132): who contracts, and where a device sent to us goes back. */
+    partes: {
+      titulo: 'Tus datos para el contrato',
+      nombre: 'Nombre y apellidos',
+      nombreAyuda: 'Quien contrata la reparación: sale en tu confirmación y en el resguardo.',
+      direccion: 'Dirección postal',
+      direccionAyuda: 'Calle y número, código postal y localidad: si nos lo envías, te lo devolvemos aquí.',
+    },
     condiciones: 'Condiciones',
     solicitudHecha: 'Pediste que empezáramos la reparación dentro del plazo de desistimiento.',
     rechazar: 'No, gracias',
@@ -217,11 +225,13 @@ export const textosSeguimiento = {
     boton: WITHDRAW_BUTTON_LABEL,
     confirmar: {
       titulo: '¿Confirmas que desistes del contrato?',
+      contrato: 'Desistes del contrato de',
+      acuse: 'Te enviamos el acuse de recibo a',
       puntos: [
         'No seguimos con la reparación.',
         'Si aún no habíamos empezado, no pagas nada.',
         'Si nos pediste empezar ya y hicimos parte del trabajo, pagas solo esa parte, en proporción al precio aceptado.',
-        `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días como máximo, y el aparato vuelve a ti como acordemos: en el taller o por envío.`,
+        `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días como máximo, por el mismo medio con el que pagaste y sin ningún gasto para ti, y el aparato vuelve a ti como acordemos: en el taller o por envío.`,
       ],
       boton: 'Confirmar desistimiento',
       volver: 'No, seguir con la reparación',

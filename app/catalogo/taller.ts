@@ -20,15 +20,18 @@ export const textosTaller = {
     piezas: { label: 'Piezas', hint: 'Siempre nuevas.' },
     importePiezas: {
       label: 'De ello, piezas',
-      hint: 'Con piezas, el desglose: piezas y mano de obra deben sumar el importe (con el envío).',
+      hint: 'Piezas y mano de obra por separado (0 si no hay piezas): con el envío, deben sumar el importe.',
     },
     manoDeObra: { label: 'De ello, mano de obra', hint: '' },
-    envio: { label: 'Envío, ida y vuelta', hint: '0 si no lo cobras.' },
+    envio: {
+      label: 'Envío, ida y vuelta',
+      hint: 'Lo que cobras por la ida al taller y la vuelta, incluido en el importe; 0 si no cobras ninguno de los dos.',
+    },
     dias: { label: 'Plazo, en días laborables', hint: 'Desde que el aparato llega al taller.' },
     nota: { label: 'Nota para el cliente (opcional)', hint: '' },
     motivo: {
-      label: 'Por qué el importe no es el anunciado',
-      hint: 'El precio anunciado obliga: si cobras otro, el cliente verá este motivo en su presupuesto.',
+      label: 'Trabajo adicional al servicio anunciado',
+      hint: 'El precio anunciado obliga y queda como primera línea: si cobras más, escribe el trabajo que suma la diferencia; el cliente lo verá como otra línea. Un importe menor no necesita motivo.',
     },
   },
   anunciado: 'Esta solicitud viene del servicio «{servicio}», anunciado a {precio}.',

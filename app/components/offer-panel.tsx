@@ -3,7 +3,7 @@ import type { OfferStatus } from '~shared/offer'
 
 import { ContractTerms } from './contract-terms'
 import { Icon } from './icon'
-import { OfferDecision } from './offer-decision'
+import { type AcceptanceFaults, OfferDecision } from './offer-decision'
 
 interface When {
   fecha: string
@@ -34,8 +34,8 @@ interface OfferPanelProps {
     /** The fixed terms: who repairs, the guarantee, complaints, withdrawal, how it is concluded. */
     terms: readonly TermsSection[]
   }
-  /** An acceptance was sent without the express request: the message next to the box. */
-  missingRequest?: boolean
+  /** An acceptance sent without the express request, or without a right name or address: the messages. */
+  acceptance?: AcceptanceFaults
   reasons: ReadonlyArray<{ value: string; label: string }>
   texts: {
     titulo: string
@@ -49,6 +49,7 @@ interface OfferPanelProps {
     motivoPregunta: string
     solicitudExpresa: string
     sinSolicitudExpresa: string
+    partes: { titulo: string; nombre: string; nombreAyuda: string; direccion: string; direccionAyuda: string }
     condiciones: string
     solicitudHecha: string
     aceptado: string
@@ -67,7 +68,7 @@ interface OfferPanelProps {
  * and while it is open the customer's two answers; once answered, expired
  * or overtaken, what became of it.
  */
-export function OfferPanel({ offer, reasons, texts, missingRequest = false }: OfferPanelProps) {
+export function OfferPanel({ offer, reasons, texts, acceptance }: OfferPanelProps) {
   return (
     <section className="panel offer-panel" aria-labelledby="tu-presupuesto">
       <h2 id="tu-presupuesto" className="panel__title">
@@ -102,7 +103,7 @@ export function OfferPanel({ offer, reasons, texts, missingRequest = false }: Of
         <ContractTerms titulo={texts.condiciones} terms={offer.terms} />
       ) : null}
       {offer.status === 'open' ? (
-        <OfferDecision version={offer.version} reasons={reasons} texts={texts} missingRequest={missingRequest} />
+        <OfferDecision version={offer.version} reasons={reasons} texts={texts} acceptance={acceptance} />
       ) : null}
       {offer.status === 'accepted' && offer.decided ? (
         <p className="offer-panel__outcome">

@@ -8,6 +8,11 @@ interface When {
 interface WithdrawalPanelProps {
   /** Until when he may withdraw. */
   until: When
+  /** What he withdraws from: the quote's reference and the device. */
+  reference: string
+  device: string
+  /** Where the acknowledgement goes, masked (m•••@example.com); null from an older function. */
+  receipt: string | null
   /** The 'Desistir' form was posted: the confirmation, with what follows. */
   confirming: boolean
   /** The page itself, to go back without withdrawing. */
@@ -16,17 +21,34 @@ interface WithdrawalPanelProps {
     titulo: string
     texto: string
     boton: string
-    confirmar: { titulo: string; puntos: readonly string[]; boton: string; volver: string }
+    confirmar: {
+      titulo: string
+      contrato: string
+      acuse: string
+      puntos: readonly string[]
+      boton: string
+      volver: string
+    }
   }
 }
 
 /**
  * The right of withdrawal as a function of the page (docs/decisions/106):
- * 'Desistir del contrato' while he may, then a confirmation that says what
+ * 'Desistir del contrato' while he may, then a confirmation that says what he
+ * withdraws from (the reference and the device) and where the acknowledgement
+ * goes (his address, masked: Directive 2023/2673 art. 11a(3)), and what
  * follows, with 'Confirmar desistimiento'. Only confirming records it. Plain
  * forms posting to the page's own address: no JavaScript needed.
  */
-export function WithdrawalPanel({ until, confirming, backHref, texts }: WithdrawalPanelProps) {
+export function WithdrawalPanel({
+  until,
+  reference,
+  device,
+  receipt,
+  confirming,
+  backHref,
+  texts,
+}: WithdrawalPanelProps) {
   const [before, after] = texts.texto.split('{hasta}')
   if (!confirming)
     return (
@@ -59,6 +81,20 @@ export function WithdrawalPanel({ until, confirming, backHref, texts }: Withdraw
       <h2 id="confirmar-desistimiento" className="panel__title">
         {texts.confirmar.titulo}
       </h2>
+      <dl className="withdrawal-panel__facts">
+        <div>
+          <dt>{texts.confirmar.contrato}</dt>
+          <dd>
+            <strong>{reference}</strong> · {device}
+          </dd>
+        </div>
+        {receipt ? (
+          <div>
+            <dt>{texts.confirmar.acuse}</dt>
+            <dd>{receipt}</dd>
+          </div>
+        ) : null}
+      </dl>
       <ul className="withdrawal-panel__points">
         {texts.confirmar.puntos.map((point) => (
           <li key={point}>{point}</li>

@@ -91,11 +91,7 @@ export const SITE_SETTINGS = {
     local: '',
     doc: 'Registry data if the holder is registered (e.g. Registro Mercantil de Álava, tomo, folio, hoja). Empty: none.',
   },
-  SHOP_CONSUMER_ARBITRATION: {
-    schema: oneLine('SHOP_CONSUMER_ARBITRATION', 200),
-    local: '',
-    doc: "The consumer arbitration board the holder adheres to (e.g. Junta Arbitral de Consumo de Euskadi), on /aviso-legal's complaints. Empty: the holder adheres to none, and the page says so.",
-  },
+  SHOP_CONSUMER_ARBITRATION: SHOP_SETTINGS.SHOP_CONSUMER_ARBITRATION,
 } as const satisfies SettingsSpec
 
 export type Settings = SettingsOf<typeof SITE_SETTINGS>

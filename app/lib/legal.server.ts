@@ -1,7 +1,8 @@
 import { ACCOUNTING_YEARS } from '~shared/payment'
 import { catalogo } from '~/catalogo/consultas'
 import { CONFIRMATIONS_PER_DAY, CUSTOMER_EMAILS, LINKS_GAP_MINUTES, LINKS_KEPT_HOURS } from '~shared/customer-emails'
-import { WITHDRAWAL_DAYS, WITHDRAWAL_PAGE_PATH } from '~shared/contract'
+import { CONTRACT_RECORD_YEARS, WITHDRAWAL_DAYS, WITHDRAWAL_PAGE_PATH } from '~shared/contract'
+import { PARTY_FIELDS } from '~shared/parties'
 import { DECLINE_REASONS } from '~shared/offer'
 import { QUOTE_LIMITS, type Quote } from '~shared/quote'
 import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
@@ -138,7 +139,7 @@ function quoteProcessing(days: number): Processing[] {
     customerEmailsProcessing(),
     {
       title: 'Tu presupuesto y tu respuesta',
-      data: `El presupuesto que te enviamos (el importe, el trabajo, las piezas y su desglose, el plazo, el envío, la nota del taller, si pediste un servicio anunciado su precio y por qué el importe es otro, la fecha, hasta cuándo vale, si es una revisión tras ver el aparato y la versión de las condiciones que lo acompañan; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. Si lo aceptas, también que marcaste la casilla con la que nos pides empezar la reparación dentro del plazo de desistimiento y qué versión de las condiciones aceptaste; si después desistes, cuándo. No puedes escribir un motivo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
+      data: `El presupuesto que te enviamos (el importe, el trabajo, las piezas y su desglose, el plazo, el envío, la nota del taller, si pediste un servicio anunciado su precio y por qué el importe es otro, la fecha, hasta cuándo vale, si es una revisión tras ver el aparato y la versión de las condiciones que lo acompañan; cada precio nuevo se guarda aparte, sin borrar el anterior) y tu respuesta en la página de seguimiento: si lo aceptas o no, cuándo y, si quieres decirnos por qué no, uno de estos motivos: ${quoted(DECLINE_REASONS)}. Si lo aceptas, también ${list(Object.values(PARTY_FIELDS))}, que escribes al aceptar (las partes del contrato), que marcaste la casilla con la que nos pides empezar la reparación dentro del plazo de desistimiento y qué versión de las condiciones aceptaste; si después desistes, cuándo y si lo hiciste en la página o nos lo hiciste llegar por correo, carta o en el taller. Si nos dejas el aparato, su número de serie, si el taller lo anota, para tu resguardo de depósito. No puedes escribir un motivo de rechazo propio, así que tu respuesta no contiene más datos tuyos que estos.`,
       purpose:
         'Que veas nuestro presupuesto y lo aceptes o lo rechaces tú mismo, que el taller lo sepa al momento en su chat y que quede constancia de qué aceptaste, cuándo y con qué condiciones, y de tu desistimiento si lo ejerces.',
       basis:
@@ -147,6 +148,23 @@ function quoteProcessing(days: number): Processing[] {
       recipients: `${cloudflare.nombre} (lo guarda), ${telegram.nombre} (el chat del taller, donde se fija el precio y llega tu respuesta) y, si el taller te envía el precio por ahí, ${whatsapp.nombre}.`,
     },
   ]
+}
+
+/**
+ * The minimal record of each contract, kept blocked five years after its last step (docs/decisions/135): what
+ * it holds, from the record's own columns, and the two periods side by side.
+ */
+function contractRecordProcessing(days: number): Processing {
+  return {
+    title: 'El registro de tu contrato',
+    data: 'Si aceptas un presupuesto, un registro mínimo del contrato: la referencia de tu solicitud, el importe aceptado y su desglose, cuándo se envió y hasta cuándo valía, cuándo lo aceptaste, la versión de las condiciones, que pediste empezar dentro del plazo de desistimiento, tu desistimiento si lo ejerces (cuándo y cómo nos llegó), los pagos y devoluciones, y el último paso del contrato y su fecha. Nunca tu nombre, tu dirección, tu e-mail ni tu teléfono.',
+    purpose:
+      'Poder demostrar qué se contrató, cuándo y con qué condiciones si hay una reclamación, y cumplir lo que la ley nos pide conservar.',
+    basis:
+      'La obligación legal de conservar la prueba del contrato y atender las reclamaciones (art. 6.1.c del RGPD) y la defensa ante ellas (art. 6.1.f), con los datos bloqueados (art. 32 de la Ley Orgánica 3/2018).',
+    retention: `Todo lo demás de tu solicitud se borra a los ${days} días de su último paso. Este registro, sin tus datos de contacto, se guarda bloqueado ${CONTRACT_RECORD_YEARS} años desde el último paso del contrato (lo que tarda en prescribir una reclamación, art. 1964.2 del Código Civil): nadie lo consulta ni lo usa salvo para atender una reclamación o a un juez o una autoridad que lo pida. Pasado ese plazo se borra automáticamente. Si nos pides que borremos tus datos, el resto se borra al momento y este registro sigue bloqueado hasta entonces.`,
+    recipients: `${cloudflare.nombre} (lo guarda). Solo si hay una reclamación, a quien deba resolverla (un juez, una junta arbitral o los servicios de consumo).`,
+  }
 }
 
 /** The e-mails the function sends the customer at each step, and the lost-link e-mail (docs/decisions/103, 104). */
@@ -251,6 +269,7 @@ export function privacyPage(settings: Settings) {
     lead: privacidad.lead,
     processing: [
       ...quoteProcessing(days),
+      contractRecordProcessing(days),
       limitsProcessing(),
       ...channelsProcessing(days),
       paymentsProcessing(days),

@@ -4,7 +4,9 @@ import {
   WITHDRAW_BUTTON_LABEL,
   WITHDRAWAL_DAYS,
   WITHDRAWAL_REFUND_DAYS,
+  WITHDRAWAL_ROLLS_OVER,
 } from '~shared/contract'
+import { TRACKING_LOOKUP_PATH } from '~shared/tracking'
 import { withdrawalForm, withdrawalFormText } from '~shared/withdrawal-form'
 
 import type { Settings } from './env.server'
@@ -31,6 +33,7 @@ export function withdrawalPage(settings: Settings) {
     correo: settings.SHOP_EMAIL,
     titular: settings.SHOP_LEGAL_NAME,
     domicilio: settings.SHOP_LEGAL_ADDRESS,
+    prorroga: WITHDRAWAL_ROLLS_OVER,
   }
   const fill = (text: string) => fillIn(text, values)
   const form = withdrawalForm({
@@ -56,6 +59,7 @@ export function withdrawalPage(settings: Settings) {
       ways: como.formas.map((way) => ({ term: way.termino, text: way.texto.split('{correo}').map(fill) })),
       email: settings.SHOP_EMAIL,
       note: como.nota,
+      tracking: { ...como.enlace, href: TRACKING_LOOKUP_PATH },
     },
     form,
     formIntro: formulario.intro,

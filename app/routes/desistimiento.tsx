@@ -46,6 +46,9 @@ export default function Withdrawal() {
               ))}
             </ul>
             <p>{how.note}</p>
+            <p>
+              {how.tracking.antes} <a href={how.tracking.href}>{how.tracking.texto}</a> {how.tracking.despues}
+            </p>
           </LegalSection>
           <WithdrawalForm form={form} intro={formIntro} mail={mail} placeholders={placeholders} />
           <p>

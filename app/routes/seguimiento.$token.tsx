@@ -25,7 +25,13 @@ import { useLayoutData } from '~/lib/layout'
 import { pageMetaOr404 } from '~/lib/meta'
 import { functionAccess } from '~/lib/quote-function.server'
 import { fetchTracking } from '~/lib/tracking/client.server'
-import { postDecision, postPayment, postWithdrawal, readPagePost } from '~/lib/tracking/decision.server'
+import {
+  acceptanceFaults,
+  postDecision,
+  postPayment,
+  postWithdrawal,
+  readPagePost,
+} from '~/lib/tracking/decision.server'
 import { withinLimits } from '~/lib/rate-limits.server'
 import { PAYMENT_RETURN } from '~shared/payment'
 import { TRACKING_TOKEN, trackingPath } from '~shared/tracking'
@@ -132,9 +138,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectDocument(trackingPath(token), 303)
   }
   const { decision } = posted
-  // Accepting binds him to pay: not without his express request (the box), which the page asks for again.
-  if (decision.decision === 'aceptar' && decision.solicitud_expresa !== 'si')
-    return json({ failure: 'missing-request' as const }, { status: 422 })
+  // Accepting binds him to pay: not without his express request (the box) and his name and address, which the
+  // page asks for again, each message beside its field and what he typed kept.
+  const faults = decision.decision === 'aceptar' ? acceptanceFaults(decision) : null
+  if (faults) return json({ failure: 'acceptance' as const, acceptance: faults }, { status: 422 })
   const answer = await postDecision(access, token, decision)
   if (answer.kind === 'unknown') notFound(request)
   if (answer.kind === 'down') return json({ failure: 'down' as const }, { status: 503 })
@@ -159,6 +166,7 @@ export default function TrackingPage() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const failure = actionData && 'failure' in actionData ? actionData.failure : undefined
+  const acceptance = actionData && 'acceptance' in actionData ? actionData.acceptance : undefined
   const confirming = actionData !== undefined && 'confirmWithdrawal' in actionData
   const { token = '' } = useParams()
   const [search] = useSearchParams()
@@ -171,7 +179,7 @@ export default function TrackingPage() {
         <PageHero eyebrow="Seguimiento" title={page.eyebrow} />
         <section className="section section--tight">
           <div className="container tracking-narrow">
-            {failure && failure !== 'missing-request' ? (
+            {failure && failure !== 'acceptance' ? (
               <OfferFailure
                 failure={failure}
                 texts={data.offerTexts}
@@ -196,7 +204,7 @@ export default function TrackingPage() {
       <section className="section section--tight">
         <div className="container tracking-layout">
           <div className="tracking-layout__main">
-            {failure && failure !== 'missing-request' ? (
+            {failure && failure !== 'acceptance' ? (
               <OfferFailure
                 failure={failure}
                 texts={data.offerTexts}
@@ -207,6 +215,9 @@ export default function TrackingPage() {
             {tracking.withdrawal && confirming ? (
               <WithdrawalPanel
                 until={tracking.withdrawal.until}
+                receipt={tracking.withdrawal.receipt}
+                reference={tracking.referencia}
+                device={`${tracking.tipo} · ${tracking.modelo}`}
                 confirming
                 backHref={trackingPath(token)}
                 texts={data.withdrawalTexts}
@@ -223,7 +234,7 @@ export default function TrackingPage() {
                 offer={tracking.offer}
                 reasons={tracking.reasons}
                 texts={data.offerTexts}
-                missingRequest={failure === 'missing-request'}
+                acceptance={acceptance}
               />
             ) : null}
             {tracking.payment &&
@@ -237,6 +248,9 @@ export default function TrackingPage() {
             {tracking.withdrawal && !confirming ? (
               <WithdrawalPanel
                 until={tracking.withdrawal.until}
+                receipt={tracking.withdrawal.receipt}
+                reference={tracking.referencia}
+                device={`${tracking.tipo} · ${tracking.modelo}`}
                 confirming={false}
                 backHref={trackingPath(token)}
                 texts={data.withdrawalTexts}

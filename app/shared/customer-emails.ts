@@ -23,14 +23,16 @@ export const CUSTOMER_EMAILS = {
   price:
     'cada presupuesto que te enviamos: el importe, lo que incluye (el trabajo, las piezas, el plazo y el envío), la nota del taller y hasta cuándo vale',
   decision:
-    'la confirmación de tu respuesta al presupuesto; si lo aceptas, con el presupuesto completo, sus condiciones y el formulario de desistimiento',
+    'la confirmación de tu respuesta al presupuesto; si lo aceptas, con tu nombre y tu dirección, el presupuesto completo, sus condiciones y el formulario de desistimiento',
   in_workshop:
-    'el resguardo de depósito cuando tu aparato llega al taller, con la avería tal como nos la describiste, la fecha y la fecha prevista',
+    'el resguardo de depósito cuando tu aparato llega al taller, con tu nombre y tu dirección, la avería tal como nos la describiste, la fecha y la fecha prevista, y, si el taller anota su número de serie después, un resguardo actualizado con él',
   ready: 'el aviso de que está listo para recoger',
-  shipped: 'el aviso de envío, con la empresa de transporte y el número de seguimiento si los hay',
+  shipped:
+    'el aviso de envío, con la dirección a la que va, la empresa de transporte y el número de seguimiento si los hay',
   delivered: 'el aviso de entrega',
   cancelled: 'el aviso si la solicitud se cancela',
-  withdrawn: 'el acuse de recibo de tu desistimiento, con su fecha y hora',
+  withdrawn:
+    'el acuse de recibo de tu desistimiento, con su fecha y hora, lo hagas en tu página o nos lo hagas llegar por correo, carta o en el taller',
 } as const satisfies Record<'received' | 'price' | 'decision' | EmailedStep | 'withdrawn', string>
 
 /** Confirmations one address gets at most in 24 hours, whoever sends the quotes. */

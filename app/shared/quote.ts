@@ -99,6 +99,33 @@ const ONLY_INVISIBLE = new RegExp(`^[\\s${INVISIBLES}]+$`, 'u')
 const blankAs = (message: string) =>
   z.refine<string>((value) => !ONLY_INVISIBLE.test(value), { error: message, abort: true })
 
+/**
+ * A one-line text a visitor types (a name, a postal address): required, bounded, no control or invisible
+ * character, trimmed, and at least `minLetters` letters of any language, so junk (punctuation, digits alone)
+ * is refused with the field's own message.
+ */
+export const singleLineText = ({
+  required,
+  characters,
+  tooLong,
+  max,
+  minLetters = 1,
+}: {
+  required: string
+  characters: string
+  tooLong: string
+  max: number
+  minLetters?: number
+}) =>
+  z.string({ error: required }).check(
+    blankAs(required),
+    without(NOT_SINGLE_LINE, characters),
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(max, tooLong),
+    z.refine((value) => (value.match(/\p{L}/gu) ?? []).length >= minLetters, { error: required }),
+  )
+
 /** The fields a visitor fills in. */
 export const QuoteSchema = z.object({
   tipo: z.enum(QUOTE_TYPES, { error: QUOTE_MESSAGES.tipo }),

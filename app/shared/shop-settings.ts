@@ -57,4 +57,9 @@ export const SHOP_SETTINGS = {
     local: 'Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava)',
     doc: "The holder's registered address (domicilio), on one line.",
   },
+  SHOP_CONSUMER_ARBITRATION: {
+    schema: oneLine('SHOP_CONSUMER_ARBITRATION', 200),
+    local: '',
+    doc: "The consumer arbitration board the holder adheres to (e.g. Junta Arbitral de Consumo de Euskadi), on /aviso-legal's complaints and in the contract's terms. Empty: the holder adheres to none, and they say so.",
+  },
 } as const satisfies Record<string, Setting>

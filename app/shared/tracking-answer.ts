@@ -57,8 +57,18 @@ export const TrackingSchema = z.object({
       }),
     ),
   ),
-  /** While he may withdraw from the contract (14 days, the repair not finished): until when; else null. */
-  withdrawal: z.optional(z.nullable(z.object({ until: z.int().check(z.nonnegative()) }))),
+  /**
+   * While he may withdraw from the contract (14 days, the last one rolled to a working day, the repair not
+   * finished): until when, and the address its acknowledgement goes to, masked (`m•••@example.com`); else null.
+   */
+  withdrawal: z.optional(
+    z.nullable(
+      z.object({
+        until: z.int().check(z.nonnegative()),
+        receipt: z.optional(z.string().check(z.maxLength(300))),
+      }),
+    ),
+  ),
   /** Whether the shop takes payments online (the function has STRIPE_SECRET_KEY): the terms say how one pays. */
   onlinePayment: z.optional(z.boolean()),
   /** The payment of the accepted price (docs/decisions/122): null (or left out) before a price is accepted. */

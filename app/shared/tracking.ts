@@ -37,6 +37,9 @@ export const TRACKING_STATE_LABELS = {
   withdrawn: 'Desistimiento confirmado',
 } as const satisfies Record<TrackingState, string>
 
+/** The lookup form, for whoever lost his link: reference and e-mail, or the e-mail alone. */
+export const TRACKING_LOOKUP_PATH = '/seguimiento'
+
 /** Where the private tracking pages live on the site; the lookup form is /seguimiento itself. */
 export const TRACKING_PREFIX = '/seguimiento/'
 

@@ -62,30 +62,34 @@ export const ownerText = (max: number, message: string) =>
     z.maxLength(max, message),
   )
 
-/** Why a different amount from the advertised price may not go without its reason. */
+/** Why an amount above the advertised price may not go without the further work that explains it. */
 export const LISTED_PRICE_MESSAGE =
-  'El precio anunciado de este servicio es otro: escribe por qué este importe es distinto'
+  'El precio anunciado del servicio obliga: escribe qué trabajo adicional suma la diferencia'
 
 /**
  * The amounts of a written quote add up: when the split is given, parts and labour (and shipping) make the
- * amount; a price that is not the advertised one carries its reason.
+ * amount; a price above the advertised one carries its reason, the further work (the advertised price binds,
+ * TRLGDCU art. 61.2: it stays the first line, docs/decisions/133). A lower price needs no reason.
  */
 export function writtenQuoteFaults(
   amountCents: number,
   quote: Pick<WrittenQuote, 'parts' | 'partsCents' | 'labourCents' | 'shippingCents' | 'listedCents' | 'priceReason'>,
+  { splitRequired = false }: { splitRequired?: boolean } = {},
 ): Array<{ field: 'partsCents' | 'labourCents' | 'priceReason'; message: string }> {
   const faults: Array<{ field: 'partsCents' | 'labourCents' | 'priceReason'; message: string }> = []
-  const split = quote.partsCents !== null || quote.labourCents !== null
+  const split = splitRequired || quote.partsCents !== null || quote.labourCents !== null
   if (split && (quote.partsCents === null || quote.labourCents === null))
     faults.push({
       field: quote.partsCents === null ? 'partsCents' : 'labourCents',
-      message: 'Escribe las piezas y la mano de obra, o ninguna de las dos',
+      message: splitRequired
+        ? 'Escribe por separado las piezas y la mano de obra (0 si no hay)'
+        : 'Escribe las piezas y la mano de obra, o ninguna de las dos',
     })
   else if (split && (quote.partsCents ?? 0) + (quote.labourCents ?? 0) + quote.shippingCents !== amountCents)
     faults.push({ field: 'labourCents', message: 'Piezas, mano de obra y envío deben sumar el importe' })
   if (quote.parts === 'sin-piezas' && (quote.partsCents ?? 0) > 0)
     faults.push({ field: 'partsCents', message: 'Sin piezas, las piezas no pueden costar nada' })
-  if (quote.listedCents !== null && amountCents !== quote.listedCents && !quote.priceReason)
+  if (quote.listedCents !== null && amountCents > quote.listedCents && !quote.priceReason)
     faults.push({ field: 'priceReason', message: LISTED_PRICE_MESSAGE })
   return faults
 }
@@ -99,7 +103,7 @@ export const OWNER_FORM_MESSAGES = {
   nota: 'La nota debe tener como mucho 500 caracteres',
   piezas: 'Elige qué piezas lleva',
   dias: `Escribe el plazo en días laborables, de 1 a ${WRITTEN_LIMITS.repairDays}`,
-  motivoLargo: `El motivo debe tener como mucho ${WRITTEN_LIMITS.reasonChars} caracteres`,
+  motivoLargo: `El trabajo adicional debe tener como mucho ${WRITTEN_LIMITS.reasonChars} caracteres`,
 } as const
 
 /** An amount the owner may leave at 0 (shipping) or empty (no split): cents, null when empty, undefined when unreadable. */
@@ -194,20 +198,58 @@ export const WRITTEN_LABELS = {
   desglose: 'Desglose',
   plazo: 'Plazo de reparación',
   envio: 'Envío (ida y vuelta)',
-  sinEnvio: 'Sin gastos de envío',
-  anunciado: 'Precio anunciado del servicio',
-  motivo: 'Por qué es otro importe',
+  anunciado: 'Servicio anunciado',
+  adicional: 'Trabajo adicional',
 } as const
 
 /**
- * The written quote as label and value rows, in the order the law names them. The note of a quick price is
- * its work (and its reason): said once, as the note, not again here.
+ * Who pays the shipping each way, in words (RD 58/1988 art. 3): the amount covers both ways, the way to the
+ * workshop and the way back to the customer, so he pays nothing more for either; without shipping costs,
+ * neither way costs him anything.
  */
-export function writtenRows(written: WrittenQuote, note: string | null): Array<{ label: string; value: string }> {
+export function shippingStatement(shippingCents: number): string {
+  return shippingCents
+    ? `${formatEuros(shippingCents)} por la ida hasta el taller y la vuelta a tu casa, incluidos en el importe: no pagas nada más por ningún envío`
+    : 'La ida hasta el taller y la vuelta a tu casa no te cuestan nada: no pagas ningún envío'
+}
+
+/**
+ * The written quote as label and value rows, in the order the law names them. The note of a quick price is
+ * its work (and its reason): said once, as the note, not again here. A listed service's advertised price
+ * stays its first line, and what the amount adds to it is a line of its own with its reason (TRLGDCU art.
+ * 61.2, docs/decisions/133).
+ */
+export function writtenRows(
+  written: WrittenQuote,
+  note: string | null,
+  amountCents: number,
+): Array<{ label: string; value: string }> {
   const labels = WRITTEN_LABELS
   const days = `${written.repairDays} ${written.repairDays === 1 ? 'día laborable' : 'días laborables'} desde que el aparato llega al taller`
+  const listed = written.listedCents
+  const lines =
+    listed === null
+      ? []
+      : [
+          {
+            label: labels.anunciado,
+            value:
+              amountCents < listed
+                ? `${formatEuros(amountCents)} (anunciado a ${formatEuros(listed)}: te lo rebajamos)`
+                : `${formatEuros(listed)}, el precio anunciado`,
+          },
+          ...(amountCents > listed
+            ? [
+                {
+                  label: labels.adicional,
+                  value: `${formatEuros(amountCents - listed)}: ${written.priceReason ?? note ?? 'trabajo adicional'}`,
+                },
+              ]
+            : []),
+        ]
   return [
     ...(written.work !== note ? [{ label: labels.trabajo, value: written.work }] : []),
+    ...lines,
     { label: labels.piezas, value: PARTS[written.parts] },
     ...(written.partsCents !== null && written.labourCents !== null
       ? [
@@ -218,13 +260,6 @@ export function writtenRows(written: WrittenQuote, note: string | null): Array<{
         ]
       : []),
     { label: labels.plazo, value: days },
-    {
-      label: labels.envio,
-      value: written.shippingCents ? `${formatEuros(written.shippingCents)}, incluidos en el importe` : labels.sinEnvio,
-    },
-    ...(written.listedCents !== null ? [{ label: labels.anunciado, value: formatEuros(written.listedCents) }] : []),
-    ...(written.priceReason && written.priceReason !== note
-      ? [{ label: labels.motivo, value: written.priceReason }]
-      : []),
+    { label: labels.envio, value: shippingStatement(written.shippingCents) },
   ]
 }

@@ -17,6 +17,7 @@ interface FunctionEnv {
   QUOTE_SHIPPING_EUROS?: string
   RETRY_BASE_SECONDS?: string
   RETRY_MAX_SECONDS?: string
+  SHOP_CONSUMER_ARBITRATION?: string
   SHOP_EMAIL?: string
   SHOP_LEGAL_ADDRESS?: string
   SHOP_LEGAL_NAME?: string

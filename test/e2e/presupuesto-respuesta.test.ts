@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, newPage, useBrowser } from '../support/browser'
 import { delivered } from '../support/html'
-import { newQuote, say } from '../support/owner-chat'
+import { PARTY, newQuote, say } from '../support/owner-chat'
 
 const browser = useBrowser()
 
@@ -26,6 +26,8 @@ describe('accepting and declining a price on the tracking page', () => {
       await page.goto(`${inject('siteUrl')}${yes.link}`)
       await page.getByText('25,50 €').waitFor()
       expect(await page.locator('script').count()).toBe(0)
+      await page.getByLabel('Nombre y apellidos').fill(PARTY.nombre)
+      await page.getByLabel('Dirección postal').fill(PARTY.direccion)
       await page.getByRole('checkbox', { name: /Pido que empecéis la reparación ya/ }).check()
       await page.getByRole('button', { name: 'Aceptar presupuesto con obligación de pago' }).click()
       await page.getByRole('heading', { name: 'Presupuesto aceptado' }).waitFor({ timeout: 30_000 })

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll } from 'vitest'
 
+import { decideOffer, recordOffer } from '../../functions/enviar-telegram/offers/offers'
 import { openLocalD1 } from '../../scripts/local-d1'
 
 /** A D1 with every migration applied, one per test file; each call empties it for the next test. */
@@ -30,6 +31,8 @@ export function useDatabase(): () => Promise<D1Database> {
       db.prepare('DELETE FROM payments'),
       db.prepare('DELETE FROM refunds'),
       db.prepare('DELETE FROM stripe_events'),
+      // The contracts' records outlive their quotes (docs/decisions/135): emptied on their own.
+      db.prepare('DELETE FROM contract_records'),
     ])
     return db
   }
@@ -239,4 +242,45 @@ export async function serveFunction(env: FunctionEnv): Promise<{ url: string; cl
       await new Promise((resolve) => server.close(resolve))
     },
   }
+}
+
+/** The contract's party an acceptance names (docs/decisions/132), as the accept form posts them. */
+export const PARTIES = {
+  nombre: 'Marta Ruiz Etxeberria',
+  direccion: 'Calle Portal de Gamarra 5, 01013 Vitoria-Gasteiz',
+}
+
+/**
+ * The customer's yes on his page (docs/decisions/132): a price of `amountCents`, accepted with the express request
+ * and named, and its confirmation e-mail sent (or still `pending`, or `refused` for good): what '🔧 En
+ * reparación' waits for. The quote is then 'accepted'.
+ */
+export async function acceptOnline(
+  db: D1Database,
+  quoteId: number,
+  now: number,
+  {
+    amountCents = 2500,
+    confirmation = 'sent',
+  }: { amountCents?: number; confirmation?: 'sent' | 'pending' | 'refused' } = {},
+) {
+  const priced = await recordOffer(db, quoteId, { amountCents, note: null, by: 'Nerea', now, days: 30 })
+  if (priced.kind !== 'priced') throw new Error(`acceptOnline: the price was ${priced.kind}`)
+  const decided = await decideOffer(db, priced.row.tracking_token ?? '', {
+    version: priced.offer.version,
+    decision: 'accepted',
+    reason: null,
+    now,
+    expressRequest: true,
+    parties: PARTIES,
+  })
+  if (decided.kind !== 'taken') throw new Error(`acceptOnline: the answer was ${decided.kind}`)
+  if (confirmation !== 'pending')
+    await db
+      .prepare(
+        `UPDATE customer_emails SET ${confirmation === 'sent' ? 'sent_at' : 'refused_at'} = ?3 WHERE quote_id = ?1 AND event = ?2`,
+      )
+      .bind(quoteId, `accepted:${priced.offer.version}`, now)
+      .run()
+  return decided
 }

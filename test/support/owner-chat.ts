@@ -5,7 +5,7 @@ import { FAKE_BOT, type TelegramMessage } from '../../scripts/fake-telegram'
 import { trackingPath } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'
 
-import { delivered, marker, page, postQuote, randomIp } from './html'
+import { delivered, marker, page, postQuote, postTrackingForm, randomIp } from './html'
 import { TEST_SETTINGS, TEST_TELEGRAM } from './settings'
 
 /**
@@ -184,10 +184,21 @@ export async function customerQuote(
   }
 }
 
-/** The owner taps the button of message `messageId` whose text includes `button`. */
+/**
+ * The owner taps the button of message `messageId` whose text includes `button`, once the message offers it (a
+ * redraw after the customer's answer or an e-mail comes a moment later).
+ */
 export async function tap(messageId: number, button: string) {
-  const data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data
-  expect(data, button).toBeTruthy()
+  let data: string | undefined
+  await expect
+    .poll(
+      async () =>
+        (data = (await buttonsOf(messageId)).find((candidate) => candidate.text.includes(button))?.callback_data),
+      {
+        message: button,
+      },
+    )
+    .toBeTruthy()
   expect((await press(data ?? '', messageId)).status).toBe(200)
 }
 
@@ -204,4 +215,26 @@ export async function ownerFormLink(messageId: number, reference: string): Promi
     })
     .toMatch(/^https:\/\/taller\.test\/taller\/presupuesto\/[\w-]+\.[\w-]{43}$/)
   return new URL(url ?? '').pathname
+}
+
+/** The contract's party the accept form names (docs/decisions/132), as a customer types them. */
+export const PARTY = { nombre: 'Marta Ruiz Etxeberria', direccion: 'Calle Portal de Gamarra 5, 01013 Vitoria-Gasteiz' }
+
+/**
+ * The customer's yes on his page, as the contract asks for it: the owner prices the quote (`/presupuesto`, unless
+ * `priced` already), the customer accepts it without JavaScript, named and with the express request, and its
+ * confirmation e-mail reaches him; only then does the owner's message offer '🔧 En reparación' once the device is
+ * in (docs/decisions/132).
+ */
+export async function acceptOnStack(
+  quote: { reference: string; link: string; email: string },
+  { amount = '25', priced = false }: { amount?: string; priced?: boolean } = {},
+) {
+  if (!priced) await say(`/presupuesto ${quote.reference} ${amount}`)
+  const version =
+    (await page(quote.link)).document.querySelector('.offer-panel input[name="version"]')?.getAttribute('value') ?? ''
+  expect(version, 'an open price on the page').not.toBe('')
+  const yes = await postTrackingForm(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY })
+  expect(yes.response.status).toBe(303)
+  return mailed(quote.email, 'Presupuesto aceptado')
 }

@@ -84,8 +84,13 @@ describe('/desistimiento', () => {
     expect(page.meta.description.length).toBeLessThanOrEqual(160)
     const section = (id: string) => page.sections.find((item) => item.id === id)?.paragraphs.join(' ') ?? ''
     expect(section('plazo')).toContain(
-      'durante 14 días naturales, contados desde el día en que aceptas el presupuesto, sin dar ningún motivo',
+      'durante 14 días naturales, contados desde el día siguiente a aquel en que aceptas el presupuesto, sin dar ningún motivo',
     )
+    // The last day rolls to the next working day (Reglamento 1182/71 art. 3.4, docs/decisions/134).
+    expect(section('plazo')).toContain('sábado, domingo o festivo en Euskadi o en Vitoria-Gasteiz')
+    // Whoever lost his link finds it on /seguimiento, by reference and e-mail or by e-mail alone.
+    expect(page.how.tracking).toMatchObject({ href: '/seguimiento', texto: 'Sigue tu reparación' })
+    expect(page.how.tracking.despues).toContain('te enviamos por correo los enlaces')
     expect(section('plazo')).toContain('Si desistes antes de que empecemos a reparar, no pagas nada.')
     expect(section('reparacion-empezada')).toContain('nos pides expresamente que empecemos la reparación')
     expect(section('reparacion-empezada')).toContain('pagas solo la parte proporcional de lo hecho')

@@ -347,9 +347,11 @@ describe('what a quote owes, and what takes it back', () => {
     const price = (cents: number, now: number) =>
       recordOffer(db, row.id, { amountCents: cents, note: null, by: 'Ana', now, days: 30 })
     await price(2500, MONDAY_10 + 1)
-    await price(3000, MONDAY_10 + 2)
+    await price(2000, MONDAY_10 + 2)
+    // A raise of the open price stores and owes nothing (docs/decisions/133).
+    expect((await price(3000, MONDAY_10 + 3)).kind).toBe('held')
     await db.prepare("UPDATE presupuestos SET state = 'repairing' WHERE id = ?1").bind(row.id).run()
-    expect((await price(4000, MONDAY_10 + 3)).kind).toBe('refused')
+    expect((await price(1000, MONDAY_10 + 3)).kind).toBe('refused')
     expect((await emailsOf(db, row.id)).map((sent) => sent.event)).toEqual(['received', 'price:1', 'price:2'])
   })
 

@@ -7,7 +7,7 @@ import { previousSecret } from '~shared/settings'
 import worker, { SiteApi } from '../../functions/enviar-telegram/index'
 import { VISITOR_HEADER } from '~shared/visitor'
 
-import { partialEnv, useDatabase } from '../support/local-function'
+import { PARTIES, partialEnv, useDatabase } from '../support/local-function'
 import { INVISIBLE_CHARACTERS, hidingIn } from '../support/spec'
 
 const request = (body: unknown, key = 'k') =>
@@ -196,7 +196,7 @@ describe('who may call the site’s endpoints (docs/decisions/110, 113)', () => 
       expect(stored.status).toBe(200)
       const { seguimiento } = (await stored.json()) as { seguimiento: string }
       expect((await throughBinding(post(FUNCTION_PATHS.trackingState, { seguimiento }), env)).status).toBe(200)
-      const answer = { seguimiento, version: 1, decision: 'aceptar', solicitudExpresa: true }
+      const answer = { seguimiento, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES }
       expect((await throughBinding(post(FUNCTION_PATHS.decision, answer), env)).status).toBe(200)
       // The public address: nobody, with whatever key, the local one included.
       for (const [path, body] of [

@@ -18,15 +18,8 @@ import {
   priceRefusal,
   readPrice,
 } from '../../functions/enviar-telegram/chat/offer-texts'
-import {
-  decideOffer,
-  latestOffer,
-  offerStatus,
-  recordOffer,
-  withdraw,
-  withdrawable,
-  withdrawalLastMoment,
-} from '../../functions/enviar-telegram/offers/offers'
+import { decideOffer, latestOffer, offerStatus, recordOffer } from '../../functions/enviar-telegram/offers/offers'
+import { withdraw, withdrawable, withdrawalLastMoment } from '../../functions/enviar-telegram/offers/withdrawal'
 import { eraseOlderThan } from '../../functions/enviar-telegram/privacy/retention'
 import { getSettings } from '../../functions/enviar-telegram/platform/settings'
 import { quoteById } from '../../functions/enviar-telegram/quotes/store'
@@ -45,6 +38,7 @@ import {
   functionEnv,
   MINUTE,
   MONDAY_10,
+  PARTIES,
   telegramError,
   useDatabase,
 } from '../support/local-function'
@@ -216,6 +210,7 @@ describe('the owner’s texts', () => {
       express_request: null,
       accepted_terms: null,
       withdrawn_at: null,
+      withdrawn_by: null,
       status: 'open' as const,
     }
     const answered = inboxKeyboard(
@@ -257,15 +252,22 @@ describe('offers and decisions in D1', () => {
       'answered',
       MONDAY_10,
     ])
-    const second = await price(db, id, 3000, MONDAY_10 + 1)
+    // A lower price replaces it; a higher one, while the first holds, stores nothing (docs/decisions/133).
+    const second = await price(db, id, 2000, MONDAY_10 + 1)
     expect(second.kind === 'priced' && second.offer.version).toBe(2)
+    const raise = await price(db, id, 3000, MONDAY_10 + 2)
+    expect(raise.kind === 'held' && raise.hold).toEqual({
+      amountCents: 2000,
+      until: MONDAY_10 + 1 + 30 * DAY,
+      acceptedAt: null,
+    })
     const { results } = await db
       .prepare('SELECT version, amount_cents FROM quote_offers WHERE quote_id = ?1 ORDER BY version')
       .bind(id)
       .all()
     expect(results).toEqual([
       { version: 1, amount_cents: 2500 },
-      { version: 2, amount_cents: 3000 },
+      { version: 2, amount_cents: 2000 },
     ])
     await takeStep(db, id, 'answered', 'in_workshop', { by: 'Nerea', now: MONDAY_10 + 2 })
     await takeStep(db, id, 'in_workshop', 'repairing', { by: 'Nerea', now: MONDAY_10 + 3 })
@@ -298,7 +300,7 @@ describe('offers and decisions in D1', () => {
   it('a decision is taken once, on the latest version, within its days; two at once take one', async () => {
     const { db, id, token } = await priced()
     await price(db, id, 2500, MONDAY_10)
-    await price(db, id, 2600, MONDAY_10 + 1)
+    await price(db, id, 2400, MONDAY_10 + 1)
     const decide = (version: number, decision: 'accepted' | 'declined', now = MONDAY_10 + 2) =>
       decideOffer(db, token, {
         version,
@@ -306,6 +308,7 @@ describe('offers and decisions in D1', () => {
         reason: decision === 'declined' ? 'caro' : null,
         now,
         expressRequest: decision === 'accepted',
+        parties: PARTIES,
       })
     expect((await decide(1, 'accepted')).kind).toBe('replaced')
     const race = await Promise.all([decide(2, 'accepted'), decide(2, 'declined'), decide(2, 'accepted')])
@@ -329,9 +332,18 @@ describe('offers and decisions in D1', () => {
     await price(db, id, 2500, MONDAY_10)
     // A price sent under earlier terms, accepted once the page shows the current ones.
     await db.prepare("UPDATE quote_offers SET terms_version = '2026-01-01' WHERE quote_id = ?1").bind(id).run()
-    const accept = (expressRequest: boolean) =>
-      decideOffer(db, token, { version: 1, decision: 'accepted', reason: null, now: MONDAY_10 + 1, expressRequest })
+    const accept = (expressRequest: boolean, parties: typeof PARTIES | null = PARTIES) =>
+      decideOffer(db, token, {
+        version: 1,
+        decision: 'accepted',
+        reason: null,
+        now: MONDAY_10 + 1,
+        expressRequest,
+        parties,
+      })
     expect((await accept(false)).kind).toBe('unchanged')
+    // Unnamed, no contract either: the parties are part of the yes (docs/decisions/132).
+    expect((await accept(true, null)).kind).toBe('unchanged')
     expect((await latestOffer(db, id))?.decision).toBeNull()
     expect((await accept(true)).kind).toBe('taken')
     const offer = await latestOffer(db, id)
@@ -355,6 +367,7 @@ describe('offers and decisions in D1', () => {
       reason: null,
       now: MONDAY_10 + 31 * DAY,
       expressRequest: true,
+      parties: PARTIES,
     })
     expect(late.kind).toBe('expired')
     expect((await quoteById(db, id))?.state).toBe('answered')
@@ -381,6 +394,7 @@ describe('offers and decisions in D1', () => {
       reason: null,
       now: MONDAY_10 + 2,
       expressRequest: true,
+      parties: PARTIES,
     })
     expect(result.kind).toBe('unchanged')
     expect((await quoteById(db, id))?.state).toBe('in_workshop')
@@ -413,11 +427,18 @@ describe('the right of withdrawal’s 14 days', () => {
     // Accepted a minute before midnight: the day of acceptance is not counted either.
     ['2026-11-23T22:59:00Z', '2026-12-07T22:59:59.999Z'],
     // Accepted a minute after midnight in Madrid (still the 23rd in UTC): the 24th is the day he accepted.
-    ['2026-11-23T23:01:00Z', '2026-12-08T22:59:59.999Z'],
+    // Tuesday 24 in Madrid: the 14th day, Tuesday 8 December, is a public holiday (the Immaculate Conception):
+    // the period ends with Wednesday 9 (Reglamento 1182/71 art. 3.4, docs/decisions/134).
+    ['2026-11-23T23:01:00Z', '2026-12-09T22:59:59.999Z'],
     // Across the change to winter time (25 October): the period still ends at midnight in Madrid.
     ['2026-10-20T10:00:00Z', '2026-11-03T22:59:59.999Z'],
     // Across the change to summer time (29 March).
-    ['2026-03-20T10:00:00Z', '2026-04-03T21:59:59.999Z'],
+    // The 14th day is Good Friday, then a weekend and Easter Monday, a holiday in the Basque Country: Tuesday 7.
+    ['2026-03-20T10:00:00Z', '2026-04-07T21:59:59.999Z'],
+    // Accepted on a Saturday: the 14th day is a Saturday too, so the period runs to the end of Monday 14.
+    ['2026-11-28T10:00:00Z', '2026-12-14T22:59:59.999Z'],
+    // The 14th day is 28 April, San Prudencio, Vitoria-Gasteiz's holiday the library lacks: Wednesday 29.
+    ['2026-04-14T10:00:00Z', '2026-04-29T21:59:59.999Z'],
   ])('accepted at %s: he may withdraw until %s', (accepted, last) => {
     expect(new Date(withdrawalLastMoment(madrid(accepted))).toISOString()).toBe(last)
   })
@@ -435,6 +456,7 @@ describe('the right of withdrawal’s 14 days', () => {
       reason: null,
       now: clock.now(),
       expressRequest: true,
+      parties: PARTIES,
     })
     expect(accepted.kind).not.toBe('unknown')
     const last = withdrawalLastMoment(clock.now())
@@ -460,6 +482,7 @@ describe('the right of withdrawal’s 14 days', () => {
       reason: null,
       now: clock.now(),
       expressRequest: true,
+      parties: PARTIES,
     })
     for (const [from, to] of [
       ['accepted', 'in_workshop'],
@@ -517,26 +540,29 @@ describe('the decision endpoint', () => {
   it('needs the key; junk is 400; an unknown token 404; the answer tells the owner once, as a reply', async () => {
     const { post, token, telegram, reference } = await setup()
     expect(
-      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true }, 'otra')).status,
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES }, 'otra'))
+        .status,
     ).toBe(401)
     for (const junk of [
       'no es json',
       { seguimiento: token, version: 1, decision: 'quizá' },
-      { seguimiento: token, version: '1', decision: 'aceptar', solicitudExpresa: true },
+      { seguimiento: token, version: '1', decision: 'aceptar', solicitudExpresa: true, ...PARTIES },
       { seguimiento: token, version: 1, decision: 'rechazar', motivo: 'mi teléfono es 600000000' },
-      { seguimiento: 'corto', version: 1, decision: 'aceptar', solicitudExpresa: true },
+      { seguimiento: 'corto', version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES },
       // Accepting binds him to pay: never without his express request to start within the withdrawal period.
       { seguimiento: token, version: 1, decision: 'aceptar' },
       { seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: false },
     ])
       expect((await post(junk)).status).toBe(400)
     expect(
-      (await post({ seguimiento: 'z'.repeat(22), version: 1, decision: 'aceptar', solicitudExpresa: true })).status,
+      (await post({ seguimiento: 'z'.repeat(22), version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES }))
+        .status,
     ).toBe(404)
     const taken = await post({ seguimiento: token, version: 1, decision: 'rechazar', motivo: 'caro' })
     expect(taken).toEqual({ status: 200, body: { success: true, outcome: 'taken' } })
     expect(
-      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES })).body
+        .outcome,
     ).toBe('unchanged')
     const notices = telegram.sent().filter((call) => String(call.body.text).includes(`${reference}: rechazado`))
     expect(notices).toHaveLength(1)
@@ -554,7 +580,8 @@ describe('the decision endpoint', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       expect(
-        (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+        (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES })).body
+          .outcome,
       ).toBe('taken')
       clock.advance(2 * 60_000)
       await sweepAt(env, telegram, clock)
@@ -579,11 +606,19 @@ describe('the decision endpoint', () => {
     const { row: other } = await storeQuote(db, quote, { idempotencyKey: null, now: clock.now() })
     await recordOffer(db, other.id, { amountCents: 1000, note: null, by: 'Nerea', now: clock.now(), days: 30 })
     expect(
-      (await post({ seguimiento: other.tracking_token ?? '', version: 1, decision: 'aceptar', solicitudExpresa: true }))
-        .body.outcome,
+      (
+        await post({
+          seguimiento: other.tracking_token ?? '',
+          version: 1,
+          decision: 'aceptar',
+          solicitudExpresa: true,
+          ...PARTIES,
+        })
+      ).body.outcome,
     ).toBe('taken')
     expect(
-      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES })).body
+        .outcome,
     ).toBe('taken')
     const asked = () =>
       telegram.calls.filter((call) => call.method === 'sendMessage' && String(call.body.text).includes('aceptado'))
@@ -604,7 +639,8 @@ describe('the decision endpoint', () => {
       call.method === 'sendMessage' && index === 0 ? telegramError(400, 'Bad Request: something') : undefined,
     )
     expect(
-      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true })).body.outcome,
+      (await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES })).body
+        .outcome,
     ).toBe('taken')
     const told = () => telegram.sent().filter((call) => String(call.body.text).startsWith(`✅ ${reference}: aceptado`))
     expect(telegram.posted().filter((message) => message.text.includes('aceptado'))).toHaveLength(0)
@@ -624,9 +660,13 @@ describe('the decision endpoint', () => {
     // The request claims the notice and its send never comes back: the isolate is gone.
     expect(
       (
-        await post({ seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true }, 'clave', {
-          settle: false,
-        })
+        await post(
+          { seguimiento: token, version: 1, decision: 'aceptar', solicitudExpresa: true, ...PARTIES },
+          'clave',
+          {
+            settle: false,
+          },
+        )
       ).body,
     ).toEqual({
       success: true,
@@ -752,8 +792,8 @@ describe('pricing from the chat', () => {
     })
     expect(await latestOffer(db, id)).toMatchObject({ version: 1, amount_cents: 2500 })
     // The bot, by the id its token carries (123:abc).
-    await reply('35', { ...prompt, date: 0, chat, from: { id: 123, is_bot: true, first_name: 'Taller' } })
-    expect(await latestOffer(db, id)).toMatchObject({ version: 2, amount_cents: 3500 })
+    await reply('20', { ...prompt, date: 0, chat, from: { id: 123, is_bot: true, first_name: 'Taller' } })
+    expect(await latestOffer(db, id)).toMatchObject({ version: 2, amount_cents: 2000 })
   })
 
   it('the confirmation says the price went by e-mail, and names the WhatsApp button only when the quote’s message has one', async () => {
@@ -773,9 +813,9 @@ describe('pricing from the chat', () => {
     const token = (await quoteById(db, id))?.tracking_token
     // A phone WhatsApp cannot take: no button under the quote, and the confirmation says so.
     await db.prepare("UPDATE presupuestos SET telefono = '1234 5678 9012 3456' WHERE id = ?1").bind(id).run()
-    await say(`/presupuesto ${reference} 30`)
+    await say(`/presupuesto ${reference} 20`)
     expect(lastSaid()).toBe(
-      `💶 Guardado para ${reference}: 30,00 € (versión 2: sustituye a la anterior). Su teléfono (1234 5678 9012 3456) no es un número de WhatsApp, así que no hay botón para mandárselo. 📧 Le ha llegado por correo, con el enlace a su página de seguimiento, donde lo ve y lo acepta.`,
+      `💶 Guardado para ${reference}: 20,00 € (versión 2: sustituye a la anterior). Su teléfono (1234 5678 9012 3456) no es un número de WhatsApp, así que no hay botón para mandárselo. 📧 Le ha llegado por correo, con el enlace a su página de seguimiento, donde lo ve y lo acepta.`,
     )
     const edit = telegram.calls.filter((call) => call.method === 'editMessageText').at(-1)
     expect(JSON.stringify(edit?.body.reply_markup)).not.toContain('wa.me')
@@ -794,7 +834,7 @@ describe('pricing from the chat', () => {
             date: 0,
             chat,
             from: owner,
-            text: `/presupuesto ${reference} 35`,
+            text: `/presupuesto ${reference} 15`,
             entities: [{ type: 'bot_command', offset: 0, length: 12 }],
           },
         }),
@@ -803,7 +843,7 @@ describe('pricing from the chat', () => {
       { fetch: telegram.fetch, now: () => MONDAY_10 },
     )
     expect(lastSaid()).toBe(
-      `💶 Guardado para ${reference}: 35,00 € (versión 3: sustituye a la anterior). Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp. El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (marta@correo.es) o por teléfono (1234 5678 9012 3456): https://taller.test/seguimiento/${token} 📧 El correo al cliente con el presupuesto saldrá en cuanto se pueda.`,
+      `💶 Guardado para ${reference}: 15,00 € (versión 3: sustituye a la anterior). Su solicitud aún no ha llegado al chat, así que no hay botón de WhatsApp. El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (marta@correo.es) o por teléfono (1234 5678 9012 3456): https://taller.test/seguimiento/${token} 📧 El correo al cliente con el presupuesto saldrá en cuanto se pueda.`,
     )
     expect(lastSaid()).not.toContain('Toca')
   })
@@ -841,6 +881,7 @@ describe('pricing from the chat', () => {
           reason: null,
           now: MONDAY_10 + 1,
           expressRequest: true,
+          parties: PARTIES,
         })
       ).kind,
     ).toBe('taken')

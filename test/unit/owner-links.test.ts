@@ -186,7 +186,15 @@ describe('the owner’s full-quote code', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             codigo: code,
-            formulario: { importe: '25', trabajo: 'Cambio de joystick', piezas: 'sin-piezas', envio: '0', dias: '2' },
+            formulario: {
+              importe: '25',
+              trabajo: 'Cambio de joystick',
+              piezas: 'sin-piezas',
+              importe_piezas: '0',
+              mano_de_obra: '25',
+              envio: '0',
+              dias: '2',
+            },
           }),
         }),
       )

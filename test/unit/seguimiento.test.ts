@@ -29,6 +29,7 @@ const SHOP_SETTINGS = {
   SHOP_TAX_ID: '12345678Z',
   SHOP_LEGAL_ADDRESS: 'Calle Portal de Foronda 12, 01010 Vitoria-Gasteiz (Álava)',
   QUOTE_RETENTION_DAYS: 180,
+  SHOP_CONSUMER_ARBITRATION: '',
 }
 
 describe('tracking addresses', () => {

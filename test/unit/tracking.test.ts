@@ -20,7 +20,16 @@ import { LOOKUP_CAP_WINDOW_MS, LOOKUP_CAPS } from '../../functions/enviar-telegr
 import { VISITOR_HEADER } from '~shared/visitor'
 import { REFERENCE_ALPHABET } from '~shared/reference'
 
-import { CHAT_ID, fakeClock, fakeTelegram, functionEnv, HOUR, MONDAY_10, useDatabase } from '../support/local-function'
+import {
+  acceptOnline,
+  CHAT_ID,
+  fakeClock,
+  fakeTelegram,
+  functionEnv,
+  HOUR,
+  MONDAY_10,
+  useDatabase,
+} from '../support/local-function'
 
 const database = useDatabase()
 const SECRET = 'secreto-del-webhook-de-prueba'
@@ -109,7 +118,8 @@ describe('the state machine', () => {
     [
       'in_workshop',
       [
-        ['🔧 En reparación', '✖️ Cancelada'],
+        // In for diagnosis, no price accepted online: the repair waits, and the button says why (132).
+        ['🔒 Reparar: falta su sí en la web', '✖️ Cancelada'],
         ['💶 Presupuesto revisado', '📝 Presupuesto completo'],
         ['↩️ Volver a ✅ Atendida'],
         ['💬 Avisar al cliente por WhatsApp'],
@@ -331,6 +341,8 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       clock.advance(HOUR)
       expect((await webhook(press(data))).status).toBe(200)
       expect((await track(token)).body.tracking?.state).toBe(state)
+      // The customer's yes on his page, confirmed by e-mail, before the device comes in (docs/decisions/132).
+      if (state === 'answered') await acceptOnline(db, row.id, clock.now())
     }
     // '🚚 Enviado' asked for the carrier and number, as a reply the owner answers.
     const prompt = telegram.calls.filter((call) => call.method === 'sendMessage').at(-1)
@@ -353,12 +365,13 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     expect(done?.history.map((step) => step.state)).toEqual([
       'received',
       'answered',
+      'accepted',
       'in_workshop',
       'repairing',
       'shipped',
       'delivered',
     ])
-    expect(done?.history.map((step) => (step.at - MONDAY_10) / HOUR)).toEqual([0, 1, 2, 3, 4, 5])
+    expect(done?.history.map((step) => (step.at - MONDAY_10) / HOUR)).toEqual([0, 1, 1, 2, 3, 4, 5])
     // Back one step: 'delivered' leaves the page, 'shipped' with its number stays.
     await webhook(press(`atras:${row.id}:delivered`))
     const back = (await track(token)).body.tracking
@@ -412,8 +425,9 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
   it('back from ‘Enviado’ drops its carrier and number', async () => {
     const { db, webhook, track } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`])
-      await webhook(press(data))
+    await webhook(press(`atendida:${row.id}`))
+    await acceptOnline(db, row.id, MONDAY_10)
+    for (const data of [`paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
     await webhook(say(`/enviado ${row.referencia} SEUR 111`))
     expect((await track(row.tracking_token ?? '')).body.tracking?.shipment).toBe('SEUR 111')
     await webhook(press(`atras:${row.id}:shipped`))
@@ -424,8 +438,9 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
   it('/enviado P-XXXX carrier number: records the shipment from the chat', async () => {
     const { db, webhook, track, telegram } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    for (const data of [`atendida:${row.id}`, `paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`])
-      await webhook(press(data))
+    await webhook(press(`atendida:${row.id}`))
+    await acceptOnline(db, row.id, MONDAY_10)
+    for (const data of [`paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
     await webhook(say(`/enviado ${row.referencia.toLowerCase()} Correos Express PQ123`))
     expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({
       state: 'shipped',
@@ -603,6 +618,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     clock.advance(HOUR)
     await webhook(press(`paso:${b.id}:in_workshop`))
     clock.advance(HOUR)
+    await acceptOnline(db, a.id, clock.now())
     await webhook(press(`paso:${a.id}:in_workshop`))
     await webhook(press(`paso:${a.id}:repairing`))
     await webhook(say('/taller'))

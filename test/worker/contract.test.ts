@@ -20,7 +20,17 @@ import {
   text,
   TRACKING_PAGE_ORIGIN,
 } from '../support/html'
-import { buttonsOf, customerQuote, mailed, mailsTo, ownerFormLink, say, sweepNow, tap } from '../support/owner-chat'
+import {
+  buttonsOf,
+  customerQuote,
+  mailed,
+  mailsTo,
+  ownerFormLink,
+  PARTY,
+  say,
+  sweepNow,
+  tap,
+} from '../support/owner-chat'
 
 /** The written quote's rows and the terms, by their titles. */
 const detailsOf = (document: Document) =>
@@ -46,7 +56,7 @@ describe('a price the customer can lawfully accept', () => {
     expect(details).toMatchObject({
       Piezas: 'Piezas nuevas, originales o compatibles de calidad equivalente, según disponibilidad',
       'Plazo de reparación': '2 días laborables desde que el aparato llega al taller',
-      'Envío (ida y vuelta)': 'Sin gastos de envío',
+      'Envío (ida y vuelta)': 'La ida hasta el taller y la vuelta a tu casa no te cuestan nada: no pagas ningún envío',
     })
     expect(details['Garantía']).toContain('3 meses')
     expect(details['Derecho de desistimiento']).toContain('14 días')
@@ -64,6 +74,7 @@ describe('a price the customer can lawfully accept', () => {
       version: versionOf(priced.document),
       decision: 'aceptar',
       solicitud_expresa: 'si',
+      ...PARTY,
     })
     expect(yes.response.status).toBe(303)
     const accepted = await page(quote.link)
@@ -102,7 +113,7 @@ describe('a price the customer can lawfully accept', () => {
     const quote = await customerQuote('desiste')
     await say(`/presupuesto ${quote.reference} 30`)
     const version = versionOf((await page(quote.link)).document)
-    await post(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si' })
+    await post(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY })
     await mailed(quote.email, 'Presupuesto aceptado')
     // Accepted: what he owes can be paid (the stack has Stripe's stand-in), and he may withdraw.
     expect(submitsOf((await page(quote.link)).document)).toEqual(['Pagar 30,00 €', 'Desistir del contrato'])
@@ -150,6 +161,7 @@ describe('a price the customer can lawfully accept', () => {
       version: versionOf((await page(quote.link)).document),
       decision: 'aceptar',
       solicitud_expresa: 'si',
+      ...PARTY,
     })
     for (const step of ['Recibido en el taller', 'En reparación', 'Listo para recoger'])
       await tap(quote.messageId, step)
@@ -297,16 +309,27 @@ describe('the owner’s full quote', () => {
       envio: '0',
       dias: '2',
     }
-    const refused = await postForm(path, written)
+    // The full quote states parts and labour apart (RD 58/1988 art. 3): both, or the form says so.
+    const unsplit = await postForm(path, { ...written, motivo: 'El conector de carga también falla' })
+    expect(unsplit.response.status).toBe(400)
+    expect(text(unsplit.document.querySelector('#presupuesto-completo-importe_piezas-error'))).toContain(
+      'Escribe por separado las piezas y la mano de obra',
+    )
+    const split = { ...written, importe_piezas: '12', mano_de_obra: '13' }
+    const refused = await postForm(path, split)
     expect(refused.response.status).toBe(400)
     expect(text(refused.document.querySelector('#presupuesto-completo-motivo-error'))).toBe(
-      'El precio anunciado de este servicio es otro: escribe por qué este importe es distinto',
+      'El precio anunciado del servicio obliga: escribe qué trabajo adicional suma la diferencia',
     )
-    expect((await postForm(path, { ...written, motivo: 'El conector de carga también falla' })).response.status).toBe(
-      303,
-    )
+    expect((await postForm(path, { ...split, motivo: 'El conector de carga también falla' })).response.status).toBe(303)
+    // The advertised price stays the first line; what the amount adds is a line of its own with its reason.
     const shown = detailsOf((await page(link)).document)
-    expect(shown).toMatchObject({ 'Por qué es otro importe': 'El conector de carga también falla' })
+    expect(shown).toMatchObject({
+      'Servicio anunciado': '10,00 €, el precio anunciado',
+      'Trabajo adicional': '15,00 €: El conector de carga también falla',
+    })
+    const rows = [...(await page(link)).document.querySelectorAll('.offer-panel dl > div dt')].map((dt) => text(dt))
+    expect(rows.indexOf('Servicio anunciado')).toBeLessThan(rows.indexOf('Trabajo adicional'))
     expect(text((await page(link)).document.querySelector('.offer-panel'))).toContain('25,00 €')
   })
 })

@@ -21,6 +21,8 @@ import {
   text,
 } from '../support/html'
 import {
+  acceptOnStack,
+  PARTY,
   buttonsOf,
   chatNow,
   customerQuote,
@@ -178,11 +180,15 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
     // His yes, posted twice: one e-mail 'aceptado' with the amount.
     const version =
       (await page(quote.link)).document.querySelector('.offer-panel input[name="version"]')?.getAttribute('value') ?? ''
-    for (let i = 0; i < 2; i++) await answer(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si' })
+    for (let i = 0; i < 2; i++)
+      await answer(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY })
     const [accepted, ...twice] = await mailed(quote.email, 'Presupuesto aceptado: 25,50 €')
     expect(twice).toEqual([])
     expectShopEmail(accepted!, quote.reference, quote.link)
     expect(accepted?.text).toContain(`${SITE}/envios`)
+    // The contract names its parties (docs/decisions/132).
+    expect(accepted?.text).toContain(`Gracias, ${PARTY.nombre}`)
+    expect(accepted?.text).toContain(`Dirección: ${PARTY.direccion}`)
 
     // 'Recibido en el taller', tapped twice: the deposit receipt, once, with the fault as he described it.
     const inShop = (await buttonsOf(quote.messageId)).find((button) => button.text.includes('Recibido en el taller'))
@@ -196,6 +202,14 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
     expect(receipt?.text).toMatch(/Fecha de recepción: \d+ de \w+ de \d{4}, \d+:\d\d/)
     expect(receipt?.text).toContain('Aparato: Mando · PlayStation 5 DualSense')
     expect(receipt?.text).toContain('Nombre y apellidos o razón social del titular')
+    expect(receipt?.text).toContain(`Cliente: ${PARTY.nombre}`)
+    // The serial number, asked as a forced reply after the tap: a receipt brought up to date, once.
+    const serialPrompt = (await chatNow()).find((message) => message.text.startsWith(`📦 ${quote.reference}: responde`))
+    expect(serialPrompt?.reply_markup).toMatchObject({ force_reply: true })
+    expect((await replyTo(serialPrompt!, 'SN-4411-XZ')).status).toBe(200)
+    const [updated] = await mailed(quote.email, 'Resguardo de depósito actualizado')
+    expect(updated?.text).toContain('Número de serie: SN-4411-XZ')
+    expect(updated?.text).toContain('> El gatillo R2 no vuelve')
 
     // 'En reparación' sends nothing; 'Enviado' waits for the carrier and number the owner is asked for.
     await tap(quote.messageId, 'En reparación')
@@ -226,13 +240,14 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
       'Tu presupuesto: 25,50 €',
       'Presupuesto aceptado: 25,50 €',
       'Recibido en el taller: tu resguardo de depósito',
+      'Resguardo de depósito actualizado: número de serie',
       'Enviado',
       'Entregado',
     ])
     // The owner's message says what went to the customer and when, on one line.
     const line = (await ownerMessage(quote.messageId)).split('\n').find((l) => l.startsWith('📧 Al cliente:'))
     expect(line).toMatch(
-      /^📧 Al cliente: \(2 antes\) aceptación ✓ .* · resguardo ✓ .* · envío ✓ .* · entrega ✓ \d\d\/\d\d \d\d:\d\d$/,
+      /^📧 Al cliente: \(3 antes\) resguardo ✓ .* · resguardo con n\.º de serie ✓ .* · envío ✓ .* · entrega ✓ \d\d\/\d\d \d\d:\d\d$/,
     )
   })
 
@@ -266,6 +281,7 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
     // A device given back from the shop: ready to collect.
     const back = await customerQuote('recoge')
     await tap(back.messageId, 'Atendida')
+    await acceptOnStack(back)
     await tap(back.messageId, 'Recibido en el taller')
     await tap(back.messageId, 'En reparación')
     await tap(back.messageId, 'Listo para recoger')

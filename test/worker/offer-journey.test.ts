@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { chatMessages, delivered, page, postTrackingForm as answer, text } from '../support/html'
-import { buttonsOf, chatNow, newQuote, replyTo, say, tap } from '../support/owner-chat'
+import { buttonsOf, chatNow, newQuote, PARTY, replyTo, say, tap } from '../support/owner-chat'
 
 /**
  * The customer's answer, as his browser posts the page's form: the page is sent with `no-referrer`, so
@@ -82,11 +82,21 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
       { Origin: 'https://otro.example', 'Sec-Fetch-Site': 'same-site' },
     ])
       expect(
-        (await answer(quote.link, { version: priced.version, decision: 'aceptar', solicitud_expresa: 'si' }, headers))
-          .response.status,
+        (
+          await answer(
+            quote.link,
+            { version: priced.version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY },
+            headers,
+          )
+        ).response.status,
       ).toBe(403)
     expect((await customerSees(quote.link)).state).toBe('Te hemos respondido')
-    const yes = await answer(quote.link, { version: priced.version, decision: 'aceptar', solicitud_expresa: 'si' })
+    const yes = await answer(quote.link, {
+      version: priced.version,
+      decision: 'aceptar',
+      solicitud_expresa: 'si',
+      ...PARTY,
+    })
     expect(yes.response.status).toBe(303)
     expect(yes.response.headers.get('location')).toBe(quote.link)
     const accepted = await customerSees(quote.link)
@@ -107,7 +117,10 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
 
     // Replays (a double click, the back button, a decline from an old tab) change nothing and tell nobody.
     for (const fields of [
-      { version: priced.version, decision: 'aceptar', motivo: '', solicitud_expresa: 'si' } as Record<string, string>,
+      { version: priced.version, decision: 'aceptar', motivo: '', solicitud_expresa: 'si', ...PARTY } as Record<
+        string,
+        string
+      >,
       { version: priced.version, decision: 'rechazar', motivo: 'caro' },
     ])
       expect((await answer(quote.link, fields)).response.status).toBe(303)
@@ -134,12 +147,15 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
       'Desistir del contrato',
     ])
     expect(
-      (await answer(quote.link, { version: revised.version, decision: 'aceptar', solicitud_expresa: 'si' })).response
-        .status,
+      (await answer(quote.link, { version: revised.version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY }))
+        .response.status,
     ).toBe(303)
     expect((await customerSees(quote.link)).state).toBe('Presupuesto aceptado')
     await toldOwner(`✅ ${quote.reference}: aceptado, 40,00 €`)
-    expect((await buttonsOf(quote.messageId)).map((button) => button.text)).toContain('🔧 En reparación')
+    // Once its confirmation has gone by e-mail, the repair may start (docs/decisions/132).
+    await expect
+      .poll(async () => (await buttonsOf(quote.messageId)).map((button) => button.text))
+      .toContain('🔧 En reparación')
   }, 90_000)
 
   it('decline: a replaced price cannot be answered, the no is taken with its reason, then an erased quote is 404', async () => {
@@ -150,7 +166,12 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
     // A new price before the decision replaces it; an answer to the old one changes nothing.
     expect((await say(`/presupuesto ${quote.reference} 35 €`)).status).toBe(200)
     // He answers the price he was reading: not taken, and the page says so above the new one.
-    const stale = await answer(quote.link, { version: first.version, decision: 'aceptar', solicitud_expresa: 'si' })
+    const stale = await answer(quote.link, {
+      version: first.version,
+      decision: 'aceptar',
+      solicitud_expresa: 'si',
+      ...PARTY,
+    })
     expect(stale.response.status).toBe(200)
     expect(text(stale.document.querySelector('.offer-failure'))).toContain('Tu respuesta no se ha guardado')
     expect(text(stale.document.querySelector('.offer-panel'))).toContain('35,00 €')
@@ -174,8 +195,8 @@ describe('the quote’s answer, from the owner’s price to the customer’s dec
 
     expect((await say(`/olvidar ${quote.email}`)).status).toBe(200)
     expect(
-      (await answer(quote.link, { version: second.version, decision: 'aceptar', solicitud_expresa: 'si' })).response
-        .status,
+      (await answer(quote.link, { version: second.version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY }))
+        .response.status,
     ).toBe(404)
   }, 60_000)
 

@@ -15,6 +15,7 @@ import { TRACKING_STATES } from '~shared/tracking'
 import { TEST_SETTINGS } from '../support/settings'
 import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
 import { text } from '../support/html'
+import { PARTY } from '../support/owner-chat'
 import { BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
 
 const standIn = useSiteWithStandInFunction('seguimiento')
@@ -375,11 +376,19 @@ describe('the price on the tracking page', () => {
       Piezas: 'Piezas nuevas, originales o compatibles de calidad equivalente, según disponibilidad',
       Desglose: 'Piezas 12,00 € · Mano de obra 13,50 €',
       'Plazo de reparación': '2 días laborables desde que el aparato llega al taller',
-      'Envío (ida y vuelta)': 'Sin gastos de envío',
+      'Envío (ida y vuelta)': 'La ida hasta el taller y la vuelta a tu casa no te cuestan nada: no pagas ningún envío',
       'Quién repara':
         'Nombre y apellidos o razón social del titular, con NIF 00000000T y domicilio en Calle de ejemplo 1, 01010 Vitoria-Gasteiz (Álava).',
     })
-    expect(details['Garantía']).toContain('garantía de 3 meses')
+    expect(details['Garantía']).toContain('garantía total de 3 meses')
+    // The guarantee covers the shipping both ways, in its own statement (the contract's second pass).
+    expect(details['Garantía']).toMatch(/garantía.*envío de ida y vuelta/)
+    expect(details['Envío (ida y vuelta)']).toContain('la vuelta a tu casa')
+    // The out-of-court bodies: the board the holder adheres to (SHOP_CONSUMER_ARBITRATION), the consumer services.
+    expect(details['Reclamaciones']).toContain('Junta Arbitral de Consumo de Euskadi')
+    expect(details['Reclamaciones']).toContain('Kontsumobide')
+    // A refund after a withdrawal costs him nothing (TRLGDCU Anexo A).
+    expect(details['Derecho de desistimiento']).toContain('sin ningún gasto para ti')
     expect(details['Reclamaciones']).toContain('hojas de reclamaciones')
     expect(details['Derecho de desistimiento']).toContain('Tienes 14 días')
     expect(panel?.querySelector('a[href="/desistimiento"]')).not.toBeNull()
@@ -418,11 +427,36 @@ describe('the price on the tracking page', () => {
     expect(standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
   })
 
+  it('an acceptance without a name or an address: 422, each message beside its field, what he typed kept, nothing asked', async () => {
+    const before = standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length
+    for (const [fields, field, message] of [
+      [{ nombre: '', direccion: PARTY.direccion }, 'nombre', 'Escribe tu nombre y apellidos'],
+      [{ nombre: PARTY.nombre, direccion: '   ' }, 'direccion', 'Escribe tu dirección postal'],
+      // Junk is no name; a control character is refused like the quote form's one-line fields.
+      [{ nombre: '??? 123', direccion: PARTY.direccion }, 'nombre', 'Escribe tu nombre y apellidos'],
+      [{ nombre: PARTY.nombre, direccion: 'Calle Mayor 1\u0007' }, 'direccion', 'sin caracteres de control'],
+      [{ nombre: 'x'.repeat(121), direccion: PARTY.direccion }, 'nombre', 'como mucho 120 caracteres'],
+    ] as const) {
+      const posted = { version: '1', decision: 'aceptar', solicitud_expresa: 'si', ...fields }
+      const { response, document } = await post(tracking('presupuesto'), posted)
+      expect(response.status, JSON.stringify(fields)).toBe(422)
+      const input = document.querySelector(`#aceptar-${field}`)
+      expect(input?.getAttribute('aria-invalid')).toBe('true')
+      expect(text(document.querySelector(`#aceptar-${field}-error`))).toContain(message)
+      // What he typed stays (bounded by the form's caps); the express request is kept for him to tick again.
+      const other = field === 'nombre' ? 'direccion' : 'nombre'
+      expect(document.querySelector(`#aceptar-${other}`)?.getAttribute('value')).toBe(fields[other])
+      expect(text(document.querySelector('.offer-panel'))).toContain('25,50 € IVA incluido')
+    }
+    expect(standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
+  })
+
   it('an answer when the function cannot be reached: 503, a page that says so with the price, never a 500', async () => {
     const { response, document } = await post(tracking('decisioncaida'), {
       version: '1',
       decision: 'aceptar',
       solicitud_expresa: 'si',
+      ...PARTY,
     })
     expect(response.status).toBe(503)
     expect(response.headers.get('cache-control')).toBe('no-store')
@@ -436,7 +470,7 @@ describe('the price on the tracking page', () => {
     expect(answered.response.headers.get('location')).toBe(tracking('presupuesto'))
     const foreign = await post(
       tracking('presupuesto'),
-      { version: '1', decision: 'aceptar', solicitud_expresa: 'si' },
+      { version: '1', decision: 'aceptar', solicitud_expresa: 'si', ...PARTY },
       { Origin: 'https://otro-sitio.example' },
     )
     expect(foreign.response.status).toBe(403)
@@ -444,6 +478,7 @@ describe('the price on the tracking page', () => {
       version: '1',
       decision: 'aceptar',
       solicitud_expresa: 'si',
+      ...PARTY,
     })
     expect(unknown.response.status).toBe(404)
     // A reason that is not one of the fixed ones, a version that is no number: 400, nothing asked.

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { readBoundedForm } from '~shared/form-body'
 import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
+import { PARTY_LIMITS, partiesFaults, type Parties } from '~shared/parties'
 
 import type { FunctionAccess } from '../quote-function.server'
 
@@ -26,8 +27,31 @@ const DecisionForm = z.object({
   motivo: z.optional(z.union([z.enum(DECLINE_REASON_KEYS), z.literal('')])),
   /** The box of his express request to start within the withdrawal period (docs/decisions/106). */
   solicitud_expresa: z.optional(z.literal('si')),
+  /** The contract's party (docs/decisions/132): read as typed, checked by PartiesSchema on an acceptance. */
+  nombre: z.optional(z.string()),
+  direccion: z.optional(z.string()),
 })
 export type Decision = z.infer<typeof DecisionForm>
+
+/** What an acceptance lacks: the express request, a right name or address; null when it may go. */
+export interface AcceptanceFaults {
+  missingRequest: boolean
+  errors: Partial<Record<keyof Parties, string>>
+  /** What he typed, kept for the page again (bounded by the form's caps). */
+  values: { nombre: string; direccion: string }
+}
+
+/** The faults of an acceptance, each shown beside its field; null when the yes may be passed on. */
+export function acceptanceFaults(decision: Decision): AcceptanceFaults | null {
+  const parties = partiesFaults(decision)
+  const missingRequest = decision.solicitud_expresa !== 'si'
+  if (!missingRequest && parties.values) return null
+  return {
+    missingRequest,
+    errors: parties.errors,
+    values: { nombre: decision.nombre ?? '', direccion: decision.direccion ?? '' },
+  }
+}
 
 /** What the tracking page's forms post: an answer to the price, 'Desistir', its confirmation, or 'Pagar'. */
 export type PagePost =
@@ -43,8 +67,17 @@ export const WITHDRAWAL_ACTIONS = { ask: 'desistir', confirm: 'confirmar-desisti
 export async function readPagePost(request: Request): Promise<PagePost | null> {
   const form = await readBoundedForm(
     request,
-    { version: 10, decision: 20, motivo: 40, solicitud_expresa: 10, accion: 30 },
-    1024,
+    {
+      version: 10,
+      decision: 20,
+      motivo: 40,
+      solicitud_expresa: 10,
+      accion: 30,
+      // One past the longest a field takes, so a longer one gets its message, never more echoed back.
+      nombre: PARTY_LIMITS.nombre + 1,
+      direccion: PARTY_LIMITS.direccion + 1,
+    },
+    4096,
   )
   if (!form.complete) return null
   if (form.fields.accion === WITHDRAWAL_ACTIONS.ask) return { kind: 'withdraw' }
@@ -73,6 +106,7 @@ export async function postDecision(
     decision: decision.decision,
     motivo: decision.motivo || null,
     solicitudExpresa: decision.solicitud_expresa === 'si',
+    ...(decision.decision === OFFER_DECISIONS.accept ? (partiesFaults(decision).values ?? {}) : {}),
   }
   const call = { path: FUNCTION_PATHS.decision, body, what: 'respuesta al presupuesto', timeoutMs }
   const answer = await ask(access, call, Answered)

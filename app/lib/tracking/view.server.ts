@@ -28,6 +28,7 @@ type ShopFacts = Pick<
   | 'SHOP_TAX_ID'
   | 'SHOP_LEGAL_ADDRESS'
   | 'QUOTE_RETENTION_DAYS'
+  | 'SHOP_CONSUMER_ARBITRATION'
 >
 
 /**
@@ -95,14 +96,20 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
           goesOn: !['received', 'answered', 'cancelled'].includes(tracking.state),
           reason: tracking.offer.reason ? DECLINE_REASONS[tracking.offer.reason] : null,
           whatsapp: whatsappLink(settings.SHOP_PHONE, whatsappMessages.presupuestoDeSolicitud(tracking.referencia)),
-          details: tracking.offer.written ? writtenRows(tracking.offer.written, tracking.offer.note) : null,
+          details: tracking.offer.written
+            ? writtenRows(tracking.offer.written, tracking.offer.note, tracking.offer.amountCents)
+            : null,
           expressRequest: tracking.offer.expressRequest === true,
           terms: contractTerms(termsFacts(settings, tracking.onlinePayment ?? null)),
         }
       : null,
     // His last day, whole: the period ends at midnight (docs/decisions/106).
     withdrawal: tracking.withdrawal
-      ? { until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) } }
+      ? {
+          until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) },
+          // Where its acknowledgement goes, masked by the function (m•••@example.com); null from an older one.
+          receipt: tracking.withdrawal.receipt ?? null,
+        }
       : null,
     payment: paymentView(tracking.payment ?? null, when),
     reasons: DECLINE_REASON_KEYS.map((value) => ({ value, label: DECLINE_REASONS[value] })),
@@ -151,6 +158,7 @@ export function termsFacts(settings: ShopFacts, onlinePayment: boolean | null): 
     workshop: settings.SHOP_SHIPPING_ADDRESS || `${barrio}, ${ciudad}, ${codigoPostal}`,
     retentionDays: settings.QUOTE_RETENTION_DAYS,
     onlinePayment,
+    arbitration: settings.SHOP_CONSUMER_ARBITRATION,
   }
 }
 

@@ -3,7 +3,8 @@
  * (migrations/0006_owner_notices.sql): the price prompt, the price's
  * confirmation, the notice of the customer's answer, the shipment's prompt
  * and its confirmation, the link to the full-quote form, the notices of a payment or a refund and the prompts
- * of '💶 Cobrado en el taller' and '💸 Reembolsar'. They carry the reference, the amount, the owner's
+ * of '💶 Cobrado en el taller' and '💸 Reembolsar', the serial number's prompt and its confirmation, a
+ * withdrawal recorded by the owner, the notice of a refused confirmation, a corrected address. They carry the reference, the amount, the owner's
  * note or the carrier's number, so /olvidar deletes them with the quote's
  * own message (privacy/erasure.ts); retention erases the record with the quote.
  */
@@ -21,6 +22,11 @@ export const MESSAGE_KINDS = [
   'counter-prompt',
   'refund-prompt',
   'refund-saved',
+  'serial-prompt',
+  'serial-saved',
+  'withdrawal-received',
+  'confirmation-refused',
+  'email-changed',
 ] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 

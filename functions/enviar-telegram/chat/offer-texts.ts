@@ -10,7 +10,9 @@ import { CONTROL_BUT_LINE_BREAK } from '~shared/quote'
 import { REFERENCE } from '~shared/reference'
 import { SHOP_NAME } from '~shared/shop'
 
+import type { PriceHold } from '../offers/contract-rules'
 import type { OfferRow } from '../offers/offers'
+import { madridDayInWords } from '../platform/working-hours'
 
 export type OwnerOffer = OfferRow & { status: OfferStatus }
 
@@ -129,6 +131,19 @@ export function priceSaved(
     ? `El cliente lo ve y lo acepta en su página de seguimiento; mándale el enlace por correo (${reach.email}) o por teléfono (${reach.phone}): ${reach.link}`
     : `El cliente lo ve y lo acepta en su página de seguimiento; avísale por correo (${reach.email}) o por teléfono (${reach.phone}).`
   return `${saved} ${why}. ${page} ${EMAIL_NOT_YET[emailed]}`
+}
+
+/**
+ * The bot's answer to a raise of a price that holds (docs/decisions/133): nothing changed, why, and until when
+ * it holds, the day in words; an accepted price binds as a contract.
+ */
+export function priceHeld(reference: string, hold: PriceHold, typedCents: number): string {
+  const held = formatEuros(hold.amountCents)
+  const why =
+    hold.until !== null
+      ? `el presupuesto de ${held} que tiene el cliente le obliga al taller hasta el ${madridDayInWords(hold.until)} incluido (RD 58/1988, art. 3): hasta entonces puedes bajarlo, pero no subirlo.`
+      : `el cliente aceptó ${held}${hold.acceptedAt ? ` el ${madridDayInWords(hold.acceptedAt)}` : ''} y ese precio es ya un contrato: puedes bajarlo, pero no subirlo.`
+  return `💶 ${reference}: no he cambiado el precio (${formatEuros(typedCents)} es más): ${why} Si al ver el aparato en el taller la reparación cambia, toca «📦 Recibido en el taller» y envía el presupuesto revisado: ese sí puede ser mayor, y el cliente tiene que aceptarlo de nuevo. No he guardado nada.`
 }
 
 /** The forced-reply prompt after '💶 Enviar presupuesto'; the owner's reply to it prices the quote. */

@@ -10,18 +10,19 @@ import { withoutControls } from '~shared/quote'
 import type { TrackingState } from '~shared/tracking'
 import { LISTED_SERVICE_CENTS } from '~shared/written-quote'
 
+import {
+  type ContractView,
+  mayResend,
+  ownerSteps,
+  repairGate,
+  type RepairGate,
+  repairHeldBack,
+} from '../offers/contract-rules'
 import { canPrice } from '../offers/offers'
 import { awaitsPayment, type PaymentStanding } from '../payments/standing'
 import { TELEGRAM_MAX_CHARS } from '../platform/telegram'
 import { type CustomerEmailRow, SHIPMENT_WAIT_MS } from '../quotes/emails-owed'
-import {
-  CUSTOMER_STEPS,
-  customerNotice,
-  nextSteps,
-  type Step,
-  STEP_BUTTONS,
-  trackingUrl,
-} from '../quotes/repair-states'
+import { CUSTOMER_STEPS, customerNotice, type Step, STEP_BUTTONS, trackingUrl } from '../quotes/repair-states'
 import type { QuoteRow } from '../quotes/store'
 import {
   AWAITING_BUTTON,
@@ -74,7 +75,7 @@ export type QuoteForMessage = Pick<
   QuoteRow,
   'referencia' | 'tipo' | 'modelo' | 'comentarios' | 'email' | 'telefono' | 'sospecha' | 'received_at'
 > &
-  Partial<Pick<QuoteRow, 'servicio'>> &
+  Partial<Pick<QuoteRow, 'servicio' | 'customer_name' | 'customer_address' | 'serial' | 'state'>> &
   Partial<Pick<QuoteRow, 'spam_at' | 'spam_by' | 'shipment' | 'tracking_token'>>
 
 export interface MessageOptions {
@@ -106,6 +107,7 @@ const EMAIL_WORDS: Record<string, string> = {
   withdrawn: 'desistimiento',
   paid: 'justificante de pago',
   refund: 'reembolso',
+  serial: 'resguardo con n.º de serie',
 }
 
 /** Where one e-mail to the customer stands, in a few words. */
@@ -145,10 +147,33 @@ export function emailLines(
     `📧 Al cliente: ${earlier}${named.join(' · ')}${paid ? ` · ${paid}` : ''}`,
     ...(refused
       ? [
-          `📧 No pudimos escribir a ${withoutControls(quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
+          `📧 No pudimos escribir a ${withoutControls(refused.recipient || quote.email)}${refused.last_error ? ` (${withoutControls(refused.last_error)})` : ''}: avísale por WhatsApp o por teléfono.`,
         ]
       : []),
   ]
+}
+
+/** The contract's party and the device, as the owner needs them for the receipt and the way back. */
+function partyLines(quote: QuoteForMessage): string[] {
+  return [
+    ...(quote.customer_name
+      ? [
+          `👤 Cliente: ${withoutControls(quote.customer_name)}${quote.customer_address ? ` · ${withoutControls(quote.customer_address)}` : ''}`,
+        ]
+      : []),
+    ...(quote.serial ? [`🔢 Número de serie: ${withoutControls(quote.serial)}`] : []),
+  ]
+}
+
+/**
+ * Why the repair may not start yet, when the owner must act: the acceptance's confirmation was refused for good
+ * (docs/decisions/132). What to do: a working address from the customer, /correo, and the price again.
+ */
+export function confirmationRefusedLine(reference: string, refusedAt: string, current: string = refusedAt): string {
+  const refused = `⛔ La confirmación de la aceptación no llegó a ${withoutControls(refusedAt)}: no empieces la reparación.`
+  return refusedAt.trim().toLowerCase() === current.trim().toLowerCase()
+    ? `${refused} Pide al cliente por WhatsApp un correo que funcione, cámbialo con /correo ${reference} nuevo@correo.es y vuelve a enviarle el presupuesto (💶) para que lo acepte de nuevo en su página.`
+    : `${refused} Su correo es ahora ${withoutControls(current)}: vuelve a enviarle el presupuesto (💶) para que lo acepte de nuevo en su página y la confirmación le llegue ahí.`
 }
 
 /** The owner's steps (and a spam verdict), as the last lines of the message. */
@@ -179,7 +204,17 @@ export function formatQuoteMessage(
   { possibleRepeat = false, steps = [], siteUrl, offer, emails = [], payment = null }: MessageOptions = {},
 ): string {
   const comments = quote.comentarios?.trim() || '(sin comentarios)'
-  const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : [])]
+  const refused =
+    quote.state && repairGate({ steps, offer: offer ?? null, emails }) === 'confirmation-refused'
+      ? [
+          confirmationRefusedLine(
+            quote.referencia,
+            emails.find((email) => email.event === `accepted:${offer?.version}`)?.recipient || quote.email,
+            quote.email,
+          ),
+        ]
+      : []
+  const status = [...statusLines(quote, steps), ...(offer ? offerLines(offer) : []), ...refused]
   const tracking =
     siteUrl && quote.tracking_token ? [`🔗 Seguimiento del cliente: ${trackingUrl(siteUrl, quote.tracking_token)}`] : []
   const lines = (commentText: string) =>
@@ -195,6 +230,7 @@ export function formatQuoteMessage(
         : []),
       `Email: ${withoutControls(quote.email)}`,
       `Teléfono: ${withoutControls(quote.telefono)}`,
+      ...partyLines(quote),
       '',
       'Comentarios:',
       commentText,
@@ -258,6 +294,17 @@ export const takesWhatsapp = (phone: string) => /^\d{8,15}$/.test(whatsappNumber
 export type QuoteForKeyboard = Pick<QuoteRow, 'id' | 'referencia' | 'modelo' | 'telefono'> &
   Partial<Pick<QuoteRow, 'state' | 'spam_at' | 'shipment' | 'tracking_token'>>
 
+/** Where the repair would be offered but may not start yet: a button that says why (its tap explains). */
+export const HELD_BACK_BUTTONS: Record<Exclude<RepairGate, 'open'>, string> = {
+  'not-accepted': '🔒 Reparar: falta su sí en la web',
+  'no-express-request': '🔒 Reparar: falta su petición expresa',
+  'confirmation-pending': '⏳ Reparar: falta su correo de confirmación',
+  'confirmation-refused': '📧 Reparar: su confirmación no llegó',
+}
+
+/** The owner's button for a withdrawal that reached the shop by e-mail, letter or at the counter. */
+export const WITHDRAWAL_RECEIVED_BUTTON = '↩️ Desistimiento recibido'
+
 /**
  * The buttons under a quote: the next steps only, the price ('💶 Enviar
  * presupuesto' until one is accepted; '💶 Presupuesto revisado' once the
@@ -271,13 +318,23 @@ export function inboxKeyboard(
   steps: readonly Step[] = [],
   siteUrl?: string,
   offer?: OwnerOffer | null,
-  payment?: PaymentStanding | null,
+  {
+    emails = [],
+    withdrawalUntil = null,
+    payment = null,
+  }: {
+    emails?: readonly CustomerEmailRow[]
+    withdrawalUntil?: number | null
+    payment?: PaymentStanding | null
+  } = {},
 ): InlineKeyboardMarkup {
   const state: TrackingState = quote.state ?? 'received'
   if (quote.spam_at)
     return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
   const inShop = steps.some((step) => step.state === 'in_workshop')
-  const priceRow = canPrice({ state, spam_at: null }, steps)
+  // One view of the contract for what is offered here and what a tap may do (offers/contract-rules.ts).
+  const view: ContractView = { steps, offer: offer ?? null, emails }
+  const priceRow = canPrice({ state, spam_at: null }, steps, { resend: mayResend(state, view) })
     ? [
         [
           { text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: `precio:${quote.id}` },
@@ -299,13 +356,16 @@ export function inboxKeyboard(
   const rows: InlineKeyboardMarkup['inline_keyboard'] = []
   const awaitingCustomer = state === 'in_workshop' && offer?.status === 'open'
   const awaitingPayment = payment ? awaitsPayment(payment) : false
-  const next = nextSteps(state, steps, { awaitingCustomer, awaitingPayment }).filter(
+  const next = ownerSteps(state, view, { awaitingPayment }).filter(
     (to): to is Exclude<TrackingState, 'received'> => to !== 'received',
   )
   const buttons = next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` }))
   if (awaitingCustomer) buttons.unshift({ text: AWAITING_BUTTON, callback_data: `espera:${quote.id}` })
+  const heldBack = repairHeldBack(state, view)
+  if (heldBack) buttons.unshift({ text: HELD_BACK_BUTTONS[heldBack], callback_data: `bloqueo:${quote.id}` })
   if (buttons.length) rows.push(buttons)
-  rows.push(...priceRow, ...paymentRows(quote.id, payment ?? null))
+  rows.push(...priceRow, ...paymentRows(quote.id, payment))
+  if (withdrawalUntil !== null) rows.push([{ text: WITHDRAWAL_RECEIVED_BUTTON, callback_data: `desiste:${quote.id}` }])
   const previous = steps.at(-2)?.state ?? 'received'
   if (!CUSTOMER_STEPS.includes(state))
     rows.push([
@@ -352,7 +412,14 @@ function paymentRows(id: number, payment: PaymentStanding | null): InlineKeyboar
  */
 export function quoteView(
   quote: QuoteForMessage & QuoteForKeyboard & Pick<QuoteRow, 'ambiguous_attempts'>,
-  { steps = [], siteUrl, offer, emails, payment }: Omit<MessageOptions, 'possibleRepeat'> = {},
+  {
+    steps = [],
+    siteUrl,
+    offer,
+    emails = [],
+    payment = null,
+    withdrawalUntil = null,
+  }: Omit<MessageOptions, 'possibleRepeat'> & { withdrawalUntil?: number | null } = {},
 ): { text: string; keyboard: InlineKeyboardMarkup } {
   return {
     text: formatQuoteMessage(quote, {
@@ -363,6 +430,6 @@ export function quoteView(
       payment,
       possibleRepeat: quote.ambiguous_attempts > 0,
     }),
-    keyboard: inboxKeyboard(quote, steps, siteUrl, offer, payment),
+    keyboard: inboxKeyboard(quote, steps, siteUrl, offer, { emails, withdrawalUntil, payment }),
   }
 }

@@ -9,6 +9,8 @@ import type { Api } from 'grammy'
 import { quoteView } from '../chat/quote-message'
 import { changedQuotes, type EmailDeps, sendQuoteEmails } from '../email/send'
 import { ownerViewOf } from '../payments/standing'
+
+import { tellRefusedConfirmations } from './confirmations'
 import type { FunctionSettings } from '../platform/settings'
 import { backoffMs, EDIT_NEEDLESS, readFailure, telegramApi, type TelegramDeps } from '../platform/telegram'
 import { quoteById, type QuoteRow } from '../quotes/store'
@@ -79,7 +81,10 @@ export async function emailCustomer(
   const now = deps.now ?? Date.now
   try {
     const run = await sendQuoteEmails(env, settings, quoteId, deps)
-    if (!changedQuotes(run).includes(quoteId) || !settings.TELEGRAM_BOT_TOKEN) return
+    if (!changedQuotes(run).includes(quoteId)) return
+    // An acceptance whose confirmation was refused for good: the chat is told once (delivery/confirmations.ts).
+    await tellRefusedConfirmations(env, settings, deps, quoteId)
+    if (!settings.TELEGRAM_BOT_TOKEN) return
     const row = await quoteById(env.DB, quoteId)
     if (!row?.telegram_message_id) return
     await markViewStale(env.DB, row.id, row.telegram_message_id, now(), now())

@@ -7,15 +7,17 @@
  */
 import { WITHDRAW_BUTTON_LABEL, WITHDRAWAL_REFUND_DAYS } from '~shared/contract'
 import { DECLINE_REASONS, formatEuros } from '~shared/offer'
+import { withoutControls } from '~shared/quote'
 import { hoursInWords, SHOP_HOURS } from '~shared/shop'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 import { withdrawalForm as modelWithdrawalForm } from '~shared/withdrawal-form'
 import { type WrittenQuote, writtenRows } from '~shared/written-quote'
 
-import { type OfferRow, withdrawalLastMoment } from '../offers/offers'
+import type { OfferRow } from '../offers/offers'
+import { withdrawalLastMoment } from '../offers/withdrawal'
 import { type EmailContent, escapeHtml } from './layout'
 import { dateTime, day, type ShopFacts, termsBlock, termsDay } from './shop-facts'
-import { device, deviceLabel, link, type QuoteForEmail, subjectOf, trackingButton } from './wording'
+import { device, deviceLabel, link, partyFacts, type QuoteForEmail, subjectOf, trackingButton } from './wording'
 
 type OfferForEmail = Pick<OfferRow, 'version' | 'amount_cents' | 'note' | 'expires_at' | 'revised'> & {
   /** What it carries besides the amount (offers/offers.ts writtenOf); null for a price from before the written quote. */
@@ -24,7 +26,9 @@ type OfferForEmail = Pick<OfferRow, 'version' | 'amount_cents' | 'note' | 'expir
 
 /** The written quote's rows as facts of an e-mail. */
 const writtenFacts = (offer: OfferForEmail): Array<readonly [string, string]> =>
-  offer.written ? writtenRows(offer.written, offer.note).map((row) => [row.label, row.value] as const) : []
+  offer.written
+    ? writtenRows(offer.written, offer.note, offer.amount_cents).map((row) => [row.label, row.value] as const)
+    : []
 
 /** 2. A price sent, or one that replaces it: the amount, the note, until when, and where to answer. */
 export function priceEmail(quote: QuoteForEmail, offer: OfferForEmail, shop: ShopFacts): EmailContent {
@@ -84,12 +88,14 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
       blocks: [
         {
           kind: 'text',
-          text: `Gracias: has aceptado el presupuesto de ${quote.referencia}, con obligación de pago. Este correo es la confirmación de tu contrato: guárdalo.`,
+          text: `Gracias${quote.customer_name ? `, ${withoutControls(quote.customer_name)}` : ''}: has aceptado el presupuesto de ${quote.referencia}, con obligación de pago. Este correo es la confirmación de tu contrato con ${shop.legal.name}: guárdalo.`,
         },
         {
           kind: 'facts',
           rows: [
             ['Referencia', quote.referencia],
+            ...partyFacts(quote),
+            ['Quién repara', `${shop.legal.name} (NIF ${shop.legal.taxId}), ${shop.legal.address}`],
             ['Aparato', deviceLabel(quote)],
             ['Importe aceptado', `${amount} (IVA incluido)`],
             ...writtenFacts(offer),
@@ -215,7 +221,7 @@ export function withdrawalEmail(
   quote: QuoteForEmail,
   at: number,
   shop: ShopFacts,
-  refund: string | null = null,
+  { byShop = false, refund = null }: { byShop?: boolean; refund?: string | null } = {},
 ): EmailContent {
   return {
     subject: subjectOf(quote.referencia, TRACKING_STATE_LABELS.withdrawn),
@@ -224,7 +230,7 @@ export function withdrawalEmail(
     blocks: [
       {
         kind: 'text',
-        text: `Hemos recibido tu desistimiento del contrato de ${quote.referencia}. Este correo es el acuse de recibo: guárdalo.`,
+        text: `Hemos recibido tu desistimiento del contrato de ${quote.referencia}${byShop ? ', que nos hiciste llegar por escrito o en el taller, y lo hemos registrado' : ''}. Este correo es el acuse de recibo: guárdalo.`,
       },
       {
         kind: 'facts',
@@ -241,7 +247,7 @@ export function withdrawalEmail(
           'No seguimos con la reparación.',
           'Si aún no habíamos empezado, no pagas nada.',
           'Si nos pediste empezar ya y hicimos parte del trabajo, pagas solo esa parte, en proporción al precio aceptado.',
-          `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días, y el aparato vuelve a ti como acordemos: te escribimos para ello.`,
+          `Lo que nos hayas pagado de más te lo devolvemos en ${WITHDRAWAL_REFUND_DAYS} días como máximo, por el mismo medio con el que pagaste y sin ningún gasto para ti, y el aparato vuelve a ti como acordemos: te escribimos para ello.`,
         ],
       },
       ...(refund ? [{ kind: 'text', text: refund, strong: true } as const] : []),

@@ -197,9 +197,15 @@ async function contentOf(
     return said(kind === 'price' ? priceEmail(quote, withWritten, shop) : decisionEmail(quote, withWritten, shop))
   }
   if (kind === 'withdrawn') {
+    const byShop = await db
+      .prepare("SELECT 1 AS found FROM quote_offers WHERE quote_id = ?1 AND withdrawn_by = 'taller'")
+      .bind(quote.id)
+      .first()
     const { payments, refunds } = await paymentsOf(db, quote.id)
     const paid = payments.filter((payment) => payment.status === 'paid')
-    return said(withdrawalEmail(quote, row.owed_at, shop, refundWords(paid, refunds)))
+    return said(
+      withdrawalEmail(quote, row.owed_at, shop, { byShop: byShop !== null, refund: refundWords(paid, refunds) }),
+    )
   }
   if (kind === 'paid' || kind === 'refund') {
     const { payments, refunds } = await paymentsOf(db, quote.id)
@@ -208,14 +214,19 @@ async function contentOf(
     if (payment?.status === 'paid') return said(paymentEmail(quote, payment, shop))
     return refund?.status === 'done' ? said(refundEmail(quote, refund, shop)) : null
   }
-  if (!isEmailedStep(kind)) return null
-  const inShop = kind === 'cancelled' && (await stepsOf(db, quote.id)).some((step) => step.state === 'in_workshop')
+  // The deposit receipt again, now with the serial number: dated when the device came in.
+  const step = kind === 'serial' ? 'in_workshop' : kind
+  if (!isEmailedStep(step)) return null
+  const steps = step === 'cancelled' || kind === 'serial' ? await stepsOf(db, quote.id) : []
+  const inShop = step === 'cancelled' && steps.some((taken) => taken.state === 'in_workshop')
+  const at =
+    kind === 'serial' ? (steps.filter((taken) => taken.state === 'in_workshop').at(-1)?.at ?? row.owed_at) : row.owed_at
   // The deposit receipt's expected date (RD 58/1988 art. 3.11): the accepted price's days, else the usual ones.
   const expected =
-    kind === 'in_workshop'
-      ? afterWorkingDays(row.owed_at, (await acceptedOffer(db, quote.id))?.repair_days ?? settings.QUOTE_REPAIR_DAYS)
+    step === 'in_workshop'
+      ? afterWorkingDays(at, (await acceptedOffer(db, quote.id))?.repair_days ?? settings.QUOTE_REPAIR_DAYS)
       : null
-  return said(stepEmail(quote, kind, { at: row.owed_at, inShop, expected }, shop))
+  return said(stepEmail(quote, step, { at, inShop, expected, updated: kind === 'serial' }, shop))
 }
 
 /** The latest price the customer accepted, if any. */

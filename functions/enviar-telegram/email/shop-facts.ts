@@ -6,6 +6,7 @@ import { contractTerms, type TermsFacts } from '~shared/contract'
 import { hoursInWords, SHOP_AREA, SHOP_AREA_LINE, SHOP_HOURS, SHOP_NAME } from '~shared/shop'
 
 import type { FunctionSettings } from '../platform/settings'
+import { madridDayInWords } from '../platform/working-hours'
 import type { EmailBlock, EmailFooter } from './layout'
 
 const TIME_ZONE = 'Europe/Madrid'
@@ -25,6 +26,8 @@ export interface ShopFacts {
   retentionDays: number
   /** Whether the shop takes payments online (STRIPE_SECRET_KEY): the terms say how one pays. */
   onlinePayment: boolean
+  /** The consumer arbitration board the holder adheres to; empty: none (the terms say it). */
+  arbitration: string
 }
 
 export function shopFacts(
@@ -38,6 +41,7 @@ export function shopFacts(
     | 'SHOP_TAX_ID'
     | 'SHOP_LEGAL_ADDRESS'
     | 'QUOTE_RETENTION_DAYS'
+    | 'SHOP_CONSUMER_ARBITRATION'
   > &
     Partial<Pick<FunctionSettings, 'STRIPE_SECRET_KEY'>>,
 ): ShopFacts {
@@ -51,6 +55,7 @@ export function shopFacts(
     legal: { name: settings.SHOP_LEGAL_NAME, taxId: settings.SHOP_TAX_ID, address: settings.SHOP_LEGAL_ADDRESS },
     retentionDays: settings.QUOTE_RETENTION_DAYS,
     onlinePayment: Boolean(settings.STRIPE_SECRET_KEY),
+    arbitration: settings.SHOP_CONSUMER_ARBITRATION,
   }
 }
 
@@ -63,6 +68,7 @@ export function termsFactsOf(shop: ShopFacts): TermsFacts {
     workshop: shop.address,
     retentionDays: shop.retentionDays,
     onlinePayment: shop.onlinePayment,
+    arbitration: shop.arbitration,
   }
 }
 
@@ -101,9 +107,7 @@ export function dateTime(at: number): string {
 }
 
 /** "27 de noviembre de 2026" in Madrid. */
-export function day(at: number): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(at)
-}
+export const day = madridDayInWords
 
 /** The terms' version (TERMS_VERSION, the day they were written, '2026-11-27') as a day: "27 de noviembre de 2026". */
 export function termsDay(version: string): string {

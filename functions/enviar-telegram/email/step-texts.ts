@@ -9,7 +9,8 @@ import { TRACKING_STATE_LABELS } from '~shared/tracking'
 import type { QuoteRow } from '../quotes/store'
 import type { EmailContent } from './layout'
 import { dateTime, day, type ShopFacts } from './shop-facts'
-import { device, deviceLabel, type QuoteForEmail, subjectOf, trackingButton } from './wording'
+import { device, deviceLabel, partyFacts, type QuoteForEmail, subjectOf, trackingButton } from './wording'
+import { withoutControls } from '~shared/quote'
 
 export type QuoteForStep = QuoteForEmail & Pick<QuoteRow, 'comentarios' | 'shipment'>
 /**
@@ -21,7 +22,18 @@ export type QuoteForStep = QuoteForEmail & Pick<QuoteRow, 'comentarios' | 'shipm
 export function stepEmail(
   quote: QuoteForStep,
   state: EmailedStep,
-  { at, inShop, expected }: { at: number; inShop: boolean; expected?: number | null },
+  {
+    at,
+    inShop,
+    expected,
+    updated = false,
+  }: {
+    at: number
+    inShop: boolean
+    expected?: number | null
+    /** The deposit receipt again, with the serial number given after it went. */
+    updated?: boolean
+  },
   shop: ShopFacts,
 ): EmailContent {
   const label = TRACKING_STATE_LABELS[state]
@@ -30,19 +42,28 @@ export function stepEmail(
   switch (state) {
     case 'in_workshop':
       return {
-        subject: subjectOf(quote.referencia, `${label}: tu resguardo de depósito`),
-        preheader: `${Device} ya está en el taller. Guarda este resguardo.`,
-        heading: 'Resguardo de depósito',
+        subject: subjectOf(
+          quote.referencia,
+          updated ? 'Resguardo de depósito actualizado: número de serie' : `${label}: tu resguardo de depósito`,
+        ),
+        preheader: updated
+          ? 'Tu resguardo de depósito, ahora con el número de serie del aparato.'
+          : `${Device} ya está en el taller. Guarda este resguardo.`,
+        heading: updated ? 'Resguardo de depósito (actualizado)' : 'Resguardo de depósito',
         blocks: [
           {
             kind: 'text',
-            text: `${Device} ya está en el taller. Este correo es tu resguardo de depósito: guárdalo hasta que lo recojas o te lo enviemos.`,
+            text: updated
+              ? `Hemos anotado el número de serie de ${device(quote)}. Este correo sustituye a tu resguardo de depósito anterior: guárdalo hasta que lo recojas o te lo enviemos.`
+              : `${Device} ya está en el taller. Este correo es tu resguardo de depósito: guárdalo hasta que lo recojas o te lo enviemos.`,
           },
           {
             kind: 'facts',
             rows: [
               ['Referencia', quote.referencia],
+              ...partyFacts(quote),
               ['Aparato', deviceLabel(quote)],
+              ...(quote.serial ? [['Número de serie', withoutControls(quote.serial)] as const] : []),
               ['Fecha de recepción', dateTime(at)],
               ...(expected ? [['Fecha prevista de reparación', day(expected)] as const] : []),
               ['Taller', `${shop.legal.name} (NIF ${shop.legal.taxId})`],
@@ -91,6 +112,14 @@ export function stepEmail(
             kind: 'facts',
             rows: [
               ['Referencia', quote.referencia],
+              ...(quote.customer_name
+                ? [
+                    [
+                      'Enviado a',
+                      `${withoutControls(quote.customer_name)}${quote.customer_address ? `, ${withoutControls(quote.customer_address)}` : ''}`,
+                    ] as const,
+                  ]
+                : []),
               ['Enviado el', dateTime(at)],
               ...(quote.shipment ? [['Transporte y seguimiento', quote.shipment] as const] : []),
             ],

@@ -24,7 +24,16 @@ export const TYPE_WORDS: Record<QuoteType, { noun: string; label: string }> = {
   consola: { noun: 'consola', label: 'Consola' },
 }
 
-export type QuoteForEmail = Pick<QuoteRow, 'referencia' | 'tipo' | 'modelo' | 'tracking_token' | 'received_at'>
+export type QuoteForEmail = Pick<QuoteRow, 'referencia' | 'tipo' | 'modelo' | 'tracking_token' | 'received_at'> &
+  Partial<Pick<QuoteRow, 'customer_name' | 'customer_address' | 'serial'>>
+
+/** The contract's party as the e-mails name him (docs/decisions/132): his name and postal address, when given. */
+export function partyFacts(quote: QuoteForEmail): Array<readonly [string, string]> {
+  return [
+    ...(quote.customer_name ? [['Cliente', withoutControls(quote.customer_name)] as const] : []),
+    ...(quote.customer_address ? [['Dirección', withoutControls(quote.customer_address)] as const] : []),
+  ]
+}
 /** "tu mando DualSense", or "tu mando" when the model may not be repeated. */
 export function device(quote: Pick<QuoteRow, 'tipo' | 'modelo'>): string {
   const model = safeModel(quote.modelo)

@@ -19,19 +19,21 @@ import {
   AWAITING_BUTTON,
   PRICE_PROMPT,
   PRICE_USAGE,
+  priceHeld,
   priceRefusal,
   priceSaved,
   pricePrompt,
   readPrice,
 } from '../chat/offer-texts'
 import { sendQuoteEmails } from '../email/send'
+import { mayResend } from '../offers/contract-rules'
 import { canPrice, recordOffer } from '../offers/offers'
+import { ownerViewOf } from '../payments/standing'
 import { defaultWritten, formLinkText, listedPriceRefusal, ownerFormUrl } from '../offers/written-quote-texts'
 import { ownerCode } from '../offers/owner-links'
 import { writtenQuoteFaults } from '~shared/written-quote'
 import type { FunctionSettings } from '../platform/settings'
 import { quoteById, quoteByReference, type QuoteRow } from '../quotes/store'
-import { stepsOf } from '../quotes/steps'
 
 export interface OfferInboxDeps {
   env: FunctionEnv
@@ -69,6 +71,8 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
       written,
     })
     if (result.kind === 'unknown') return ctx.reply(`No hay ningún presupuesto ${reference}.`)
+    // A raise of a price that holds: nothing stored; why, and until when (offers/contract-rules.ts).
+    if (result.kind === 'held') return ctx.reply(priceHeld(result.row.referencia, result.hold, read.amountCents))
     if (result.kind === 'refused') {
       const why = result.row.spam_at ? 'está marcado como spam' : `está en «${TRACKING_STATE_LABELS[result.row.state]}»`
       return ctx.reply(
@@ -124,8 +128,9 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
       )
       return
     }
-    const steps = await stepsOf(env.DB, quote.id)
-    if (!canPrice(quote, steps)) {
+    const view = await ownerViewOf(env.DB, quote, now())
+    const steps = view.steps
+    if (!canPrice(quote, steps, { resend: mayResend(quote.state, view) })) {
       await deps.quietly(
         ctx.answerCallbackQuery({
           text: `${quote.referencia} está en «${TRACKING_STATE_LABELS[quote.state]}»: ya no admite presupuesto.`,
@@ -155,8 +160,13 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
   // '📝 Presupuesto completo': a link, for whoever tapped, to the full-quote form of the site (offers/owner-links.ts).
   bot.callbackQuery(/^completo:(\d{1,12})$/, async (ctx) => {
     const quote = await quoteById(env.DB, Number(ctx.match[1]))
-    const steps = quote ? await stepsOf(env.DB, quote.id) : []
-    if (!quote || !canPrice(quote, steps) || !settings.SITE_URL) {
+    const view = quote ? await ownerViewOf(env.DB, quote, now()) : null
+    if (
+      !quote ||
+      !view ||
+      !canPrice(quote, view.steps, { resend: mayResend(quote.state, view) }) ||
+      !settings.SITE_URL
+    ) {
       await deps.quietly(
         ctx.answerCallbackQuery({
           text: quote

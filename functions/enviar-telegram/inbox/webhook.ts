@@ -31,13 +31,15 @@ import { sendQuoteEmails } from '../email/send'
 import { releaseShipmentEmail, SHIPMENT_WAIT_MS } from '../quotes/emails-owed'
 import { deleteMessages, deleteOtherMessages, erasureReport } from '../privacy/erasure'
 import { workshopList, pendingList } from '../chat/lists'
+import { registerContract, heldBackReason } from './contract'
 import { registerOffers } from './prices'
 import { offersWaiting } from '../offers/offers'
 import { awaitsPayment, ownerViewOf, paymentStanding } from '../payments/standing'
 import { PAYMENT_BUTTONS } from '../chat/payment-texts'
 import { registerPayments } from './payments'
 import type { StripeDeps } from '../payments/stripe'
-import { isTrackingState, MAX_SHIPMENT_CHARS, nextSteps, STEP_BUTTONS } from '../quotes/repair-states'
+import { ownerSteps, repairHeldBack } from '../offers/contract-rules'
+import { isTrackingState, MAX_SHIPMENT_CHARS, STEP_BUTTONS } from '../quotes/repair-states'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from '../platform/json'
 import { acceptedSecret } from '../platform/secret'
@@ -194,6 +196,18 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   // Payments ('💶 Cobrado en el taller', '💸 Reembolsar' and its reply, /reembolsar), likewise.
   registerPayments(bot, { ...inbox, ...(deps.stripeFetch ? { stripeFetch: deps.stripeFetch } : {}) })
 
+  // The contract: why the repair waits, the serial number, a withdrawal received, /correo, /ayuda (inbox/contract.ts).
+  const contract = registerContract(bot, {
+    env,
+    settings,
+    botId: info.id,
+    now,
+    whoIs,
+    quietly,
+    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
+    emailFor,
+  })
+
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
     const prompt = ctx.message.reply_to_message
@@ -245,22 +259,35 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     const quote = await quoteById(env.DB, Number(id))
     const from = quote?.state
     const view = quote && (await ownerViewOf(env.DB, quote, now()))
-    const awaitingCustomer = from === 'in_workshop' && view?.offer?.status === 'open'
+    // What the keyboard offers is what a tap may take (offers/contract-rules.ts): 'En reparación' only after
+    // the customer's yes on his page and its confirmation e-mail; 'Enviado' and 'Entregado' once it is paid.
+    const heldBack = quote && from && view && to === 'repairing' ? repairHeldBack(from, view) : null
+    if (quote && heldBack) {
+      await quietly(
+        ctx.answerCallbackQuery({ text: heldBackReason(quote.referencia, heldBack), show_alert: true }),
+        `${quote.referencia}: la respuesta al botón`,
+      )
+      return showSaved(ctx.api, env, settings, quote, ctx.callbackQuery.message?.message_id, now)
+    }
     const awaitingPayment = view ? awaitsPayment(view.payment) : false
     const tap =
-      quote && from && view && nextSteps(from, view.steps, { awaitingCustomer, awaitingPayment }).includes(to)
+      quote && from && view && ownerSteps(from, view, { awaitingPayment }).includes(to)
         ? await takeStep(env.DB, quote.id, from, to, { by: whoIs(ctx), now: now() })
         : quote
           ? { row: quote, taken: false }
           : null
     await afterTap(ctx, tap, `${STEP_BUTTONS[to]}: anotado`)
+    if (tap?.taken && to === 'in_workshop') await contract.askSerial(tap.row)
     if (tap?.taken && to === 'shipped') {
       const { row } = tap
+      const address = row.customer_name
+        ? ` Envíalo a ${withoutControls(row.customer_name)}${row.customer_address ? `, ${withoutControls(row.customer_address)}` : ''}.`
+        : ''
       await quietly(
         ctx.api
           .sendMessage(
             chatId,
-            `🚚 ${row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${row.referencia} SEUR 123456789. El cliente recibe su correo de envío con ellos; si no hay número, responde «sin número». Sin respuesta, el correo le sale en ${SHIPMENT_WAIT_MS / 60_000} minutos sin número.`,
+            `🚚 ${row.referencia}: responde a este mensaje con la empresa de transporte y el número de seguimiento (por ejemplo: SEUR 123456789), o escribe /enviado ${row.referencia} SEUR 123456789.${address} El cliente recibe su correo de envío con ellos; si no hay número, responde «sin número». Sin respuesta, el correo le sale en ${SHIPMENT_WAIT_MS / 60_000} minutos sin número.`,
             { reply_markup: { force_reply: true, input_field_placeholder: 'Empresa y número de seguimiento' } },
           )
           .then((prompt) => recordMessage(env.DB, row.id, prompt.message_id, 'shipment-prompt', now())),

@@ -4,17 +4,19 @@
  * sends is a new version, never overwritten; the customer answers the latest
  * one only, once, while it is open. Every function takes `now` (epoch ms).
  */
-import { WITHDRAWAL_DAYS } from '~shared/contract'
 import type { DeclineReason, OfferStatus } from '~shared/offer'
+import type { Parties } from '~shared/parties'
 import { TERMS_VERSION, type Parts, type WrittenQuote } from '~shared/written-quote'
 import type { TrackingState } from '~shared/tracking'
 import type { Tracking } from '~shared/tracking-answer'
 
-import { oweAfterChange, owePrice } from '../quotes/emails-owed'
+import { emailsOf, oweAfterChange, owePrice } from '../quotes/emails-owed'
 import type { Step } from '../quotes/repair-states'
 import { quoteById, type QuoteRow } from '../quotes/store'
 import { stepStatements, stepsOf } from '../quotes/steps'
-import { madridDayStart } from '../platform/working-hours'
+import { recordAcceptance } from '../records/contract-records'
+
+import { mayResend, priceHold, type PriceHold } from './contract-rules'
 
 export interface OfferRow {
   id: number
@@ -54,8 +56,9 @@ export interface OfferRow {
   terms_version: string | null
   express_request: number | null
   accepted_terms: string | null
-  /** When he withdrew from the contract this acceptance concluded. */
+  /** When he withdrew from the contract this acceptance concluded, and who recorded it (null: he, on his page). */
   withdrawn_at: number | null
+  withdrawn_by: 'taller' | null
 }
 
 /**
@@ -66,18 +69,32 @@ export const NOTICE_GRACE_MS = 60 * 1000
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The states in which the owner may send a price, and where the quote then stands. */
-function pricedState(state: TrackingState, steps: readonly Pick<Step, 'state'>[]): TrackingState | null {
+/**
+ * The states in which the owner may send a price, and where the quote then stands. An accepted price may be
+ * sent again only when its confirmation was refused for good (`resend`, offers/contract-rules.ts).
+ */
+function pricedState(
+  state: TrackingState,
+  steps: readonly Pick<Step, 'state'>[],
+  { resend = false }: { resend?: boolean } = {},
+): TrackingState | null {
   const inShop = steps.some((step) => step.state === 'in_workshop')
   if (state === 'received' || state === 'answered') return 'answered'
-  if (state === 'declined') return inShop ? 'in_workshop' : 'answered'
+  if (state === 'declined' || (state === 'accepted' && resend)) return inShop ? 'in_workshop' : 'answered'
   if (state === 'in_workshop') return 'in_workshop'
   return null
 }
 
-/** Whether the owner may price this quote now: not spam, and no price accepted before the device is looked at. */
-export function canPrice(quote: Pick<QuoteRow, 'state' | 'spam_at'>, steps: readonly Pick<Step, 'state'>[]): boolean {
-  return !quote.spam_at && pricedState(quote.state, steps) !== null
+/**
+ * Whether the owner may price this quote now: not spam, and no price accepted before the device is looked at
+ * (unless its confirmation was refused for good: `resend`).
+ */
+export function canPrice(
+  quote: Pick<QuoteRow, 'state' | 'spam_at'>,
+  steps: readonly Pick<Step, 'state'>[],
+  options: { resend?: boolean } = {},
+): boolean {
+  return !quote.spam_at && pricedState(quote.state, steps, options) !== null
 }
 
 /** The latest price of a quote; null before the first. */
@@ -101,13 +118,18 @@ export function offerStatus(offer: OfferRow, state: TrackingState, now: number):
 }
 
 export type PriceResult =
-  { kind: 'priced'; row: QuoteRow; offer: OfferRow } | { kind: 'refused'; row: QuoteRow } | { kind: 'unknown' }
+  | { kind: 'priced'; row: QuoteRow; offer: OfferRow }
+  | { kind: 'refused'; row: QuoteRow }
+  /** A raise of a price that holds: nothing stored (offers/contract-rules.ts). */
+  | { kind: 'held'; row: QuoteRow; hold: PriceHold }
+  | { kind: 'unknown' }
 
 /**
  * Records a new price for a quote: the next version, open for `days`, and
  * the customer's e-mail of it; a quote still 'received' (or whose last price
- * was declined) moves to where it waits for the customer's answer. Refused when the quote is spam or past
- * the point where a price means anything (accepted, in repair, closed).
+ * was declined, or accepted with its confirmation refused) moves to where it waits for the customer's answer.
+ * Refused when the quote is spam or past the point where a price means anything (accepted, in repair,
+ * closed); held when it would raise a price that holds (docs/decisions/133).
  */
 export async function recordOffer(
   db: D1Database,
@@ -131,9 +153,18 @@ export async function recordOffer(
 ): Promise<PriceResult> {
   const quote = await quoteById(db, quoteId)
   if (!quote) return { kind: 'unknown' }
-  const steps = await stepsOf(db, quote.id)
-  const to = pricedState(quote.state, steps)
+  const [steps, latest, emails, revised] = await Promise.all([
+    stepsOf(db, quote.id),
+    latestOffer(db, quote.id),
+    emailsOf(db, quote.id),
+    db.prepare('SELECT at FROM quote_offers WHERE quote_id = ?1 AND revised = 1').bind(quote.id).all<{ at: number }>(),
+  ])
+  const offer = latest ? { ...latest, status: offerStatus(latest, quote.state, now) } : null
+  const to = pricedState(quote.state, steps, { resend: mayResend(quote.state, { steps, offer, emails }) })
   if (quote.spam_at || !to) return { kind: 'refused', row: quote }
+  const revisedAt = revised.results.map((row) => row.at)
+  const hold = priceHold({ steps, offer, revisedAt }, amountCents, { revision: to === 'in_workshop' })
+  if (hold) return { kind: 'held', row: quote, hold }
   // The offer and the quote's move to `to` in one transaction: both or neither.
   const insert = db
     .prepare(
@@ -166,9 +197,9 @@ export async function recordOffer(
   const move = quote.state === to ? [] : stepStatements(db, quote.id, quote.state, to, { by, now, afterInsert: true })
   // And the customer's e-mail of this price, in the same transaction (quotes/emails-owed.ts).
   const [inserted] = await db.batch<OfferRow>([insert, ...move, owePrice(db, quote.id, now)])
-  const offer = inserted?.results[0]
+  const saved = inserted?.results[0]
   const row = (await quoteById(db, quote.id)) ?? quote
-  return offer ? { kind: 'priced', row, offer } : { kind: 'refused', row }
+  return saved ? { kind: 'priced', row, offer: saved } : { kind: 'refused', row }
 }
 
 export type DecisionResult =
@@ -193,6 +224,7 @@ export async function decideOffer(
     reason,
     now,
     expressRequest = false,
+    parties = null,
   }: {
     version: number
     decision: 'accepted' | 'declined'
@@ -200,6 +232,8 @@ export async function decideOffer(
     now: number
     /** His request that the repair start within the withdrawal period (TRLGDCU 103.a): an acceptance needs it. */
     expressRequest?: boolean
+    /** His full name and postal address, the contract's party (docs/decisions/132): an acceptance needs them. */
+    parties?: Parties | null
   },
 ): Promise<DecisionResult> {
   const quote = await db.prepare('SELECT * FROM presupuestos WHERE tracking_token = ?1').bind(token).first<QuoteRow>()
@@ -210,8 +244,8 @@ export async function decideOffer(
   const status = offerStatus(offer, quote.state, now)
   if (status === 'expired') return { kind: 'expired' }
   if (status !== 'open') return { kind: 'unchanged' }
-  // Accepting binds him to pay: only with his express request to start within the withdrawal period.
-  if (decision === 'accepted' && !expressRequest) return { kind: 'unchanged' }
+  // Accepting binds him to pay: only with his express request to start within the withdrawal period, and named.
+  if (decision === 'accepted' && (!expressRequest || !parties)) return { kind: 'unchanged' }
   // One transaction, guarded by where the quote stands: if the owner moved it since it was read, the
   // offer is no longer open and nothing changes. The owner's message is marked stale with it, so the sweep
   // redraws it should the request's own redraw never happen.
@@ -237,18 +271,29 @@ export async function decideOffer(
     db
       .prepare(
         `UPDATE presupuestos SET state = ?3,
+           customer_name = COALESCE(?6, customer_name), customer_address = COALESCE(?7, customer_address),
            view_stale_at = CASE WHEN telegram_message_id IS NULL THEN view_stale_at ELSE ?4 END,
            view_message_id = COALESCE(telegram_message_id, view_message_id),
            view_attempts = CASE WHEN telegram_message_id IS NULL THEN view_attempts ELSE 0 END,
            view_next_at = CASE WHEN telegram_message_id IS NULL THEN view_next_at ELSE ?5 END
          WHERE id = ?1 AND state = ?2 AND changes() = 1`,
       )
-      .bind(quote.id, quote.state, decision, now, now + NOTICE_GRACE_MS),
+      .bind(
+        quote.id,
+        quote.state,
+        decision,
+        now,
+        now + NOTICE_GRACE_MS,
+        decision === 'accepted' ? (parties?.nombre ?? null) : null,
+        decision === 'accepted' ? (parties?.direccion ?? null) : null,
+      ),
     db
       .prepare("INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, 'el cliente' WHERE changes() = 1")
       .bind(quote.id, decision, now),
     // The customer's e-mail of his answer, only if it was taken.
     oweAfterChange(db, quote.id, `${decision}:${offer.version}`, now),
+    // An acceptance concludes a contract: its five-year record (records/contract-records.ts).
+    recordAcceptance(db, offer.id, now),
   ])
   if (decided?.meta.changes !== 1) return { kind: 'unchanged' }
   const [row, after] = await Promise.all([quoteById(db, quote.id), latestOffer(db, quote.id)])
@@ -320,81 +365,4 @@ export function writtenOf(offer: OfferRow): WrittenQuote | null {
     listedCents: offer.listed_cents,
     priceReason: offer.price_reason,
   }
-}
-
-/** The states in which the repair is not finished: a contract concluded may still be withdrawn from. */
-const NOT_FINISHED = "'accepted', 'in_workshop', 'repairing'"
-
-/** The acceptance a withdrawal would undo: the latest accepted price, its time, and until when it may. */
-export async function withdrawable(
-  db: D1Database,
-  row: Pick<QuoteRow, 'id' | 'state' | 'spam_at'>,
-  now: number,
-): Promise<{ offer: OfferRow; until: number } | null> {
-  if (row.spam_at || !['accepted', 'in_workshop', 'repairing'].includes(row.state)) return null
-  const offer = await db
-    .prepare(
-      "SELECT * FROM quote_offers WHERE quote_id = ?1 AND decision = 'accepted' AND withdrawn_at IS NULL ORDER BY version DESC LIMIT 1",
-    )
-    .bind(row.id)
-    .first<OfferRow>()
-  const until = offer?.decided_at ? withdrawalLastMoment(offer.decided_at) : 0
-  return offer && now <= until ? { offer, until } : null
-}
-
-/**
- * The last moment he may withdraw: the end of the 14th calendar day after the day he accepted, in Madrid
- * (TRLGDCU 104.a; the day of acceptance is not counted, Reglamento 1182/71 art. 3). Accepted on Monday
- * 23 November at 10:00, he may withdraw until Monday 7 December at 23:59:59.999.
- */
-export function withdrawalLastMoment(acceptedAt: number): number {
-  // Noon keeps the sum on the right day across a change of time.
-  return madridDayStart(madridDayStart(acceptedAt) + (WITHDRAWAL_DAYS + 1) * DAY_MS + DAY_MS / 2) - 1
-}
-
-export type WithdrawalResult =
-  { kind: 'taken'; row: QuoteRow; offer: OfferRow } | { kind: 'unchanged' } | { kind: 'unknown' }
-
-/**
- * The customer withdraws from the contract (TRLGDCU 102-108), once: within 14 days of his acceptance and
- * while the repair is not finished, the quote moves to 'withdrawn' and the accepted price records when, in
- * one transaction, with the customer's e-mail of it owed and the owner's notice of it due again (its
- * notice is the acceptance's, delivery/notices.ts). A second post, or one too late, changes nothing.
- */
-export async function withdraw(db: D1Database, token: string, now: number): Promise<WithdrawalResult> {
-  const quote = await db.prepare('SELECT * FROM presupuestos WHERE tracking_token = ?1').bind(token).first<QuoteRow>()
-  if (!quote) return { kind: 'unknown' }
-  const open = await withdrawable(db, quote, now)
-  if (!open) return { kind: 'unchanged' }
-  const [moved] = await db.batch([
-    db
-      .prepare(
-        `UPDATE presupuestos SET state = 'withdrawn',
-           view_stale_at = CASE WHEN telegram_message_id IS NULL THEN view_stale_at ELSE ?3 END,
-           view_message_id = COALESCE(telegram_message_id, view_message_id),
-           view_attempts = CASE WHEN telegram_message_id IS NULL THEN view_attempts ELSE 0 END,
-           view_next_at = CASE WHEN telegram_message_id IS NULL THEN view_next_at ELSE ?4 END
-         WHERE id = ?1 AND state = ?2 AND state IN (${NOT_FINISHED}) AND spam_at IS NULL`,
-      )
-      .bind(quote.id, quote.state, now, now + NOTICE_GRACE_MS),
-    db
-      .prepare(
-        "INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, 'withdrawn', ?2, 'el cliente' WHERE changes() = 1",
-      )
-      .bind(quote.id, now),
-    db
-      .prepare(
-        `UPDATE quote_offers SET withdrawn_at = ?2, notified_at = NULL, notice_attempts = 0, notice_next_at = NULL,
-           notice_ambiguous = 0, notice_lease_owner = NULL, notice_lease_until = NULL
-         WHERE id = ?1 AND withdrawn_at IS NULL AND changes() = 1`,
-      )
-      .bind(open.offer.id, now),
-    oweAfterChange(db, quote.id, 'withdrawn', now),
-  ])
-  if (moved?.meta.changes !== 1) return { kind: 'unchanged' }
-  const [row, offer] = await Promise.all([
-    quoteById(db, quote.id),
-    db.prepare('SELECT * FROM quote_offers WHERE id = ?1').bind(open.offer.id).first<OfferRow>(),
-  ])
-  return row && offer ? { kind: 'taken', row, offer } : { kind: 'unknown' }
 }

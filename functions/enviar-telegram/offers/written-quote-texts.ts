@@ -12,9 +12,10 @@ import type { FunctionSettings } from '../platform/settings'
 import type { QuoteRow } from '../quotes/store'
 
 /**
- * What a price states when the owner gives only its amount and note: the work is the note (or the listed
- * service, or the repair of the fault described), the parts, days and shipping are the settings'; the
- * advertised price of the listed service it came from, and the note as the reason for another amount.
+ * What a price states when the owner gives only its amount and note: the work is the listed service it came
+ * from (its advertised price the first line, the note the further work that makes a higher amount: TRLGDCU
+ * art. 61.2), else the note, or the repair of the fault described; the parts, days and shipping are the
+ * settings'.
  */
 export function defaultWritten(
   settings: Pick<FunctionSettings, 'QUOTE_PARTS' | 'QUOTE_REPAIR_DAYS' | 'QUOTE_SHIPPING_EUROS'>,
@@ -24,8 +25,8 @@ export function defaultWritten(
   const listedCents = quote.servicio ? LISTED_SERVICE_CENTS : null
   return {
     work:
-      price.note ??
       quote.servicio ??
+      price.note ??
       `Diagnóstico y reparación de la avería que nos describiste en tu ${quote.tipo === 'mando' ? 'mando' : 'consola'}`,
     parts: settings.QUOTE_PARTS,
     partsCents: null,
@@ -33,13 +34,13 @@ export function defaultWritten(
     repairDays: settings.QUOTE_REPAIR_DAYS,
     shippingCents: Math.round(settings.QUOTE_SHIPPING_EUROS * 100),
     listedCents,
-    priceReason: listedCents !== null && price.amountCents !== listedCents ? price.note : null,
+    priceReason: listedCents !== null && price.amountCents > listedCents ? price.note : null,
   }
 }
 
-/** The bot's answer to a listed service's request priced otherwise without a reason: nothing stored. */
+/** The bot's answer to a listed service's request priced higher without the further work: nothing stored. */
 export function listedPriceRefusal(reference: string, service: string, listedCents: number): string {
-  return `${reference} viene del servicio «${service}», anunciado a ${formatEuros(listedCents)}: ese precio obliga al taller. Para otro importe, escribe el motivo en la nota (por ejemplo: /presupuesto ${reference} 35 Además hay que cambiar la batería). No he guardado nada.`
+  return `${reference} viene del servicio «${service}», anunciado a ${formatEuros(listedCents)}: ese precio obliga al taller y queda como primera línea del presupuesto. Para cobrar más, escribe en la nota el trabajo adicional que suma la diferencia, que el cliente verá como otra línea (por ejemplo: /presupuesto ${reference} 35 Además hay que cambiar la batería). No he guardado nada.`
 }
 
 /** The message with the link to the full-quote form, for whoever asked. */

@@ -7,6 +7,7 @@
  * the owner is told (notice), never dropped; Stripe slow or down: retried by the sweep with backoff, and
  * after a day the owner is told to do it by hand.
  */
+import { recordPayments } from '../records/contract-records'
 import { backoffMs } from '../platform/telegram'
 import type { FunctionSettings } from '../platform/settings'
 import { newIdem, paymentById, type RefundRow } from './store'
@@ -88,6 +89,7 @@ async function markDone(db: D1Database, refund: RefundRow, stripeId: string, now
          WHERE id = ?1 AND changes() = 1 AND EXISTS (SELECT 1 FROM refunds WHERE id = ?2 AND reason = 'owner')`,
       )
       .bind(refund.quote_id, refund.id, now),
+    recordPayments(db, refund.quote_id, now),
   ])
 }
 

@@ -13,6 +13,7 @@ import type { Step } from '../quotes/repair-states'
 import { stepsOf } from '../quotes/steps'
 import type { QuoteRow } from '../quotes/store'
 import { latestOffer, offerStatus, type OfferRow } from '../offers/offers'
+import { withdrawable } from '../offers/withdrawal'
 import { owed, paymentsOf, type PaymentRow, type RefundRow } from './store'
 import { checkoutOrigin, paysOnline } from './stripe'
 import type { FunctionSettings } from '../platform/settings'
@@ -71,24 +72,39 @@ export async function paymentStanding(db: D1Database, quoteId: number): Promise<
 export const awaitsPayment = (standing: Pick<PaymentStanding, 'status'>) =>
   standing.status === 'due' || standing.status === 'confirming'
 
-/** What the owner's message shows of a quote besides the row: its steps, its latest price with where it stands, its e-mails and its payment. */
-export async function ownerViewOf(
-  db: D1Database,
-  row: Pick<QuoteRow, 'id' | 'state'>,
-  now: number,
-): Promise<{
+/**
+ * What the owner's message shows of a quote besides its row, read once for the message and for what a tap may
+ * do: its steps, its latest price with where it stands, its e-mails, its payment, and until when its contract
+ * may be withdrawn from (the '↩️ Desistimiento recibido' button).
+ */
+export interface OwnerView {
   steps: Step[]
   offer: (OfferRow & { status: OfferStatus }) | null
   emails: CustomerEmailRow[]
   payment: PaymentStanding
-}> {
-  const [steps, offer, emails, payment] = await Promise.all([
+  /** While the contract may be withdrawn from: until when. */
+  withdrawalUntil: number | null
+}
+
+export async function ownerViewOf(
+  db: D1Database,
+  row: Pick<QuoteRow, 'id' | 'state' | 'spam_at'>,
+  now: number,
+): Promise<OwnerView> {
+  const [steps, offer, emails, payment, withdrawal] = await Promise.all([
     stepsOf(db, row.id),
     latestOffer(db, row.id),
     emailsOf(db, row.id),
     paymentStanding(db, row.id),
+    withdrawable(db, row, now),
   ])
-  return { steps, offer: offer ? { ...offer, status: offerStatus(offer, row.state, now) } : null, emails, payment }
+  return {
+    steps,
+    offer: offer ? { ...offer, status: offerStatus(offer, row.state, now) } : null,
+    emails,
+    payment,
+    withdrawalUntil: withdrawal?.until ?? null,
+  }
 }
 
 /** What the customer's tracking page shows of his payment: never a Stripe id, never who recorded it. */

@@ -4,6 +4,7 @@
  * owed and the owner's notice due in the same transaction. Sessions with Stripe are sessions.ts; refunds,
  * refunds.ts. Every function takes `now` (epoch ms).
  */
+import { recordPaymentMethod, recordPayments } from '../records/contract-records'
 import type { CounterMethod, PaymentChannel, PaymentMethod } from '~shared/payment'
 import { PAYMENT_LIST_MAX } from '~shared/payment'
 
@@ -218,7 +219,12 @@ export function outcomeStatements(
       .bind(row.id, outcome.kind, now, intent, detail, TOLD.has(outcome.kind) ? 1 : 0),
   ]
   if (!paid) return statements
-  return [...statements, oweAfterChange(db, row.quote_id, `paid:${row.id}`, now), viewStale(db, row.id, now)]
+  return [
+    ...statements,
+    oweAfterChange(db, row.quote_id, `paid:${row.id}`, now),
+    viewStale(db, row.id, now),
+    recordPayments(db, row.quote_id, now),
+  ]
 }
 
 /** The quote's message shows the payment: marked stale when payment `paymentId` was just recorded at `now`. */
@@ -253,7 +259,10 @@ export async function recordEvent(db: D1Database, event: { id: string; type: str
 
 /** Stripe said how a payment was made (card, bizum…): kept once known. */
 export async function setMethod(db: D1Database, id: number, method: PaymentMethod): Promise<void> {
-  await db.prepare('UPDATE payments SET method = COALESCE(method, ?2) WHERE id = ?1').bind(id, method).run()
+  await db.batch([
+    db.prepare('UPDATE payments SET method = COALESCE(method, ?2) WHERE id = ?1').bind(id, method),
+    recordPaymentMethod(db, id),
+  ])
 }
 
 /** A session asked about and still open (or processing): asked again at `nextAt`. */
@@ -292,6 +301,7 @@ export async function recordCounterPayment(
          SELECT id, 'paid:' || last_insert_rowid(), email, ?2, ?2 FROM presupuestos WHERE id = ?1 AND changes() = 1`,
       )
       .bind(quoteId, now),
+    recordPayments(db, quoteId, now),
   ])
   return inserted?.results[0] ?? null
 }

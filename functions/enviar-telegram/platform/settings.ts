@@ -119,6 +119,8 @@ export const FUNCTION_SETTINGS = {
   SHOP_LEGAL_NAME: { ...SHOP_SETTINGS.SHOP_LEGAL_NAME, ownOffLocal: true },
   SHOP_TAX_ID: { ...SHOP_SETTINGS.SHOP_TAX_ID, ownOffLocal: true },
   SHOP_LEGAL_ADDRESS: { ...SHOP_SETTINGS.SHOP_LEGAL_ADDRESS, ownOffLocal: true },
+  // The contract's terms in the acceptance e-mail name the out-of-court bodies (docs/decisions/119, 132).
+  SHOP_CONSUMER_ARBITRATION: SHOP_SETTINGS.SHOP_CONSUMER_ARBITRATION,
   QUOTE_OFFER_DAYS: {
     /** At least 30 (RD 58/1988 art. 3.1): a lower value is refused and the default used, with a log line. */
     schema: z.coerce

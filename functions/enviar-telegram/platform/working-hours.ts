@@ -60,6 +60,11 @@ function instant(year: number, month: number, day: number, hour: number): number
 const ISO_WEEKDAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
 const isOpenDay = (weekday: string) => (OPEN_DAYS as readonly number[]).includes(ISO_WEEKDAY[weekday] ?? 0)
 
+/** "27 de noviembre de 2026": the Madrid calendar day of an instant, in words. */
+export function madridDayInWords(ms: number): string {
+  return new Intl.DateTimeFormat('es-ES', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(ms)
+}
+
 /** "2026-11-23": the Madrid calendar day of an instant. */
 export function madridDay(ms: number): string {
   const l = local(ms)

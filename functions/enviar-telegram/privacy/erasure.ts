@@ -100,6 +100,27 @@ const KIND_WORDS: Record<MessageKind, [string, string, string]> = {
   'counter-prompt': ['pregunta del cobro', 'preguntas del cobro', 'su pregunta del cobro'],
   'refund-prompt': ['petición de reembolso', 'peticiones de reembolso', 'su petición de reembolso'],
   'refund-saved': ['confirmación del reembolso', 'confirmaciones del reembolso', 'su confirmación del reembolso'],
+  'serial-prompt': [
+    'petición del número de serie',
+    'peticiones del número de serie',
+    'su petición del número de serie',
+  ],
+  'serial-saved': [
+    'confirmación del número de serie',
+    'confirmaciones del número de serie',
+    'su confirmación del número de serie',
+  ],
+  'withdrawal-received': [
+    'registro de un desistimiento',
+    'registros de un desistimiento',
+    'su registro del desistimiento',
+  ],
+  'confirmation-refused': [
+    'aviso de confirmación no entregada',
+    'avisos de confirmación no entregada',
+    'su aviso de confirmación no entregada',
+  ],
+  'email-changed': ['cambio de correo', 'cambios de correo', 'su cambio de correo'],
 }
 
 /** "1 petición de importe y 2 avisos de la respuesta del cliente". */

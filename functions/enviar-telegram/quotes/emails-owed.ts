@@ -25,6 +25,7 @@ export type EmailEvent =
   | `declined:${number}`
   | EmailedStep
   | 'withdrawn'
+  | 'serial'
   | 'links'
   /** A payment's receipt ('Pago recibido'), by the payment's id; a refund the owner made, by the refund's. */
   | `paid:${number}`
@@ -107,6 +108,20 @@ export function oweStep(db: D1Database, quoteId: number, to: TrackingState, now:
   const dueAt = to === 'shipped' && !shipment ? now + SHIPMENT_WAIT_MS : now
   return oweAfterChange(db, quoteId, to, now, dueAt)
 }
+
+/**
+ * The deposit receipt again, with the serial number the owner gave once it had gone (the statement before it in
+ * the batch recorded the number): once per quote. A receipt not sent yet needs none: it will carry the number.
+ */
+export const oweSerial = (db: D1Database, quoteId: number, now: number) =>
+  db
+    .prepare(
+      `INSERT OR IGNORE INTO customer_emails (quote_id, event, recipient, owed_at, due_at)
+       SELECT id, 'serial', email, ?2, ?2 FROM presupuestos
+       WHERE id = ?1 AND changes() = 1
+         AND EXISTS (SELECT 1 FROM customer_emails WHERE quote_id = ?1 AND event = 'in_workshop' AND sent_at IS NOT NULL)`,
+    )
+    .bind(quoteId, now)
 
 /** A step taken back before its e-mail went: the e-mail is no longer owed (one being sent goes on). */
 export const forgetUnsentStep = (db: D1Database, quoteId: number, state: TrackingState, now: number) =>

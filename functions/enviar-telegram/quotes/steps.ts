@@ -5,6 +5,8 @@
  */
 import type { TrackingState } from '~shared/tracking'
 
+import { recordStep } from '../records/contract-records'
+
 import { forgetUnsentStep, oweStep, releaseShipmentEmail } from './emails-owed'
 import type { Step } from './repair-states'
 import { quoteById, type QuoteRow } from './store'
@@ -20,8 +22,8 @@ export async function stepsOf(db: D1Database, id: number): Promise<Step[]> {
 
 /**
  * The statements that move a quote from `from` to `to` and record who and when: the move only if it is still at
- * `from` and not spam, the record only if the move changed a row, and the customer's e-mail of that step, if it
- * has one, only if the record was written. With `afterInsert`, the move also needs the statement just before it
+ * `from` and not spam, the record only if the move changed a row, the customer's e-mail of that step, if it
+ * has one, only if the record was written, and the contract's record's last step. With `afterInsert`, the move also needs the statement just before it
  * in the same batch to have written its row (recordOffer's offer).
  */
 export function stepStatements(
@@ -45,6 +47,8 @@ export function stepStatements(
       .prepare('INSERT INTO quote_states (quote_id, state, at, by) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1')
       .bind(id, to, now, who),
     ...(email ? [email] : []),
+    // The contract's record, if the quote has one: its last step (records/contract-records.ts).
+    recordStep(db, id, to, now),
   ]
 }
 

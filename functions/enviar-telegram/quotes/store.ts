@@ -54,6 +54,11 @@ export interface QuoteRow {
   shipment: string | null
   /** The listed service the request came from, as the site names it. */
   servicio: string | null
+  /** The customer's full name and postal address, written on accepting a price (the latest he gave). */
+  customer_name: string | null
+  customer_address: string | null
+  /** The device's serial number, as the owner typed it when it came in (optional). */
+  serial: string | null
 }
 
 /** Whether a quote is still stored (erasure may remove it while it is being sent). */

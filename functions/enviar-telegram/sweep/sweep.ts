@@ -6,6 +6,7 @@
  */
 import type { DeliveryDeps } from '../delivery/deps'
 import { dueForEmail, EMAIL_AFTER_MS, sendEmailCopy } from '../delivery/email-copy'
+import { tellRefusedConfirmations } from '../delivery/confirmations'
 import { notifyDecisions } from '../delivery/notices'
 import { refreshView, staleViews } from '../delivery/owner-view'
 import { deliverDue, SWEEP_BATCH } from '../delivery/quotes'
@@ -21,6 +22,7 @@ import { sendDueRefunds } from '../payments/refunds'
 import { reconcileSessions } from '../payments/sessions'
 import type { StripeDeps } from '../payments/stripe'
 import { pruneLinkRequests } from '../quotes/emails-owed'
+import { pruneContractRecords } from '../records/contract-records'
 import { pruneWrongGuesses } from '../tracking/lookup-caps'
 import { remind } from './reminders'
 
@@ -97,6 +99,8 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     await pruneLinkRequests(env.DB, now())
     await pruneOwnerLinks(env.DB, now())
     await prunePaymentRecords(env.DB, now(), settings.QUOTE_RETENTION_DAYS)
+    // The contracts' records past their five years (records/contract-records.ts).
+    await pruneContractRecords(env.DB, now())
   }
   if (deps.part === 'retention') return result
 
@@ -125,6 +129,8 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
   const emails = await sendDueEmails(env, settings, deps)
   result.customerEmails = emails.results.filter((entry) => entry.result === 'sent').length
   await showEmailsInChat(env, changedQuotes(emails), now())
+  // An acceptance whose confirmation the mail service refused for good: the chat told once.
+  await tellRefusedConfirmations(env, settings, deps)
 
   // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
   result.notified = await notifyDecisions(env, settings, deps)

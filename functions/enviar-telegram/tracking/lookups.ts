@@ -11,15 +11,14 @@ export async function trackingByToken(db: D1Database, token: string): Promise<{ 
   return row ? { row, steps: await stepsOf(db, row.id) } : null
 }
 
-/** The tracking token of the quote with this reference and e-mail (both in any letter case); null otherwise. */
-export async function tokenByReferenceAndEmail(
+/** The quote with this reference and e-mail (both in any letter case); null otherwise. */
+export async function quoteByReferenceAndEmail(
   db: D1Database,
   reference: string,
   email: string,
-): Promise<string | null> {
-  const row = await db
-    .prepare('SELECT tracking_token FROM presupuestos WHERE referencia = ?1 AND email = ?2 COLLATE NOCASE')
+): Promise<QuoteRow | null> {
+  return db
+    .prepare('SELECT * FROM presupuestos WHERE referencia = ?1 AND email = ?2 COLLATE NOCASE')
     .bind(reference.trim().toUpperCase(), email.trim())
-    .first<{ tracking_token: string | null }>()
-  return row?.tracking_token ?? null
+    .first<QuoteRow>()
 }

@@ -16,12 +16,14 @@ import { isLocalRequest } from '~shared/settings'
 import { z } from 'zod'
 
 import { DECLINE_REASON_KEYS, OFFER_DECISIONS } from '~shared/offer'
+import { PARTY_LIMITS, partiesFaults } from '~shared/parties'
 import { TRACKING_TOKEN } from '~shared/tracking'
 
 import { tellOwner } from '../delivery/notices'
 import { emailCustomer } from '../delivery/owner-view'
 import { json } from '../platform/json'
-import { decideOffer, withdraw, type OfferRow } from '../offers/offers'
+import { decideOffer, type OfferRow } from '../offers/offers'
+import { withdraw } from '../offers/withdrawal'
 import { getSettings, type FunctionSettings } from '../platform/settings'
 import { sendQuoteRefunds } from '../payments/refunds'
 import type { StripeDeps } from '../payments/stripe'
@@ -40,6 +42,15 @@ const DecisionSchema = z.object({
     .transform((value) => (value ? (value as OfferRow['reason']) : null)),
   /** His express request that the repair start within the withdrawal period: an acceptance needs it. */
   solicitudExpresa: z.boolean().optional(),
+  /** The contract's party: his full name and postal address (~shared/parties); an acceptance needs both. */
+  nombre: z
+    .string()
+    .max(PARTY_LIMITS.nombre * 4)
+    .optional(),
+  direccion: z
+    .string()
+    .max(PARTY_LIMITS.direccion * 4)
+    .optional(),
 })
 
 const WithdrawalSchema = z.object({ seguimiento: z.string().regex(TRACKING_TOKEN) })
@@ -63,15 +74,19 @@ export async function handleDecision(
   })
   if ('answer' in call) return call.answer
   const { seguimiento, version, decision, motivo, solicitudExpresa } = call.data
-  // Accepting binds him to pay (TRLGDCU 98.2): never without his express request (103.a).
+  // Accepting binds him to pay (TRLGDCU 98.2): never without his express request (103.a), nor unnamed.
   if (decision === OFFER_DECISIONS.accept && solicitudExpresa !== true)
     return json({ success: false, error: 'Falta la solicitud expresa de empezar la reparación' }, 400)
+  const parties = partiesFaults(call.data)
+  if (decision === OFFER_DECISIONS.accept && !parties.values)
+    return json({ success: false, error: 'Falta el nombre o la dirección', errores: parties.errors }, 400)
   const result = await decideOffer(env.DB, seguimiento, {
     version,
     decision: decision === OFFER_DECISIONS.accept ? 'accepted' : 'declined',
     reason: motivo,
     now: now(),
     expressRequest: solicitudExpresa === true,
+    parties: decision === OFFER_DECISIONS.accept ? parties.values : null,
   })
   if (result.kind === 'unknown') return json({ success: false }, 404)
   if (result.kind !== 'taken') return json({ success: true, outcome: result.kind })

@@ -27,7 +27,10 @@ import { sendQuoteEmails, type EmailDeps } from '../email/send'
 import { recordMessage } from '../chat/messages'
 import { json } from '../platform/json'
 import { priceSaved } from '../chat/offer-texts'
+import { mayResend } from '../offers/contract-rules'
 import { canPrice, latestOffer, recordOffer } from '../offers/offers'
+import { ownerViewOf } from '../payments/standing'
+import { madridDayInWords } from '../platform/working-hours'
 import { codeHash, codeSpent, OWNER_CODE, readOwnerCode, spendStatement } from '../offers/owner-links'
 import { refreshView, markViewStale } from '../delivery/owner-view'
 import { getSettings, type FunctionSettings } from '../platform/settings'
@@ -73,7 +76,8 @@ async function checkCode(
   if (await codeSpent(env.DB, code)) return { ok: false, answer: json({ success: false, motivo: 'spent' }, 410) }
   const quote = await quoteById(env.DB, reading.quoteId)
   if (!quote) return { ok: false, answer: json({ success: false, motivo: 'invalid' }, 404) }
-  if (!canPrice(quote, await stepsOf(env.DB, quote.id)))
+  const view = await ownerViewOf(env.DB, quote, now)
+  if (!canPrice(quote, view.steps, { resend: mayResend(quote.state, view) }))
     return {
       ok: false,
       answer: json({ success: false, motivo: 'not-priceable', estado: TRACKING_STATE_LABELS[quote.state] }, 409),
@@ -135,7 +139,8 @@ export async function handleOwnerQuote(
   if (submission.status !== 'success') return json({ success: false, errores: submission.error ?? {} }, 400)
   const listedCents = quote.servicio ? LISTED_SERVICE_CENTS : null
   const price = writtenFromForm(submission.value, listedCents)
-  const faults = writtenQuoteFaults(price.amountCents, price.written)
+  // The full quote states parts and labour apart (RD 58/1988 art. 3).
+  const faults = writtenQuoteFaults(price.amountCents, price.written, { splitRequired: true })
   if (faults.length)
     return json(
       {
@@ -160,6 +165,26 @@ export async function handleOwnerQuote(
     await giveBack().catch(() => undefined)
     throw error
   })
+  if (result.kind === 'held') {
+    // A raise of a price that holds: nothing stored, and the reason under the amount (docs/decisions/133).
+    await giveBack()
+    const { hold } = result
+    const until =
+      hold.until !== null
+        ? `hasta el ${madridDayInWords(hold.until)} incluido`
+        : 'porque el cliente ya lo aceptó y es un contrato'
+    return json(
+      {
+        success: false,
+        errores: {
+          importe: [
+            `El presupuesto de ${formatEuros(hold.amountCents)} que tiene el cliente obliga al taller ${until}: puedes bajarlo, no subirlo.`,
+          ],
+        },
+      },
+      400,
+    )
+  }
   if (result.kind !== 'priced') {
     await giveBack()
     return json({ success: false, motivo: 'not-priceable', estado: TRACKING_STATE_LABELS[quote.state] }, 409)

@@ -19,11 +19,12 @@ import { sendEmailRow, type EmailDeps } from '../email/send'
 import { oweLinks } from '../quotes/emails-owed'
 import { json, readJson } from '../platform/json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
-import { offerForTracking, withdrawable } from '../offers/offers'
+import { offerForTracking } from '../offers/offers'
+import { withdrawable } from '../offers/withdrawal'
 import type { Step } from '../quotes/repair-states'
 import { getSettings } from '../platform/settings'
 import { siteCallRefusal } from '../platform/site-caller'
-import { tokenByReferenceAndEmail, trackingByToken } from './lookups'
+import { quoteByReferenceAndEmail, trackingByToken } from './lookups'
 import { callVisitor } from '../platform/visitor'
 import { tellPaymentNews, type PaymentNewsDeps } from '../delivery/payments'
 import { checkOnReturn } from '../payments/sessions'
@@ -92,17 +93,30 @@ async function lookup(request: Request, env: FunctionEnv, now: number): Promise<
   const subjects = await lookupSubjects(pair.data, callVisitor(request))
   const verdict = await lookupCapVerdict(env.DB, subjects, now)
   if (verdict === 'visitor-limited') return json({ success: false, error: 'Demasiadas búsquedas' }, 429)
-  if (verdict === 'locked') return json({ success: false, error: 'Búsqueda bloqueada por demasiados intentos' }, 423)
-  const token = await tokenByReferenceAndEmail(env.DB, pair.data.referencia, pair.data.email)
-  if (token) return json({ success: true, seguimiento: token })
+  const found = await quoteByReferenceAndEmail(env.DB, pair.data.referencia, pair.data.email)
+  // Past the pair's cap, others' wrong guesses never lock out a customer inside his withdrawal period: the right
+  // pair of such a quote still gets his link (docs/decisions/134); any other gets the same 423 as before.
+  if (verdict === 'locked' && !(found && (await withdrawable(env.DB, found, now))))
+    return json({ success: false, error: 'Búsqueda bloqueada por demasiados intentos' }, 423)
+  if (found?.tracking_token) return json({ success: true, seguimiento: found.tracking_token })
   await recordWrongGuess(env.DB, subjects, now)
   return notFound()
 }
 
-/** While he may withdraw from the contract: until when. */
-async function withdrawalOf(db: D1Database, row: Parameters<typeof withdrawable>[1], now: number) {
+/**
+ * "m•••@example.com": where an acknowledgement goes, shown on the withdrawal's confirmation step (Directive
+ * 2023/2673 art. 11a(3)): the domain in full, never the whole local part.
+ */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, Math.max(0, at))
+  return `${[...local][0] ?? ''}•••@${email.slice(at + 1)}`
+}
+
+/** While he may withdraw from the contract: until when, and where its acknowledgement goes (masked). */
+async function withdrawalOf(db: D1Database, row: Parameters<typeof withdrawable>[1] & { email: string }, now: number) {
   const open = await withdrawable(db, row, now)
-  return open ? { until: open.until } : null
+  return open ? { until: open.until, receipt: maskedEmail(row.email) } : null
 }
 
 /**
