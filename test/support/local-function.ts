@@ -27,6 +27,9 @@ export function useDatabase(): () => Promise<D1Database> {
       db.prepare('DELETE FROM lookup_failures'),
       db.prepare('DELETE FROM customer_emails'),
       db.prepare('DELETE FROM local_mailbox'),
+      db.prepare('DELETE FROM unsolicited_hours'),
+      db.prepare('DELETE FROM quote_visitors'),
+      db.prepare('DELETE FROM owner_link_holders'),
     ])
     return db
   }
