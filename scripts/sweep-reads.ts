@@ -133,5 +133,8 @@ export async function sweepReads({
   }
 }
 
-/** The migrations before the sweep's indexes (0009): the schema the sweep ran on before. */
-export const filesBeforeIndexes = () => migrationFiles().filter((file) => file < '0009')
+/**
+ * The schema without the sweep's indexes (0009, 0010, index-only): what the sweep ran on before them, with
+ * every table a later migration added (the sweep's code reads them).
+ */
+export const filesBeforeIndexes = () => migrationFiles().filter((file) => !/^00(09|10)_/.test(file))

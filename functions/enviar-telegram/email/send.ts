@@ -100,6 +100,8 @@ async function claim(
     which,
     narrowedTo,
   })
+  // One quote's (or one row's) e-mails go in the order they were owed: its confirmation before its price.
+  if (narrowedTo !== undefined) return [...solicited, ...unsolicited].sort((a, b) => a.id - b.id)
   return [...solicited, ...unsolicited]
 }
 
