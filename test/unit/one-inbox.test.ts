@@ -136,7 +136,7 @@ describe('one inbox, however spelled', () => {
   it('a customer inside a withdrawal period keeps a way back: the daily cap lifted, never the 15 minutes', async () => {
     const db = await database()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
-    const token = row.tracking_token
+    const token = row.tracking_token ?? ''
     await recordOffer(db, row.id, { amountCents: 2500, note: null, by: 'Ana', now: MONDAY_10 + 1, days: 30 })
     expect(await insideWithdrawalPeriod(db, quote.email, MONDAY_10 + 2)).toBe(false)
     await decideOffer(db, token, {
@@ -470,7 +470,7 @@ describe('a mail service’s error is kept as its class, never its words', () =>
     [{ message: 'email to ana@correo.es not allowed' }, 'refused', 'dirección rechazada'],
     [{ message: 'socket hang up near ana@correo.es' }, 'transient', 'fallo del servicio de correo'],
     [{ code: 'e_lower ana@correo.es', message: 'x' }, 'transient', 'fallo del servicio de correo'],
-  ])('%j is %s', (fault, kind, words) => {
+  ] as Array<[{ code?: string; message: string }, string, string]>)('%j is %s', (fault, kind, words) => {
     const error = Object.assign(new Error(fault.message), fault.code ? { code: fault.code } : {})
     const read = classifyMailError(error)
     expect(read.kind).toBe(kind)

@@ -224,7 +224,7 @@ describe('the owner’s full quote', () => {
     // its save is refused; the holder's form is untouched by it.
     const other = await page(path)
     expect(other.response.status).toBe(403)
-    expect(other.document.querySelector('form')).toBeNull()
+    expect(other.document.querySelector('[name="importe"]')).toBeNull()
     expect(other.html).not.toContain('El R2 no vuelve')
     expect(text(other.document.querySelector('[role="alert"]'))).toContain('Este enlace ya se abrió en otro navegador')
     expect(text(other.document.querySelector('main'))).toContain('📝 Presupuesto completo')
