@@ -253,10 +253,10 @@ describe('quote form with JavaScript', () => {
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     await page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' }).waitFor()
     expect(await token.inputValue()).not.toBe(old)
-    // The page as the back button may restore it: the token of the form that already went.
-    await token.evaluate((input: HTMLInputElement, value) => (input.value = value), old)
     const second = marker('js-ficha-2')
     await fillValid(page, `Segunda ${second}`)
+    // The page as the back button may restore it: the token of the form that already went.
+    await token.evaluate((input: HTMLInputElement, value) => (input.value = value), old)
     await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'Este formulario ya se envió' })
     await alert.waitFor()
@@ -268,7 +268,8 @@ describe('quote form with JavaScript', () => {
     await page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' }).waitFor()
     expect(await delivered(second)).toHaveLength(1)
     expect(await chatMessages(first)).toHaveLength(1)
-    expect(errors).toEqual([])
+    // The browser logs the 409 answer as a failed load; nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('status of 409'))).toEqual([])
     await context.close()
   })
 
