@@ -20,7 +20,7 @@ import { linksEmail, type QuoteForLinks, receivedEmail } from './request-texts'
 import { footerOf, shopFacts } from './shop-facts'
 import { isEmailedStep, LISTABLE, SOLICITED, type CustomerEmailRow } from '../quotes/emails-owed'
 import { classifyMailError, describeMailError } from './mail-errors'
-import { claimUnsolicited, freeRoom } from './unsolicited'
+import { claimSql, claimUnsolicited, freeRoom } from './unsolicited'
 import { renderEmail, type EmailContent } from './layout'
 import { mailerFor, type Mailer } from './mailer'
 import { writtenOf, type OfferRow } from '../offers/offers'
@@ -76,17 +76,7 @@ async function claim(
   const which = id !== undefined ? 'AND id = ?5' : quoteId !== undefined ? 'AND quote_id = ?5' : ''
   const narrowedTo = id ?? quoteId
   const { results } = await db
-    .prepare(
-      `UPDATE customer_emails SET lease_owner = ?1, lease_until = ?2, unknown = unknown + (lease_owner IS NOT NULL)
-       WHERE id IN (
-         SELECT id FROM customer_emails
-         WHERE sent_at IS NULL AND refused_at IS NULL AND skipped IS NULL AND ${SOLICITED} AND due_at <= ?3
-           AND (lease_until IS NULL OR lease_until <= ?3) ${which}
-         ORDER BY due_at, id LIMIT ?4
-       )
-       AND sent_at IS NULL AND refused_at IS NULL AND (lease_until IS NULL OR lease_until <= ?3)
-       RETURNING *`,
-    )
+    .prepare(claimSql(SOLICITED, '?4', which))
     .bind(owner, now + LEASE_MS, now, limit, ...(which ? [narrowedTo] : []))
     .all<CustomerEmailRow>()
   const solicited = results.sort((a, b) => a.id - b.id)

@@ -22,6 +22,22 @@ export const nextHourAt = (now: number) => (hourOf(now) + 1) * HOUR_MS
 export const isUnsolicited = (row: Pick<CustomerEmailRow, 'event'>) => row.event === 'received' || row.event === 'links'
 
 /**
+ * The statement that claims due e-mails of one queue (`queue`, SQL over customer_emails), oldest first, at
+ * most `limit` (SQL), leased to ?1 until ?2, due by ?3, narrowed by `which` (its value ?5): two runs never
+ * get the same row.
+ */
+export const claimSql = (queue: string, limit: string, which: string) =>
+  `UPDATE customer_emails SET lease_owner = ?1, lease_until = ?2, unknown = unknown + (lease_owner IS NOT NULL)
+   WHERE id IN (
+     SELECT id FROM customer_emails
+     WHERE sent_at IS NULL AND refused_at IS NULL AND skipped IS NULL AND ${queue} AND due_at <= ?3
+       AND (lease_until IS NULL OR lease_until <= ?3) ${which}
+     ORDER BY due_at, id LIMIT ${limit}
+   )
+   AND sent_at IS NULL AND refused_at IS NULL AND (lease_until IS NULL OR lease_until <= ?3)
+   RETURNING *`
+
+/**
  * Claims at most `limit` due unsolicited e-mails, and no more than the hour's ceiling leaves: the room is
  * taken in the same transaction as the rows, so two runs at once never pass the ceiling together. `which`
  * narrows the claim to one quote or one row (`?5`).
@@ -35,15 +51,7 @@ export async function claimUnsolicited(
     db.prepare('INSERT INTO unsolicited_hours (hour) VALUES (?1) ON CONFLICT DO NOTHING').bind(hour),
     db
       .prepare(
-        `UPDATE customer_emails SET lease_owner = ?1, lease_until = ?2, unknown = unknown + (lease_owner IS NOT NULL)
-         WHERE id IN (
-           SELECT id FROM customer_emails
-           WHERE sent_at IS NULL AND refused_at IS NULL AND skipped IS NULL AND ${UNSOLICITED} AND due_at <= ?3
-             AND (lease_until IS NULL OR lease_until <= ?3) ${which}
-           ORDER BY due_at, id LIMIT MAX(0, MIN(?4, ?6 - (SELECT taken FROM unsolicited_hours WHERE hour = ?7)))
-         )
-         AND sent_at IS NULL AND refused_at IS NULL AND (lease_until IS NULL OR lease_until <= ?3)
-         RETURNING *`,
+        claimSql(UNSOLICITED, 'MAX(0, MIN(?4, ?6 - (SELECT taken FROM unsolicited_hours WHERE hour = ?7)))', which),
       )
       .bind(owner, leaseUntil, now, limit, narrowedTo ?? null, ceiling, hour),
     db.prepare('UPDATE unsolicited_hours SET taken = taken + changes() WHERE hour = ?1').bind(hour),
