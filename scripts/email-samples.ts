@@ -28,7 +28,7 @@ export const SAMPLE_SHOP = shopFacts(
 export const SAMPLE_QUOTE = {
   referencia: 'P-7K3Q',
   tipo: 'mando' as const,
-  modelo: 'DualSense Edge',
+  modelo: 'PlayStation 5 Edge',
   comentarios: 'El stick izquierdo se mueve solo y el gatillo R2 no vuelve.\nLo uso casi a diario.',
   tracking_token: 'AbCdEfGhIjKlMnOpQrStUv',
   received_at: AT,

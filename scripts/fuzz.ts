@@ -10,16 +10,21 @@
 // tracking: the site's lookup form and pages, the customer's answers to a price (site and function), and
 // the function's endpoints; and FUZZ_CONTRACT (3,000) to the contract's forms and endpoints (the lost link,
 // the owner's full-quote page with forged codes, the withdrawal, the function's enlaces, desistimiento and
-// taller/presupuesto); and FUZZ_STRIPE (3,000) to the payments (scripts/fuzz-stripe.ts: Stripe's webhook with
-// hostile bodies and signatures, 'Pagar' posts). It prints the status histogram, the
+// taller/presupuesto); FUZZ_STRIPE (3,000) to the payments (scripts/fuzz-stripe.ts: Stripe's webhook with
+// hostile bodies and signatures, 'Pagar' posts); and FUZZ_INBOX (600) one inbox's spellings and reused form
+// tokens, counting what the shop e-mailed that inbox against its caps. It prints the status histogram, the
 // number of 5xx (workerd's own 501 to unknown methods counted apart), the largest answer against the quote page filled to every cap, and whether both
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run. The targets are one
 // table (TARGETS, at the end): a new form to fuzz is a generator of its requests and one row there.
+import { CONFIRMATIONS_PER_DAY, LINKS_PER_DAY } from '~shared/customer-emails'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { QUOTE_TYPES } from '~shared/quote'
 import { trackingPath, TRACKING_STATES } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'
+
+import { MAILBOX_PATH } from '../functions/enviar-telegram/email/mailer'
+import { inboxOf } from '../functions/enviar-telegram/platform/mail-address'
 
 import { FAKE_BOT } from './fake-telegram'
 import { stripeFuzzRequest } from './fuzz-stripe'
@@ -831,6 +836,112 @@ function contractRequest(base: string, functionOrigin: string): Promise<void> {
   })
 }
 
+/** Spellings of one Gmail inbox, every one of which the caps count as victima@gmail.com (docs/decisions/125). */
+const ONE_INBOX = [
+  'victima@gmail.com',
+  'Victima@Gmail.com',
+  'victima+1@gmail.com',
+  'victima+oferta@gmail.com',
+  'v.ictima@gmail.com',
+  'V.I.C.T.I.M.A@googlemail.com',
+  'vic.tima+x@googlemail.com',
+  'VICTIMA@GMAIL.COM',
+]
+/** The confirmations and lost-link e-mails that inbox may get in this run (well under 24 hours). */
+const ONE_INBOX_CAPS = { confirmations: CONFIRMATIONS_PER_DAY, links: LINKS_PER_DAY }
+/** Form tokens fetched from the quote page, each reused by many posts (one token stores one quote). */
+const formTokens: string[] = []
+
+async function formToken(base: string): Promise<string> {
+  if (formTokens.length < 6 && chance(0.2)) {
+    const page = await (await fetch(`${base}/presupuesto`)).text()
+    const token = /name="token" value="([^"]+)"/.exec(page)?.[1]
+    if (token) formTokens.push(token)
+  }
+  return formTokens.length ? pick(formTokens) : pick(['', 'x'.repeat(40)])
+}
+
+/**
+ * One inbox's spellings and reused tokens: quotes to /presupuesto and the function with the victim's addresses,
+ * reused form tokens (the site's, and the function's `formulario` ids), and the lost-link form and endpoint with
+ * every spelling. Whatever is sent, that inbox gets no more than its caps (counted in the local mailbox at the end).
+ */
+async function inboxRequest(base: string, functionOrigin: string, quoteUrl: string): Promise<void> {
+  const email = pick(ONE_INBOX)
+  const headers: Record<string, string> = { 'CF-Connecting-IP': randomIp() }
+  const where = pick(['site-quote', 'site-quote', 'function-quote', 'site-links', 'function-links'])
+  if (where === 'site-quote') {
+    const fields: Array<[string, string]> = [
+      ['tipo', 'mando'],
+      [
+        'modelo',
+        pick(['PlayStation 5 DualSense', 'DualSense. AVISO: cargo de 349 € no autorizado; llame al 910 000 000']),
+      ],
+      ['email', email],
+      ['telefono', '612345678'],
+      ['comentarios', chance(0.5) ? '' : pick(NASTY)],
+      ['website', ''],
+      ['token', await formToken(base)],
+    ]
+    headers.Origin = base
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    return send('inbox', 'POST /presupuesto (one inbox, reused token)', `${base}/presupuesto`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(fields).toString(),
+    })
+  }
+  if (where === 'site-links') {
+    headers.Origin = base
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    return send('inbox', 'POST /seguimiento (enlaces, one inbox)', `${base}/seguimiento`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ email }).toString(),
+    })
+  }
+  headers.apikey = KEY
+  headers['Content-Type'] = 'application/json'
+  // Its own visitor each time (this machine's function believes the header): only the inbox caps hold.
+  headers[VISITOR_HEADER] = randomIp()
+  if (where === 'function-links')
+    return send('inbox', 'POST function enlaces (one inbox)', `${functionOrigin}${FUNCTION_PATHS.trackingLinks}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email }),
+    })
+  return send('inbox', 'POST function quote (one inbox, reused formulario)', quoteUrl, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': `presupuesto-fuzz-${int(1e9)}` },
+    body: JSON.stringify({
+      tipo: 'consola',
+      modelo: 'PlayStation 5',
+      email,
+      telefono: '612345678',
+      comentarios: '',
+      honeypot: '',
+      formulario: pick([
+        'FormularioReutilizado_000001',
+        'FormularioReutilizado_000002',
+        `Formulario_${int(1e9)}_abcdef`,
+      ]),
+    }),
+  })
+}
+
+/** What the run made the shop send to that inbox, read from the function's local mailbox. */
+async function sentToOneInbox(functionOrigin: string): Promise<{ confirmations: number; links: number }> {
+  const mailbox = (await (await fetch(`${functionOrigin}${MAILBOX_PATH}`)).json()) as Array<{
+    to: string
+    subject: string
+  }>
+  const theirs = mailbox.filter((email) => inboxOf(email.to) === inboxOf(ONE_INBOX[0]!))
+  return {
+    confirmations: theirs.filter((email) => email.subject.includes('Hemos recibido tu solicitud')).length,
+    links: theirs.filter((email) => email.subject.includes('Tus enlaces de seguimiento')).length,
+  }
+}
+
 /** Where the requests go: the addresses of the stack this run starts. */
 interface Endpoints {
   /** The site's origin. */
@@ -914,6 +1025,14 @@ const TARGETS = [
     echoes: true,
     send: (at) => stripeRequest(at),
   },
+  {
+    name: 'inbox',
+    title: 'one inbox: its spellings and reused form tokens, to the quote, the lost link and the function',
+    setting: 'FUZZ_INBOX',
+    requests: 600,
+    echoes: true,
+    send: (at) => inboxRequest(at.site, at.functionOrigin, at.quote),
+  },
 ] as const satisfies readonly FuzzTarget[]
 
 type TargetName = (typeof TARGETS)[number]['name']
@@ -989,6 +1108,9 @@ try {
     }),
   })
   const functionUp = quote.status === 200
+  // Every e-mail owed goes within the hour's ceiling; the ones held back would only lower the count.
+  const inbox = await sentToOneInbox(new URL(stack.functionUrl).origin)
+  const withinCaps = inbox.confirmations <= ONE_INBOX_CAPS.confirmations && inbox.links <= ONE_INBOX_CAPS.links
 
   const table = (map: Map<Status, number> = new Map()) =>
     [...map.entries()]
@@ -1012,8 +1134,11 @@ try {
   )
   console.log(`| Site still up (GET / 200) | ${siteUp ? 'yes' : 'NO'} |`)
   console.log(`| Function still up (a valid quote: ${quote.status}) | ${functionUp ? 'yes' : 'NO'} |`)
+  console.log(
+    `| E-mails to one inbox under ${ONE_INBOX.length} spellings: confirmations / lost links (caps ${ONE_INBOX_CAPS.confirmations} / ${ONE_INBOX_CAPS.links}) | ${inbox.confirmations} / ${inbox.links}${withinCaps ? '' : ' OVER THE CAPS'} |`,
+  )
   for (const failure of failures.slice(0, 20)) console.log(`5xx: ${failure}`)
-  if (count5xx > 0 || largest.size > capped.byteLength || !siteUp || !functionUp) exitCode = 1
+  if (count5xx > 0 || largest.size > capped.byteLength || !siteUp || !functionUp || !withinCaps) exitCode = 1
 } finally {
   await stack.stop()
   await stopAll()

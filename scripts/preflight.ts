@@ -283,7 +283,7 @@ function checkServiceBinding(found: Findings, site: WorkerConfig, fn: WorkerConf
   if (!callsByBinding(site))
     found.note(
       BOTH,
-      `QUOTE_FUNCTION_URL está escrito: la web llama a la función por esa dirección, con QUOTE_FUNCTION_KEY, y no por el service binding. Para usar el binding, déjalo vacío en ${SITE.config}.`,
+      `QUOTE_FUNCTION_URL está escrito: la web llama a la función por esa dirección, con QUOTE_FUNCTION_KEY, y no por el service binding; la función no se fía entonces de la cabecera con la IP del visitante (quien tuviera la clave podría elegirla) y cuenta a cada visitante por la IP que le da Cloudflare, que respeta la X-Real-IP que pone la web solo entre Workers de la misma zona: con la función en otra zona, todos los visitantes de la web contarían como uno en sus límites (docs/decisions/126). Para usar el binding, déjalo vacío en ${SITE.config}.`,
     )
 }
 

@@ -13,7 +13,13 @@ import { trackingPath } from '~shared/tracking'
 
 import { launchChromium } from './chromium'
 import { sampleEmails } from './email-samples'
-import { STAND_IN_OWNER_CODE, STAND_IN_PAIR, STAND_IN_TOKENS, startStandInFunction } from './stand-in-function'
+import {
+  STAND_IN_OWNER_CODE,
+  STAND_IN_OWNER_CODE_ELSEWHERE,
+  STAND_IN_PAIR,
+  STAND_IN_TOKENS,
+  startStandInFunction,
+} from './stand-in-function'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
 
 const tracking = (name: keyof typeof STAND_IN_TOKENS) => trackingPath(STAND_IN_TOKENS[name])
@@ -142,6 +148,7 @@ const PAGES = {
   'seguimiento-aceptado': tracking('aceptado'),
   'seguimiento-desistido': tracking('desistido'),
   'taller-presupuesto': `/taller/presupuesto/${STAND_IN_OWNER_CODE}`,
+  'taller-presupuesto-otro-navegador': `/taller/presupuesto/${STAND_IN_OWNER_CODE_ELSEWHERE}`,
   'aviso-legal': '/aviso-legal',
   privacidad: '/privacidad',
   cookies: '/cookies',

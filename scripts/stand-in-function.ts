@@ -65,6 +65,8 @@ export const STAND_IN_TOKENS = {
 
 /** A code of the owner's full-quote link the stand-in knows (the form for P-7K3Q). */
 export const STAND_IN_OWNER_CODE = `${'eyJxIjoxfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
+/** An owner's code another browser opened first (docs/decisions/127): refused as `elsewhere`. */
+export const STAND_IN_OWNER_CODE_ELSEWHERE = `${'eyJxIjoyfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
 
 /** The reference and e-mail of the quote the lookup finds (STAND_IN_TOKENS.respondida). */
 export const STAND_IN_PAIR = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
@@ -288,7 +290,7 @@ export async function startStandInFunction({ key }: { key: string }) {
     return json(response, 404, { success: false })
   }
 
-  /** The owner's form: STAND_IN_OWNER_CODE opens P-7K3Q's; any other code is unknown; a save is refused as spent. */
+  /** The owner's form: STAND_IN_OWNER_CODE opens P-7K3Q's; STAND_IN_OWNER_CODE_ELSEWHERE is another browser's; any other code is unknown; a save is refused as spent. */
   const ownerQuote = (response: ServerResponse, raw: string, saving: boolean) => {
     let code: unknown
     try {
@@ -296,6 +298,7 @@ export async function startStandInFunction({ key }: { key: string }) {
     } catch {
       return json(response, 400, { success: false })
     }
+    if (code === STAND_IN_OWNER_CODE_ELSEWHERE) return json(response, 403, { success: false, motivo: 'elsewhere' })
     if (code !== STAND_IN_OWNER_CODE) return json(response, 404, { success: false, motivo: 'invalid' })
     if (saving) return json(response, 410, { success: false, motivo: 'spent' })
     return json(response, 200, {

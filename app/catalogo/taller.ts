@@ -37,7 +37,7 @@ export const textosTaller = {
   anunciado: 'Esta solicitud viene del servicio «{servicio}», anunciado a {precio}.',
   anterior: 'Sustituye al presupuesto v{version} ({importe}) que el cliente tiene ahora.',
   revisado: 'El aparato ya está en el taller: es un presupuesto revisado, y el cliente tiene que aceptarlo de nuevo.',
-  caduca: 'Este enlace sirve una vez y caduca el {cuando}.',
+  caduca: 'Este enlace es solo para este navegador: sirve una vez y caduca el {cuando}.',
   validez: 'El cliente tendrá {dias} días para aceptarlo.',
   boton: 'Guardar y enviar al cliente',
   enviando: 'Guardando...',
@@ -68,6 +68,17 @@ export const textosTaller = {
       titulo: 'Esta solicitud ya no admite presupuesto',
       texto: 'Ya está aceptada, en reparación o cerrada, o es spam: mira su mensaje en el chat del taller.',
     },
+    elsewhere: {
+      titulo: 'Este enlace ya se abrió en otro navegador',
+      texto:
+        'Cada enlace se queda en el primer navegador que lo abre, para que nadie más vea la solicitud ni ponga precio en tu nombre. Si no fuiste tú, o quieres abrirlo aquí, pide uno nuevo en el chat del taller: pulsa otra vez «📝 Presupuesto completo» bajo la solicitud.',
+    },
+  },
+  /** A link tapped on another site (Telegram Web): the page opens itself again, here, to find its browser. */
+  reabrir: {
+    titulo: 'Abriendo el formulario…',
+    texto: 'Si no se abre solo en un momento, pulsa el enlace.',
+    enlace: 'Abrir el presupuesto completo',
   },
   caida: {
     titulo: 'Ahora mismo no podemos guardar el presupuesto',

@@ -1,11 +1,18 @@
 import { ACCOUNTING_YEARS } from '~shared/payment'
 import { catalogo } from '~/catalogo/consultas'
-import { CONFIRMATIONS_PER_DAY, CUSTOMER_EMAILS, LINKS_GAP_MINUTES, LINKS_KEPT_HOURS } from '~shared/customer-emails'
+import {
+  CONFIRMATIONS_PER_DAY,
+  CUSTOMER_EMAILS,
+  LINKS_GAP_MINUTES,
+  LINKS_KEPT_HOURS,
+  LINKS_PER_DAY,
+} from '~shared/customer-emails'
 import { CONTRACT_RECORD_YEARS, WITHDRAWAL_DAYS, WITHDRAWAL_PAGE_PATH } from '~shared/contract'
 import { PARTY_FIELDS } from '~shared/parties'
 import { DECLINE_REASONS } from '~shared/offer'
 import { QUOTE_LIMITS, type Quote } from '~shared/quote'
 import { LOOKUP_CAP_HOURS, TRACKING_STATE_LABELS } from '~shared/tracking'
+import { QUOTES_PER_VISITOR_DAY } from '~shared/visitor'
 
 import type { Settings } from './env.server'
 import { readablePhone } from './whatsapp'
@@ -171,8 +178,8 @@ function contractRecordProcessing(days: number): Processing {
 function customerEmailsProcessing(): Processing {
   return {
     title: 'Los correos que te enviamos',
-    data: `Tu e-mail y lo que te contamos en cada correo: ${list(Object.values(CUSTOMER_EMAILS))}. Cada uno lleva la referencia y tu enlace de seguimiento. Guardamos qué correo te debemos, cuándo lo enviamos o lo intentamos, y si no salió, por qué (tu buzón lo rechazó, el límite diario o una solicitud que parece automática). Si pides tus enlaces en la página de seguimiento, el e-mail que escribes y cuándo lo pediste.`,
-    purpose: `Tenerte al tanto de tu solicitud y darte por escrito lo que acuerdas con el taller. Nunca te enviamos publicidad. Para que nadie pueda usar esta web para escribir a otros, una misma dirección recibe como mucho ${CONFIRMATIONS_PER_DAY} confirmaciones de solicitud al día y un correo de enlaces cada ${LINKS_GAP_MINUTES} minutos, y no enviamos la confirmación de una solicitud que parece automática.`,
+    data: `Tu e-mail y lo que te contamos en cada correo: ${list(Object.values(CUSTOMER_EMAILS))}. Cada uno lleva la referencia y tu enlace de seguimiento. Guardamos qué correo te debemos, cuándo lo enviamos o lo intentamos, y si no salió, por qué (tu buzón lo rechazó, el límite diario o una solicitud que parece automática; del servicio de correo, solo el tipo de error y su código, nunca su texto). De la confirmación y del correo de enlaces guardamos también tu dirección escrita de una sola forma (en minúsculas, sin lo que va tras un «+» y, en Gmail, sin puntos), para contar los correos por buzón. Si pides tus enlaces en la página de seguimiento, el e-mail que escribes y cuándo lo pediste.`,
+    purpose: `Tenerte al tanto de tu solicitud y darte por escrito lo que acuerdas con el taller. Nunca te enviamos publicidad. Para que nadie pueda usar esta web para escribir a otros, un mismo buzón (contamos juntas las formas de escribir la misma dirección: mayúsculas, lo que va tras un «+» y, en Gmail, los puntos) recibe como mucho ${CONFIRMATIONS_PER_DAY} confirmaciones de solicitud al día y ${LINKS_PER_DAY} correos de enlaces al día, uno cada ${LINKS_GAP_MINUTES} minutos como mucho (si tienes un contrato dentro del plazo de desistimiento, sin el límite diario); no enviamos la confirmación de una solicitud que parece automática; esos correos solo nombran tu aparato por un modelo de nuestro catálogo, nunca con palabras escritas en el formulario; y, si llegan muchas solicitudes a la vez, las confirmaciones y los correos de enlaces esperan su turno y los de tu presupuesto y tu contrato salen antes.`,
     basis: 'Son pasos del servicio que nos pides, antes del encargo y para cumplirlo (art. 6.1.b del RGPD).',
     retention: `Lo que guardamos de cada correo se borra con tu solicitud. La petición de enlaces se borra a las ${LINKS_KEPT_HOURS} horas. Los correos que ya te enviamos quedan en tu buzón, que es tuyo.`,
     recipients: `${cloudflare.nombre} (los envía, con Cloudflare Email Service) y el proveedor de tu buzón de correo.`,
@@ -184,12 +191,12 @@ function limitsProcessing(): Processing {
   const visitorHours = LOOKUP_CAP_HOURS.visitor === 1 ? 'una hora' : `${LOOKUP_CAP_HOURS.visitor} horas`
   return {
     title: 'Los límites contra abusos',
-    data: 'Tu dirección IP (en IPv6, su prefijo /64), para contar cuántas solicitudes, búsquedas, respuestas a presupuestos y visitas a páginas de seguimiento llegan de ti por minuto. Si buscas tu seguimiento con una referencia y un e-mail que no coinciden, anotamos ese intento: la referencia, una huella del e-mail (un resumen SHA-256, no el e-mail en sí) y tu dirección IP.',
+    data: `Tu dirección IP (en IPv6, su prefijo /64), para contar cuántas solicitudes, búsquedas, respuestas a presupuestos y visitas a páginas de seguimiento llegan de ti por minuto, y cuántas solicitudes envías al día (como mucho ${QUOTES_PER_VISITOR_DAY}): de cada solicitud guardamos aparte una huella de tu IP (un resumen SHA-256, no la IP en sí) y la hora, sin unirla a la solicitud. Si buscas tu seguimiento con una referencia y un e-mail que no coinciden, anotamos ese intento: la referencia, una huella del e-mail (un resumen SHA-256, no el e-mail en sí) y tu dirección IP.`,
     purpose:
       'Que nadie pueda adivinar el enlace de seguimiento de otra persona probando e-mails, ni bloquear la web a los demás enviando solicitudes sin parar. Los límites cuentan por visitante: lo que hagan otros no te impide enviar tu solicitud.',
     basis:
       'Nuestro interés legítimo en proteger tus datos y el servicio frente a abusos (art. 6.1.f y considerando 49 del RGPD).',
-    retention: `Los contadores por minuto no se guardan en nuestra base de datos: los lleva el servicio de límites de ${cloudflare.nombre} y caducan solos. De un intento fallido, tu IP se borra pasada ${visitorHours}, y la referencia y la huella del e-mail pasadas ${LOOKUP_CAP_HOURS.pair} horas. Tu IP no se guarda con tu solicitud.`,
+    retention: `Los contadores por minuto no se guardan en nuestra base de datos: los lleva el servicio de límites de ${cloudflare.nombre} y caducan solos. La huella de tu IP de cada solicitud se borra a las 24 horas. De un intento fallido, tu IP se borra pasada ${visitorHours}, y la referencia y la huella del e-mail pasadas ${LOOKUP_CAP_HOURS.pair} horas. Tu IP no se guarda con tu solicitud.`,
     recipients: cloudflare.nombre,
   }
 }

@@ -1,4 +1,5 @@
 import { FUNCTION_PATHS } from '~shared/function-paths'
+import { VISITOR_HEADER } from '~shared/visitor'
 
 import { requireSettings, throughBinding, type Settings } from './env.server'
 
@@ -56,8 +57,16 @@ export function callFunction(
   }
   const json = { 'Content-Type': 'application/json', ...headers }
   if ('binding' in access) return access.binding.fetch(`${access.origin}${path}`, { ...init, headers: json })
+  // By address, off this machine the function believes only the address Cloudflare gives it: a Worker's
+  // subrequest within its own zone gets the X-Real-IP it sets as CF-Connecting-IP (docs/decisions/126).
+  const visitor = headers[VISITOR_HEADER]
   return fetch(endpointUrl(access.url, path), {
     ...init,
-    headers: { ...json, apikey: access.key, Authorization: `Bearer ${access.key}` },
+    headers: {
+      ...json,
+      ...(visitor ? { 'X-Real-IP': visitor } : {}),
+      apikey: access.key,
+      Authorization: `Bearer ${access.key}`,
+    },
   })
 }

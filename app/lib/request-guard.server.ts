@@ -1,5 +1,7 @@
 import { TRACKING_PREFIX } from '~shared/tracking'
+import { OWNER_PREFIX } from '~shared/written-quote'
 
+import { isOwnerPath } from './owner-paths'
 import { isPrivatePath } from './tracking/paths'
 
 /**
@@ -38,16 +40,20 @@ export function forLog(text: string, max = 200): string {
 /** A token-like run of characters: what a log line of a private address must not carry. */
 const TOKEN_LIKE = /[A-Za-z0-9_-]{22,}/g
 
+/** Whether a path carries a capability: a tracking token, or the owner's code (docs/decisions/071, 127). */
+const carriesCapability = (pathname: string) => isPrivatePath(pathname) || isOwnerPath(pathname)
+
 /**
  * A request's path for a log line, escaped and bounded like `forLog`; a
- * private tracking address never (its token is a capability, docs/decisions/071):
- * it is logged as `/seguimiento/…`.
+ * private address never (its token or code is a capability, docs/decisions/071,
+ * 127): it is logged as `/seguimiento/…` or `/taller/…`.
  */
 export function pathForLog(pathname: string): string {
-  return forLog(isPrivatePath(pathname) ? `${TRACKING_PREFIX}…` : pathname)
+  if (isPrivatePath(pathname)) return forLog(`${TRACKING_PREFIX}…`)
+  return forLog(isOwnerPath(pathname) ? `${OWNER_PREFIX}…` : pathname)
 }
 
 /** Text logged about a request to `pathname`: for a private address, without anything token-like. */
 export function textForLog(text: string, pathname: string, max = 200): string {
-  return forLog(isPrivatePath(pathname) ? text.replace(TOKEN_LIKE, '…') : text, max)
+  return forLog(carriesCapability(pathname) ? text.replace(TOKEN_LIKE, '…') : text, max)
 }

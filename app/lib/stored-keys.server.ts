@@ -1,5 +1,6 @@
 import { CONSENT_DATE_KEY, CONSENT_KEY, CONSENT_VALID_MONTHS } from './consent'
 import { FLASH_MAX_AGE_S } from './flash.server'
+import { HOLDER_COOKIE, HOLDER_MAX_AGE_S } from './owner/holder.server'
 
 /**
  * Every cookie and browser-storage key this site sets or lets set: the one
@@ -64,6 +65,16 @@ export const STORED_KEYS: readonly StoredKey[] = [
     purpose:
       'Tras enviar una solicitud de presupuesto, muestra una sola vez el aviso de que ha llegado, con su referencia y su enlace de seguimiento.',
     duration: `${Math.round(FLASH_MAX_AGE_S / 60)} minutos como mucho; se borra al mostrar el aviso`,
+    needsConsent: false,
+  },
+  {
+    name: HOLDER_COOKIE,
+    matches: new RegExp(`^${HOLDER_COOKIE}$`),
+    store: 'cookie',
+    owner: 'propia',
+    purpose:
+      'Solo para el personal del taller, en su página privada de presupuesto completo: un número al azar que deja el enlace del bot en el primer navegador que lo abre, para que nadie más vea la solicitud ni ponga precio en su nombre.',
+    duration: `${Math.round(HOLDER_MAX_AGE_S / 60)} minutos, lo que dura el enlace`,
     needsConsent: false,
   },
   {

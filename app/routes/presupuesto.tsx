@@ -14,6 +14,7 @@ import { useLayoutData } from '~/lib/layout'
 import { pageMeta } from '~/lib/meta'
 import { QUOTE_TOASTS } from '~/lib/quote/options'
 import {
+  formTokenId,
   forwardQuote,
   functionAccess,
   getSettings,
@@ -86,11 +87,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     minMs: settings.FORM_MIN_SECONDS * 1000,
   })
   // The same render keeps its token across corrections, so a fix sent a second later is not "too fast".
-  const formToken =
-    isOwnToken(reading) && form.fields.token ? form.fields.token : await signFormToken(settings.FORM_SECRET)
+  const ownToken = isOwnToken(reading) && form.fields.token ? form.fields.token : null
+  const formToken = ownToken ?? (await signFormToken(settings.FORM_SECRET))
   const submission = parseQuoteSubmission(form.fields)
-  const answer = (status: number, shown: ToastData | null) =>
-    json<ActionData>({ result: submission.reply(), toast: shown, formToken }, { status })
+  const answer = (status: number, shown: ToastData | null, token = formToken) =>
+    json<ActionData>({ result: submission.reply(), toast: shown, formToken: token }, { status })
 
   if (!form.complete) return answer(413, toast(QUOTE_TOASTS.demasiadoLarga))
   if (isLiveCheck(form.fields)) return answer(200, null)
@@ -114,10 +115,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await forwardQuote(
     access,
     { ...quote, servicio: service, sospecha: note || null },
-    { idempotencyKey: await idempotencyKey(form.fields.token, quote), visitor: visitorAddress(request) },
+    {
+      idempotencyKey: await idempotencyKey(form.fields.token, quote),
+      visitor: visitorAddress(request),
+      // One signed token stores one quote (docs/decisions/126); a post without one is only marked.
+      formToken: ownToken ? await formTokenId(ownToken) : null,
+    },
   )
   if (result.ok) return sent(result.referencia, result.seguimiento)
-  if (result.limited) return answer(429, toast(QUOTE_TOASTS.demasiadas))
+  if (result.refused === 'limited') return answer(429, toast(QUOTE_TOASTS.demasiadas))
+  if (result.refused === 'limited-day') return answer(429, toast(QUOTE_TOASTS.demasiadasHoy))
+  // Another quote already went with this form: the answer is a fresh form with every value kept.
+  if (result.refused === 'spent')
+    return answer(409, toast(QUOTE_TOASTS.formularioUsado), await signFormToken(settings.FORM_SECRET))
   return answer(502, toast(QUOTE_TOASTS.error))
 }
 

@@ -16,6 +16,7 @@ import { readFlash, setFlash } from '~/lib/flash.server'
 import type { PageHandle } from '~/lib/hydration'
 import { pageMetaOr404 } from '~/lib/meta'
 import { localDateTime } from '~/lib/dates'
+import { crossSiteWithoutHolder, holderCookie, newHolder, readHolder } from '~/lib/owner/holder.server'
 import {
   fetchOwnerQuote,
   parseOwnerForm,
@@ -24,6 +25,7 @@ import {
   type CodeRefusal,
 } from '~/lib/owner/quote.server'
 import { formatAmount, formatEuros } from '~shared/offer'
+import { OWNER_FORM_PREFIX } from '~shared/written-quote'
 
 /** The owner's form is an application: React runs it in the browser (docs/decisions/096). */
 export const handle = { hydrate: true } satisfies PageHandle
@@ -38,6 +40,7 @@ const REFUSAL_STATUS: Record<CodeRefusal, number> = {
   spent: 410,
   'not-allowed': 403,
   'not-priceable': 409,
+  elsewhere: 403,
 }
 
 /**
@@ -46,6 +49,11 @@ const REFUSAL_STATUS: Record<CodeRefusal, number> = {
  * so (Post/Redirect/Get, a one-shot cookie). A link that cannot be used says
  * why, with its status; the function down, a page that says so (503). The
  * page is private (server.ts: no-store, no-referrer, noindex; no analytics).
+ * The link belongs to the browser that opened it first (docs/decisions/127):
+ * its cookie's nonce goes with every call, a first open draws it and, once
+ * the function bound the code to it, sets the cookie; any other browser is
+ * refused (403). A link tapped on another site, whose navigation carries no
+ * SameSite=Strict cookie, first opens itself again from here.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = functionAccess(request, context.cloudflare.env, getSettings(request, context.cloudflare.env))
@@ -57,10 +65,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = params.codigo ?? ''
   if (!CODE.test(code))
     return json({ kind: 'refused' as const, texts, why: 'invalid' as CodeRefusal }, { status: 404, headers })
-  const found = await fetchOwnerQuote(access, code)
+  const path = `${OWNER_FORM_PREFIX}${code}`
+  if (crossSiteWithoutHolder(request)) return json({ kind: 'reopen' as const, texts, path }, { headers })
+  const held = readHolder(request)
+  const browser = held ?? newHolder()
+  const found = await fetchOwnerQuote(access, code, browser)
   if (found.kind === 'refused')
     return json({ kind: 'refused' as const, texts, why: found.why }, { status: REFUSAL_STATUS[found.why], headers })
   if (found.kind !== 'found') return json({ kind: 'down' as const, texts }, { status: 503, headers })
+  // The code is now this browser's: it keeps the nonce for the link's time, on this path only.
+  const answered = new Headers(headers)
+  if (!held) answered.append('Set-Cookie', holderCookie(request, path, browser))
   const { presupuesto, caduca } = found.value
   const zone = catalogo.tienda.horario.zona
   return json(
@@ -80,7 +95,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? { version: presupuesto.previous.version, importe: formatEuros(presupuesto.previous.amountCents) }
         : null,
     },
-    { headers },
+    { headers: answered },
   )
 }
 
@@ -101,7 +116,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const fields = Object.fromEntries(
     Object.entries(form.fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
   )
-  const saved = await saveOwnerQuote(access, code, fields)
+  const saved = await saveOwnerQuote(access, code, readHolder(request), fields)
   if (saved.kind === 'found')
     return redirect(new URL(request.url).pathname, {
       status: 303,
@@ -120,8 +135,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return json({ result: submission.reply(), failure: 'down' as const }, { status: 503 })
 }
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMetaOr404(args, (data) => ({ ...data.texts.meta, noindex: true }))
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...pageMetaOr404(args, (data) => ({ ...data.texts.meta, noindex: true })),
+  // Opened from another site: the page opens itself again from here, with this browser's cookie.
+  ...(args.data?.kind === 'reopen' ? [{ httpEquiv: 'refresh', content: '0' }] : []),
+]
 
 export default function OwnerQuotePage() {
   const data = useLoaderData<typeof loader>()
@@ -129,6 +147,24 @@ export default function OwnerQuotePage() {
   const { pathname } = useLocation()
   const { texts } = data
   const failure = answer?.failure ?? null
+  if (data.kind === 'reopen')
+    return (
+      <>
+        <PageHero eyebrow={texts.eyebrow} title={texts.titulo} />
+        <section className="section section--tight">
+          <div className="container owner-page">
+            <section className="panel owner-page__notice" role="status" aria-labelledby="aviso-taller">
+              <h2 id="aviso-taller" className="panel__title">
+                {texts.reabrir.titulo}
+              </h2>
+              <p>
+                {texts.reabrir.texto} <a href={data.path}>{texts.reabrir.enlace}</a>
+              </p>
+            </section>
+          </div>
+        </section>
+      </>
+    )
   const notice =
     data.kind === 'saved'
       ? { ...texts.guardado, titulo: `${texts.guardado.titulo}${data.referencia ? `: ${data.referencia}` : ''}` }
@@ -156,7 +192,7 @@ export default function OwnerQuotePage() {
               <p>{notice.texto}</p>
             </section>
           ) : null}
-          {data.kind === 'form' && failure !== 'spent' && failure !== 'expired' && failure !== 'not-allowed' ? (
+          {data.kind === 'form' && !['spent', 'expired', 'not-allowed', 'elsewhere'].includes(failure ?? '') ? (
             <>
               <section className="panel owner-page__request" aria-labelledby="la-solicitud">
                 <h2 id="la-solicitud" className="panel__title">

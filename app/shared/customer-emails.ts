@@ -35,9 +35,14 @@ export const CUSTOMER_EMAILS = {
     'el acuse de recibo de tu desistimiento, con su fecha y hora, lo hagas en tu página o nos lo hagas llegar por correo, carta o en el taller',
 } as const satisfies Record<'received' | 'price' | 'decision' | EmailedStep | 'withdrawn', string>
 
-/** Confirmations one address gets at most in 24 hours, whoever sends the quotes. */
+/**
+ * Confirmations one inbox gets at most in 24 hours, whoever sends the quotes and however the address is
+ * spelled (docs/decisions/125: case, a `+tag`, Gmail's dots count as one inbox).
+ */
 export const CONFIRMATIONS_PER_DAY = 5
-/** At most one lost-link e-mail per address in this many minutes. */
+/** At most one lost-link e-mail per inbox in this many minutes. */
 export const LINKS_GAP_MINUTES = 15
+/** Lost-link e-mails one inbox gets at most in 24 hours (a customer inside a withdrawal period is not capped). */
+export const LINKS_PER_DAY = 3
 /** A lost-link request (the address it names) is kept this many hours. */
 export const LINKS_KEPT_HOURS = 24

@@ -178,14 +178,20 @@ export const QuoteFormSchema = z.extend(QuoteSchema, {
 /** Longest note the owner is shown about a post that looks automated. */
 export const SUSPICION_MAX_CHARS = 200
 
+/** The site's id of a form token it signed (a hash: the function never sees the token itself). */
+export const FORM_TOKEN_ID = /^[A-Za-z0-9_-]{16,64}$/
+
 /**
  * What the site POSTs to enviar-telegram: the fields plus `honeypot`,
- * `servicio` (the listed service it came from, if any) and `sospecha`, why
+ * `servicio` (the listed service it came from, if any), `sospecha`, why
  * the post looks automated (a note for the owner, never a reason to drop it;
- * cut, not refused, when too long).
+ * cut, not refused, when too long), and `formulario`, the id of the form
+ * token it came with when the site signed it: one token stores one quote
+ * (docs/decisions/126).
  */
 export const QuotePayloadSchema = z.extend(QuoteSchema, {
   honeypot: z.nullish(z.string()),
+  formulario: z.nullish(z.string().check(z.regex(FORM_TOKEN_ID))),
   /** The listed service the visitor came from (its name in the catalogue): its advertised price binds. */
   servicio: z.nullish(
     z.pipe(

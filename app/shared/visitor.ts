@@ -85,3 +85,9 @@ export function visitorKey(address: string | null | undefined): string {
     .map((group) => group.toString(16))
     .join(':')}::/64`
 }
+
+/**
+ * Quotes one visitor may store in 24 hours (the quote function counts them in D1, docs/decisions/126):
+ * generous for a person, who sends a few; past it he gets the rate limits' answer, his values kept.
+ */
+export const QUOTES_PER_VISITOR_DAY = 20

@@ -34,4 +34,5 @@ interface FunctionEnv {
   TELEGRAM_CHAT_ID?: string
   TELEGRAM_WEBHOOK_SECRET?: string
   TELEGRAM_WEBHOOK_SECRET_PREVIOUS?: string
+  UNSOLICITED_EMAILS_PER_HOUR?: string
 }

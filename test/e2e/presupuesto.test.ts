@@ -242,6 +242,37 @@ describe('quote form with JavaScript', () => {
     await context.close()
   })
 
+  it('a form that already sent a quote (a page restored with its old token): told to send again, values kept; then it goes', async () => {
+    const { page, errors, context } = await newPage(browser(), PHONE)
+    await page.goto(`${base}/presupuesto`)
+    await enhanced(page)
+    const token = page.locator('input[name="token"]')
+    const old = await token.inputValue()
+    const first = marker('js-ficha-1')
+    await fillValid(page, `Primera ${first}`)
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' }).waitFor()
+    expect(await token.inputValue()).not.toBe(old)
+    const second = marker('js-ficha-2')
+    await fillValid(page, `Segunda ${second}`)
+    // The page as the back button may restore it: the token of the form that already went.
+    await token.evaluate((input: HTMLInputElement, value) => (input.value = value), old)
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Este formulario ya se envió' })
+    await alert.waitFor()
+    expect(await page.getByLabel('Comentarios (opcional)').inputValue()).toBe(`Segunda ${second}`)
+    expect(await page.getByLabel('Email').inputValue()).toBe('jugador@correo.es')
+    expect(await token.inputValue()).not.toBe(old)
+    expect(await chatMessages(second)).toHaveLength(0)
+    await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
+    await page.getByRole('status').filter({ hasText: '¡Solicitud enviada!' }).waitFor()
+    expect(await delivered(second)).toHaveLength(1)
+    expect(await chatMessages(first)).toHaveLength(1)
+    // The browser logs the 409 answer as a failed load; nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('status of 409'))).toEqual([])
+    await context.close()
+  })
+
   it('Telegram down: the success toast with the reference all the same', async () => {
     const { page, context } = await newPage(browser(), PHONE)
     await page.goto(`${base}/presupuesto`)

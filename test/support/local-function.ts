@@ -33,6 +33,9 @@ export function useDatabase(): () => Promise<D1Database> {
       db.prepare('DELETE FROM stripe_events'),
       // The contracts' records outlive their quotes (docs/decisions/135): emptied on their own.
       db.prepare('DELETE FROM contract_records'),
+      db.prepare('DELETE FROM unsolicited_hours'),
+      db.prepare('DELETE FROM quote_visitors'),
+      db.prepare('DELETE FROM owner_link_holders'),
     ])
     return db
   }

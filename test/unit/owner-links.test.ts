@@ -25,6 +25,8 @@ import { MONDAY_10, MINUTE, partialEnv, useDatabase } from '../support/local-fun
 const SECRET = { TELEGRAM_WEBHOOK_SECRET: 'secreto-del-webhook-de-la-tienda' }
 const anyone = { ...SECRET, TELEGRAM_ALLOWED_USER_IDS: [] as string[] }
 const nerea = { id: 91, name: 'Nerea' }
+/** The nonce of the owner's browser (its cookie), as the site passes it. */
+const BROWSER = 'NavegadorDeNerea_0123456789'
 const QUOTE = {
   tipo: 'mando' as const,
   modelo: 'PlayStation 5 DualSense',
@@ -158,7 +160,7 @@ describe('the owner’s full-quote code', () => {
       new Request(`http://localhost:8787${FUNCTION_PATHS.ownerQuote}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ codigo: code }),
+        body: JSON.stringify({ codigo: code, navegador: BROWSER }),
       }),
     )
     expect(local.status).toBe(200)
@@ -186,6 +188,7 @@ describe('the owner’s full-quote code', () => {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             codigo: code,
+            navegador: BROWSER,
             formulario: {
               importe: '25',
               trabajo: 'Cambio de joystick',

@@ -334,8 +334,8 @@ describe('the call to the function', () => {
     const { port } = server.address() as { port: number }
     const settings = { url: `http://127.0.0.1:${port}/functions/v1/enviar-telegram`, key: 'anon' }
     expect(await forwardQuote(settings, valid)).toEqual({ ok: true, referencia: null, seguimiento: null })
-    expect(await forwardQuote(settings, valid)).toEqual({ ok: false, limited: false })
-    expect(await forwardQuote(settings, valid)).toEqual({ ok: false, limited: false })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: false, refused: null })
+    expect(await forwardQuote(settings, valid)).toEqual({ ok: false, refused: null })
     expect(await forwardQuote(settings, valid, { idempotencyKey: 'presupuesto-123456789' })).toEqual({
       ok: true,
       referencia: 'P-7K3Q',

@@ -495,12 +495,12 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       .filter((reference) => reference !== except)
       .slice(0, count)
 
-  /** A lookup straight to the function, from `visitor` (the site's X-Visitor-IP), at `now`. */
+  /** A lookup straight to the local function, from `visitor` (the site's X-Visitor-IP), at `now`. */
   const lookupFrom =
     (env: FunctionEnv, now: () => number) =>
     (pair: { referencia: string; email: string }, visitor = '198.51.100.7') =>
       handleTracking(
-        new Request('https://funcion.test/functions/v1/seguimiento', {
+        new Request('http://localhost:8788/functions/v1/seguimiento', {
           method: 'POST',
           headers: { apikey: 'clave', 'Content-Type': 'application/json', [VISITOR_HEADER]: visitor },
           body: JSON.stringify(pair),

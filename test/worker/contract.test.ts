@@ -175,13 +175,20 @@ describe('a price the customer can lawfully accept', () => {
 })
 
 describe('the owner’s full quote', () => {
-  const postForm = (path: string, fields: Record<string, string>) =>
+  /** The cookie a browser keeps from an answer: the holder's nonce, the flash. */
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ')
+  const postForm = (path: string, fields: Record<string, string>, cookie = '') =>
     page(path, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
         Origin: inject('siteUrl'),
         'CF-Connecting-IP': randomIp(),
+        ...(cookie ? { Cookie: cookie } : {}),
       },
       body: new URLSearchParams(fields).toString(),
     })
@@ -191,6 +198,11 @@ describe('the owner’s full quote', () => {
     const path = await ownerFormLink(quote.messageId, quote.reference)
     const form = await page(path)
     expect(form.response.status).toBe(200)
+    // The link is now this browser's: its cookie, for this path only, out of scripts' reach.
+    const setCookie = form.response.headers.getSetCookie().find((cookie) => cookie.startsWith('taller-navegador='))
+    expect(setCookie).toMatch(/; Path=\/taller\/presupuesto\/[\w.-]+; HttpOnly; SameSite=Strict; Max-Age=1800/)
+    const holder = cookieOf(form.response)
+    expect((await page(path, { headers: { Cookie: holder } })).response.status).toBe(200)
     expect(form.response.headers.get('cache-control')).toBe('no-store')
     expect(form.response.headers.get('referrer-policy')).toBe('no-referrer')
     expect(form.response.headers.get('x-robots-tag')).toBe('noindex')
@@ -209,26 +221,45 @@ describe('the owner’s full quote', () => {
       dias: '3',
       nota: 'Te lo tengo listo el jueves',
     }
-    const wrong = await postForm(path, { ...valid, importe: 'mucho', mano_de_obra: '25' })
+    const wrong = await postForm(path, { ...valid, importe: 'mucho', mano_de_obra: '25' }, holder)
     expect(wrong.response.status).toBe(400)
     expect(text(wrong.document.querySelector('#presupuesto-completo-importe-error'))).toContain(
       'Escribe el importe total',
     )
     expect(wrong.document.querySelector('#presupuesto-completo-trabajo')?.textContent).toBe(valid.trabajo)
-    const unbalanced = await postForm(path, { ...valid, mano_de_obra: '25' })
+    const unbalanced = await postForm(path, { ...valid, mano_de_obra: '25' }, holder)
     expect(unbalanced.response.status).toBe(400)
     expect(text(unbalanced.document.querySelector('#presupuesto-completo-mano_de_obra-error'))).toBe(
       'Piezas, mano de obra y envío deben sumar el importe',
     )
 
-    const saved = await postForm(path, valid)
+    // Another browser, given the link (seen in the chat, forwarded): neither the form nor the comments, and
+    // its save is refused; the holder's form is untouched by it.
+    const other = await page(path)
+    expect(other.response.status).toBe(403)
+    expect(other.document.querySelector('[name="importe"]')).toBeNull()
+    expect(other.html).not.toContain('El R2 no vuelve')
+    expect(text(other.document.querySelector('[role="alert"]'))).toContain('Este enlace ya se abrió en otro navegador')
+    expect(text(other.document.querySelector('main'))).toContain('📝 Presupuesto completo')
+    expect((await postForm(path, valid)).response.status).toBe(403)
+    const stranger = await postForm(path, valid, 'taller-navegador=OtroNavegadorCualquiera_0123')
+    expect(stranger.response.status).toBe(403)
+    // Opened from another site (the chat's web app), its cookie not sent: the page opens itself again, binding nothing.
+    const crossSite = await page(`${path}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } })
+    expect(crossSite.response.status).toBe(200)
+    expect(crossSite.response.headers.getSetCookie()).toEqual([])
+    expect(crossSite.html).not.toContain('El R2 no vuelve')
+    expect(crossSite.document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content')).toBe('0')
+
+    const saved = await postForm(path, valid, holder)
     expect(saved.response.status).toBe(303)
-    const cookie = saved.response.headers.get('set-cookie')?.split(';')[0] ?? ''
-    const done = await page(path, { headers: { Cookie: cookie } })
+    const done = await page(path, { headers: { Cookie: `${holder}; ${cookieOf(saved.response)}` } })
     expect(text(done.document.querySelector('[role="status"]'))).toContain(`Presupuesto guardado: ${quote.reference}`)
     // Spent: a second save, or opening it again, says so.
-    expect((await postForm(path, valid)).response.status).toBe(410)
-    expect(text((await page(path)).document.querySelector('[role="alert"]'))).toContain('Este enlace ya se usó')
+    expect((await postForm(path, valid, holder)).response.status).toBe(410)
+    expect(
+      text((await page(path, { headers: { Cookie: holder } })).document.querySelector('[role="alert"]')),
+    ).toContain('Este enlace ya se usó')
 
     const customer = detailsOf((await page(quote.link)).document)
     expect(customer).toMatchObject({
@@ -301,6 +332,7 @@ describe('the owner’s full quote', () => {
     // The full form shows the advertised price and asks the reason for another amount.
     const path = await ownerFormLink(message?.message_id ?? 0, reference)
     const owner = await page(path)
+    const holder = cookieOf(owner.response)
     expect(text(owner.document.querySelector('main'))).toContain(`viene del servicio «${name}», anunciado a 10,00 €`)
     const written = {
       importe: '25',
@@ -310,18 +342,20 @@ describe('the owner’s full quote', () => {
       dias: '2',
     }
     // The full quote states parts and labour apart (RD 58/1988 art. 3): both, or the form says so.
-    const unsplit = await postForm(path, { ...written, motivo: 'El conector de carga también falla' })
+    const unsplit = await postForm(path, { ...written, motivo: 'El conector de carga también falla' }, holder)
     expect(unsplit.response.status).toBe(400)
     expect(text(unsplit.document.querySelector('#presupuesto-completo-importe_piezas-error'))).toContain(
       'Escribe por separado las piezas y la mano de obra',
     )
     const split = { ...written, importe_piezas: '12', mano_de_obra: '13' }
-    const refused = await postForm(path, split)
+    const refused = await postForm(path, split, holder)
     expect(refused.response.status).toBe(400)
     expect(text(refused.document.querySelector('#presupuesto-completo-motivo-error'))).toBe(
       'El precio anunciado del servicio obliga: escribe qué trabajo adicional suma la diferencia',
     )
-    expect((await postForm(path, { ...split, motivo: 'El conector de carga también falla' })).response.status).toBe(303)
+    expect(
+      (await postForm(path, { ...split, motivo: 'El conector de carga también falla' }, holder)).response.status,
+    ).toBe(303)
     // The advertised price stays the first line; what the amount adds is a line of its own with its reason.
     const shown = detailsOf((await page(link)).document)
     expect(shown).toMatchObject({

@@ -154,7 +154,7 @@ describe('the e-mails a quote owes by itself', () => {
     expect(new Set(confirmations.map((sent) => sent.subject)).size).toBe(5)
     const sixth = quotes[5]!
     expect(confirmations.map((sent) => sent.subject).join()).not.toContain(sixth.reference)
-    expect(await ownerMessage(sixth.messageId)).toContain('confirmación no enviada: ese correo ya recibió 5 hoy')
+    expect(await ownerMessage(sixth.messageId)).toContain('confirmación no enviada: ese buzón ya recibió 5 hoy')
   })
 })
 

@@ -205,6 +205,35 @@ describe('posting without JavaScript', () => {
     },
   )
 
+  it('one form, one quote: the same post again is the first; another quote with that form is told to send it again, values kept', async () => {
+    const token =
+      (await page('/presupuesto')).document.querySelector('input[name="token"]')?.getAttribute('value') ?? ''
+    expect(token).not.toBe('')
+    const first = marker('ficha-primera')
+    const sent = await postQuote({ ...valid(`Primera ${first}`), token })
+    expect(sent.response.status).toBe(303)
+    // A double click, a resend after a lost answer: the same post, the same quote, success again.
+    expect((await postQuote({ ...valid(`Primera ${first}`), token })).response.status).toBe(303)
+    await delivered(first)
+    expect(await telegramMessages(first)).toHaveLength(1)
+
+    const second = marker('ficha-segunda')
+    const other = { ...valid(`Segunda ${second}`), email: 'otra.persona@correo.es' }
+    const refused = await postQuote({ ...other, token })
+    expect(refused.response.status).toBe(409)
+    const alert = text(refused.document.querySelector('[role="alert"]'))
+    expect(alert).toContain('Este formulario ya se envió')
+    expect(alert).toContain('revísalo y pulsa «Enviar Solicitud»')
+    expect(refused.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('otra.persona@correo.es')
+    expect(refused.document.querySelector('textarea[name="comentarios"]')?.textContent).toBe(`Segunda ${second}`)
+    const fresh = refused.document.querySelector('input[name="token"]')?.getAttribute('value') ?? ''
+    expect(fresh).not.toBe(token)
+    expect(await telegramMessages(second)).toHaveLength(0)
+    // Sent again from the fresh form, it goes.
+    expect((await postQuote({ ...other, token: fresh })).response.status).toBe(303)
+    expect(await delivered(second)).toHaveLength(1)
+  })
+
   it('Telegram down or hanging: the visitor still gets success and a reference at once; the quote waits', async () => {
     for (const mode of ['[500]', '[colgado]']) {
       const id = marker(mode)

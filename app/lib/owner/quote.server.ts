@@ -43,12 +43,15 @@ const Found = z.object({
 })
 export type OwnerQuoteData = z.infer<typeof Found>
 
-/** Why a code is not good for the form: forged or unknown, past its time or spent, its user no longer allowed, the quote no longer priceable. */
-export type CodeRefusal = 'invalid' | 'expired' | 'spent' | 'not-allowed' | 'not-priceable'
+/**
+ * Why a code is not good for the form: forged or unknown, past its time or spent, its user no longer
+ * allowed, the quote no longer priceable, or opened first by another browser (docs/decisions/127).
+ */
+export type CodeRefusal = 'invalid' | 'expired' | 'spent' | 'not-allowed' | 'not-priceable' | 'elsewhere'
 
 const Refused = z.object({
   success: z.literal(false),
-  motivo: z.enum(['invalid', 'expired', 'spent', 'not-allowed', 'not-priceable']),
+  motivo: z.enum(['invalid', 'expired', 'spent', 'not-allowed', 'not-priceable', 'elsewhere']),
 })
 
 /** The function's answer read as the form needs it. */
@@ -87,15 +90,22 @@ async function call<T>(
   return { kind: 'down' }
 }
 
-/** The quote the form prices, with its defaults, for the code of the owner's link. */
-export const fetchOwnerQuote = (access: FunctionAccess, codigo: string) =>
-  call(access, FUNCTION_PATHS.ownerQuote, { codigo }, Found)
+/**
+ * The quote the form prices, with its defaults, for the code of the owner's link opened by the browser of
+ * `navegador` (its cookie's nonce: the first one to open the code holds it).
+ */
+export const fetchOwnerQuote = (access: FunctionAccess, codigo: string, navegador: string) =>
+  call(access, FUNCTION_PATHS.ownerQuote, { codigo, navegador }, Found)
 
 const Saved = z.object({ success: z.literal(true), referencia: z.string(), version: z.int(), importe: z.string() })
 
 /** Saves the written quote: saved, refused (the code), the function's messages per field, or down. */
-export const saveOwnerQuote = (access: FunctionAccess, codigo: string, formulario: Record<string, string>) =>
-  call(access, FUNCTION_PATHS.ownerQuoteSave, { codigo, formulario }, Saved)
+export const saveOwnerQuote = (
+  access: FunctionAccess,
+  codigo: string,
+  navegador: string | null,
+  formulario: Record<string, string>,
+) => call(access, FUNCTION_PATHS.ownerQuoteSave, { codigo, formulario, ...(navegador ? { navegador } : {}) }, Saved)
 
 /** The form's fields and how much of each is read. */
 export const OWNER_FIELD_CAPS = {

@@ -38,9 +38,14 @@ export async function idempotencyKey(token: string | undefined, quote: Quote): P
   return `presupuesto-${[...digest.slice(0, 20)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
 
-/** `limited`: the function's own per-visitor limit refused it (429): a reason for the visitor, not a failure. */
+/**
+ * Why the function did not take a quote, when it is a reason for the visitor rather than a failure: its
+ * per-visitor limit of the minute (`limited`) or of the day (`limited-day`, docs/decisions/126), both 429;
+ * the form's token already carried another quote (`spent`, 409). Null: it failed.
+ */
+export type ForwardRefusal = 'limited' | 'limited-day' | 'spent' | null
 export type ForwardResult =
-  { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false; limited: boolean }
+  { ok: true; referencia: string | null; seguimiento: string | null } | { ok: false; refused: ForwardRefusal }
 
 /**
  * Forwards a quote to the enviar-telegram function (through callFunction: its
@@ -49,7 +54,9 @@ export type ForwardResult =
  * Ours answers with the quote's `referencia` and its tracking token
  * `seguimiento` too (kept only when it has a token's form); a hosted one may not.
  * `visitor`, the visitor's address, goes in VISITOR_HEADER, for the
- * function's per-visitor limit (docs/decisions/091).
+ * function's per-visitor limit (docs/decisions/091); `formToken`, the id of
+ * the form token the site signed, in the body's `formulario`: one token, one
+ * stored quote (docs/decisions/126).
  */
 export async function forwardQuote(
   access: FunctionAccess,
@@ -58,7 +65,8 @@ export async function forwardQuote(
     idempotencyKey: key = null,
     timeoutMs = QUOTE_TIMEOUT_MS,
     visitor = null,
-  }: { idempotencyKey?: string | null; timeoutMs?: number; visitor?: string | null } = {},
+    formToken = null,
+  }: { idempotencyKey?: string | null; timeoutMs?: number; visitor?: string | null; formToken?: string | null } = {},
 ): Promise<ForwardResult> {
   const body = {
     tipo: quote.tipo,
@@ -69,6 +77,7 @@ export async function forwardQuote(
     honeypot: '',
     ...(quote.servicio ? { servicio: quote.servicio } : {}),
     ...(quote.sospecha ? { sospecha: quote.sospecha } : {}),
+    ...(formToken ? { formulario: formToken } : {}),
   }
   try {
     const response = await callFunction(access, FUNCTION_PATHS.quote, {
@@ -83,6 +92,8 @@ export async function forwardQuote(
       success?: unknown
       referencia?: unknown
       seguimiento?: unknown
+      limite?: unknown
+      motivo?: unknown
     } | null
     if (answer?.success === true) {
       return {
@@ -93,9 +104,16 @@ export async function forwardQuote(
       }
     }
     console.error(`Presupuesto no enviado: la función respondió ${response.status}`)
-    return { ok: false, limited: response.status === 429 }
+    return { ok: false, refused: refusalOf(response.status, answer) }
   } catch (error) {
     console.error(`Presupuesto no enviado: ${(error as Error).name}`)
-    return { ok: false, limited: false }
+    return { ok: false, refused: null }
   }
+}
+
+/** The visitor's reason in the function's refusal, if it gave one. */
+function refusalOf(status: number, answer: { limite?: unknown; motivo?: unknown } | null): ForwardRefusal {
+  if (status === 429) return answer?.limite === 'dia' ? 'limited-day' : 'limited'
+  if (status === 409 && answer?.motivo === 'formulario-usado') return 'spent'
+  return null
 }

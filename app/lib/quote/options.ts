@@ -43,6 +43,20 @@ export const QUOTE_TOASTS = {
     texto:
       'Has enviado varias solicitudes seguidas. Espera un minuto y vuelve a intentarlo, o escríbenos por WhatsApp.',
   },
+  /** The function's daily ceiling per visitor (docs/decisions/126): the same title, the wait it really takes. */
+  demasiadasHoy: {
+    tipo: 'error',
+    titulo: 'Demasiadas solicitudes',
+    texto:
+      'Hoy ya has enviado muchas solicitudes desde esta conexión. Escríbenos por WhatsApp o por correo y te atendemos, o vuelve a intentarlo mañana.',
+  },
+  /** This render of the form already sent a quote; the answer carries a fresh one (docs/decisions/126). */
+  formularioUsado: {
+    tipo: 'error',
+    titulo: 'Este formulario ya se envió',
+    texto:
+      'Con este formulario ya nos llegó otra solicitud. Hemos preparado uno nuevo con lo que has escrito: revísalo y pulsa «Enviar Solicitud» para mandarnos también esta.',
+  },
 } as const
 
 /** The success toast's link to the quote's tracking page. */

@@ -53,6 +53,14 @@ export async function readFormToken(
   return { verdict: elapsedMs < minMs ? 'too-fast' : 'human', elapsedMs }
 }
 
+/**
+ * The id of a token for the quote function, which keeps it with the quote it carried: one token stores one
+ * quote (docs/decisions/126). A hash, so the function never holds a token of the form itself.
+ */
+export async function formTokenId(token: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(`formulario:${token}`))))
+}
+
 /** Whether the token is a genuine one of ours (worth keeping across a re-render of the same form). */
 export const isOwnToken = (reading: FormTokenReading) => reading.verdict !== 'forged' && reading.verdict !== 'absent'
 

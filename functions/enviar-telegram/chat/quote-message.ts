@@ -5,6 +5,7 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types'
 
+import { CONFIRMATIONS_PER_DAY } from '~shared/customer-emails'
 import { formatEuros } from '~shared/offer'
 import { withoutControls } from '~shared/quote'
 import type { TrackingState } from '~shared/tracking'
@@ -114,7 +115,8 @@ const EMAIL_WORDS: Record<string, string> = {
 function emailStatus(email: CustomerEmailRow): string {
   if (email.sent_at) return `✓ ${shortTime(email.sent_at)}`
   if (email.skipped === 'sospecha') return 'no enviada: posible spam'
-  if (email.skipped === 'limite') return 'no enviada: ese correo ya recibió 5 hoy'
+  // Counted per inbox, however the address was spelled (docs/decisions/125).
+  if (email.skipped === 'limite') return `no enviada: ese buzón ya recibió ${CONFIRMATIONS_PER_DAY} hoy`
   if (email.refused_at) return email.unknown >= 2 ? 'sin respuesta del correo, quizá llegó' : '✗ no se pudo'
   if (email.event === 'shipped' && email.attempts === 0 && email.due_at - email.owed_at === SHIPMENT_WAIT_MS)
     return `espera el número de seguimiento (sale a las ${shortTime(email.due_at).slice(-5)})`

@@ -7,6 +7,7 @@ import { withoutControls } from '~shared/quote'
 
 import { formatQuoteMessage, type QuoteForMessage, repeatLine } from '../chat/quote-message'
 import { mailerFor } from '../email/mailer'
+import { classifyMailError, describeMailError } from '../email/mail-errors'
 import type { FunctionSettings } from '../platform/settings'
 import { backoffMs } from '../platform/telegram'
 import type { QuoteRow } from '../quotes/store'
@@ -137,7 +138,8 @@ export async function sendEmailCopy(
   const nextAt = () => now() + backoffMs(claimed.email_attempts + 1, settings)
   const sending = mailer({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }).then(
     () => ({ sent: true as const }),
-    (error: unknown) => ({ sent: false as const, error: (error as Error)?.message ?? String(error) }),
+    // Its class, never the service's words (email/mail-errors.ts).
+    (error: unknown) => ({ sent: false as const, error: describeMailError(classifyMailError(error)) }),
   )
   const stopWaiting = new AbortController()
   const timeout = (deps.wait ?? wait)(EMAIL_TIMEOUT_S * 1000, stopWaiting.signal).then(() => 'timeout' as const)
@@ -164,6 +166,6 @@ export async function sendEmailCopy(
     return true
   }
   await emailFailed(env.DB, row.id, nextAt(), false)
-  console.error(`[enviar-telegram] ${row.referencia}: la copia por correo no salió (${outcome.error.slice(0, 200)})`)
+  console.error(`[enviar-telegram] ${row.referencia}: la copia por correo no salió (${outcome.error})`)
   return false
 }

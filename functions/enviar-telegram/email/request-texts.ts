@@ -1,14 +1,24 @@
 /**
  * The e-mails that follow a request by themselves, to an address anyone may have typed: the confirmation
- * of a stored quote and the lost link (every quote of an address). They carry no free words of the
- * visitor (wording.ts).
+ * of a stored quote and the lost link (every quote of an address). They carry no words of the visitor:
+ * the device is named by the catalogue's model for its type, or by its type alone (wording.ts,
+ * docs/decisions/126).
  */
 import { hoursInWords, SHOP_HOURS } from '~shared/shop'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import type { EmailContent } from './layout'
 import { dateTime, day, type ShopFacts } from './shop-facts'
-import { device, deviceLabel, link, PRIVATE_LINK_NOTE, type QuoteForEmail, subjectOf, trackingButton } from './wording'
+import {
+  device,
+  deviceLabel,
+  link,
+  listedModel,
+  PRIVATE_LINK_NOTE,
+  type QuoteForEmail,
+  subjectOf,
+  trackingButton,
+} from './wording'
 
 /** 1. The quote stored: the reference, the link, what happens next. */
 export function receivedEmail(quote: QuoteForEmail, shop: ShopFacts): EmailContent {
@@ -20,13 +30,13 @@ export function receivedEmail(quote: QuoteForEmail, shop: ShopFacts): EmailConte
     blocks: [
       {
         kind: 'text',
-        text: `Hola: gracias por escribirnos. Ya tenemos tu solicitud de presupuesto para ${device(quote)}.`,
+        text: `Hola: gracias por escribirnos. Ya tenemos tu solicitud de presupuesto para ${device(quote, listedModel)}.`,
       },
       {
         kind: 'facts',
         rows: [
           ['Referencia', quote.referencia],
-          ['Qué reparar', deviceLabel(quote)],
+          ['Qué reparar', deviceLabel(quote, listedModel)],
           ['Recibida', dateTime(quote.received_at)],
         ],
       },
@@ -70,7 +80,7 @@ export function linksEmail(quotes: readonly QuoteForLinks[], shop: ShopFacts): E
       {
         kind: 'items',
         items: quotes.map((quote) => ({
-          title: `${quote.referencia} · ${deviceLabel(quote)}`,
+          title: `${quote.referencia} · ${deviceLabel(quote, listedModel)}`,
           lines: [`Estado: ${TRACKING_STATE_LABELS[quote.state]}`, `Pedida el ${day(quote.received_at)}`],
           href: link(shop, quote),
         })),

@@ -8,7 +8,11 @@
  * service took it. A send whose outcome is unknown (no answer in time, or a
  * run that died holding it) is confirmed if the answer comes late; else it
  * is tried at most once more. A refusal for good (a malformed, suppressed or
- * refused address) is never retried: the owner's message says so.
+ * refused address) is never retried: the owner's message says so. The e-mails
+ * nobody asked for in person (confirmations, lost links) are held to the
+ * shop-wide hourly ceiling; every other one is claimed first (unsolicited.ts).
+ * A failure is logged and kept as its class, never the service's words
+ * (mail-errors.ts).
  */
 import { decisionEmail, priceEmail, withdrawalEmail } from './contract-texts'
 import { paymentEmail, refundEmail, refundWords } from './payment-texts'
@@ -16,7 +20,9 @@ import { paymentsOf } from '../payments/store'
 import { stepEmail } from './step-texts'
 import { linksEmail, type QuoteForLinks, receivedEmail } from './request-texts'
 import { footerOf, shopFacts } from './shop-facts'
-import { isEmailedStep, LISTABLE, type CustomerEmailRow } from '../quotes/emails-owed'
+import { isEmailedStep, LISTABLE, SOLICITED, type CustomerEmailRow } from '../quotes/emails-owed'
+import { classifyMailError, describeMailError } from './mail-errors'
+import { claimSql, claimUnsolicited, freeRoom } from './unsolicited'
 import { renderEmail, type EmailContent } from './layout'
 import { mailerFor, type Mailer } from './mailer'
 import { writtenOf, type OfferRow } from '../offers/offers'
@@ -58,29 +64,37 @@ const wait = (ms: number, signal: AbortSignal) =>
 /** What became of one e-mail in this run. */
 export type SendResult = 'sent' | 'refused' | 'failed' | 'unknown' | 'quota' | 'gone'
 
-/** Claims due e-mails: those of one quote (`quoteId`), or the oldest due of all. Two runs never get the same row. */
+/**
+ * Claims due e-mails: those of one quote (`quoteId`), one row (`id`), or the oldest due of all; first every
+ * e-mail someone asked for (the contract's, the repair's), then, in the room left, the unsolicited ones
+ * within the hour's ceiling. Two runs never get the same row.
+ */
 async function claim(
   db: D1Database,
   owner: string,
   now: number,
-  { quoteId, id, limit }: { quoteId?: number; id?: number; limit: number },
+  { quoteId, id, limit, ceiling }: { quoteId?: number; id?: number; limit: number; ceiling: number },
 ): Promise<CustomerEmailRow[]> {
   const which = id !== undefined ? 'AND id = ?5' : quoteId !== undefined ? 'AND quote_id = ?5' : ''
+  const narrowedTo = id ?? quoteId
   const { results } = await db
-    .prepare(
-      `UPDATE customer_emails SET lease_owner = ?1, lease_until = ?2, unknown = unknown + (lease_owner IS NOT NULL)
-       WHERE id IN (
-         SELECT id FROM customer_emails
-         WHERE sent_at IS NULL AND refused_at IS NULL AND skipped IS NULL AND due_at <= ?3
-           AND (lease_until IS NULL OR lease_until <= ?3) ${which}
-         ORDER BY due_at, id LIMIT ?4
-       )
-       AND sent_at IS NULL AND refused_at IS NULL AND (lease_until IS NULL OR lease_until <= ?3)
-       RETURNING *`,
-    )
-    .bind(owner, now + LEASE_MS, now, limit, ...(which ? [id ?? quoteId] : []))
+    .prepare(claimSql(SOLICITED, '?4', which))
+    .bind(owner, now + LEASE_MS, now, limit, ...(which ? [narrowedTo] : []))
     .all<CustomerEmailRow>()
-  return results.sort((a, b) => a.id - b.id)
+  const solicited = results.sort((a, b) => a.id - b.id)
+  if (solicited.length >= limit) return solicited
+  const unsolicited = await claimUnsolicited(db, {
+    owner,
+    leaseUntil: now + LEASE_MS,
+    now,
+    limit: limit - solicited.length,
+    ceiling,
+    which,
+    narrowedTo,
+  })
+  // One quote's (or one row's) e-mails go in the order they were owed: its confirmation before its price.
+  if (narrowedTo !== undefined) return [...solicited, ...unsolicited].sort((a, b) => a.id - b.id)
+  return [...solicited, ...unsolicited]
 }
 
 /** Sent: confirmed once and for all, whichever run's send it was. */
@@ -126,17 +140,10 @@ async function markFailed(
     .run()
 }
 
-/** Whether the mail service said no for this message for good, from its error's code (or the local binding's words). */
-const REFUSED_FOR_GOOD = /E_VALIDATION_ERROR|E_RECIPIENT_\w+|E_TOO_MANY_RECIPIENTS|email to \S+ not allowed/i
-/** The account's sending quota or rate: everything waits, nothing is wrong with this e-mail. */
-const QUOTA = /LIMIT|QUOTA|RATE/i
-
-/** A send's failure as the log and the owner read it: the service's code and words, bounded. */
+/** A send's failure as the log, the table and the owner read it: its class and code, never its words. */
 function readMailError(error: unknown): { error: string; permanent: boolean; quota: boolean } {
-  const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : ''
-  const message = error instanceof Error ? error.message : String(error)
-  const text = `${code ? `${code}: ` : ''}${message}`.replace(/\s+/g, ' ').slice(0, 200)
-  return { error: text, permanent: REFUSED_FOR_GOOD.test(text), quota: !!code && QUOTA.test(code) }
+  const read = classifyMailError(error)
+  return { error: describeMailError(read), permanent: read.kind === 'refused', quota: read.kind === 'quota' }
 }
 
 /** The settings an e-mail to a customer needs to be the shop's own in production (else it waits). */
@@ -305,8 +312,16 @@ async function sendClaimed(
   return outcome.quota ? 'quota' : 'failed'
 }
 
-/** Gives back claimed rows this run will not send (the service asked to wait, or the e-mails cannot go yet). */
-async function giveBack(db: D1Database, rows: readonly CustomerEmailRow[], owner: string): Promise<void> {
+/**
+ * Gives back claimed rows this run will not send (the service asked to wait, or the e-mails cannot go yet),
+ * with their room under the hourly ceiling (claimed at `claimedAt`).
+ */
+async function giveBack(
+  db: D1Database,
+  rows: readonly CustomerEmailRow[],
+  owner: string,
+  claimedAt: number,
+): Promise<void> {
   if (rows.length === 0) return
   await db
     .prepare(
@@ -314,6 +329,7 @@ async function giveBack(db: D1Database, rows: readonly CustomerEmailRow[], owner
     )
     .bind(JSON.stringify(rows.map((row) => row.id)), owner)
     .run()
+  await freeRoom(db, rows, claimedAt)
 }
 
 export interface EmailRun {
@@ -328,13 +344,13 @@ async function sendRows(
   rows: CustomerEmailRow[],
   owner: string,
   deps: EmailDeps,
-  parallel: number,
+  { parallel, claimedAt }: { parallel: number; claimedAt: number },
 ): Promise<EmailRun> {
   const results: EmailRun['results'] = []
   const why = cannotSend(env, settings)
   const mailer = why ? null : mailerFor(env, settings)
   if (!mailer) {
-    await giveBack(env.DB, rows, owner)
+    await giveBack(env.DB, rows, owner, claimedAt)
     if (rows.length)
       console.error(
         `[enviar-telegram] ${rows.length} correo(s) al cliente en espera: ${why ?? 'sin forma de enviarlos'}`,
@@ -347,7 +363,7 @@ async function sendRows(
     Array.from({ length: Math.min(parallel, queue.length) }, async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
         if (stopped) {
-          await giveBack(env.DB, [row], owner)
+          await giveBack(env.DB, [row], owner, claimedAt)
           continue
         }
         const result = await sendClaimed(env, settings, mailer, row, deps).catch((error: unknown) => {
@@ -372,8 +388,13 @@ export async function sendQuoteEmails(
   deps: EmailDeps = {},
 ): Promise<EmailRun> {
   const owner = crypto.randomUUID()
-  const rows = await claim(env.DB, owner, (deps.now ?? Date.now)(), { quoteId, limit: 5 })
-  return sendRows(env, settings, rows, owner, deps, 1)
+  const claimedAt = (deps.now ?? Date.now)()
+  const rows = await claim(env.DB, owner, claimedAt, {
+    quoteId,
+    limit: 5,
+    ceiling: settings.UNSOLICITED_EMAILS_PER_HOUR,
+  })
+  return sendRows(env, settings, rows, owner, deps, { parallel: 1, claimedAt })
 }
 
 /** The immediate attempt of one owed row (a lost-link e-mail). */
@@ -384,8 +405,9 @@ export async function sendEmailRow(
   deps: EmailDeps = {},
 ): Promise<EmailRun> {
   const owner = crypto.randomUUID()
-  const rows = await claim(env.DB, owner, (deps.now ?? Date.now)(), { id, limit: 1 })
-  return sendRows(env, settings, rows, owner, deps, 1)
+  const claimedAt = (deps.now ?? Date.now)()
+  const rows = await claim(env.DB, owner, claimedAt, { id, limit: 1, ceiling: settings.UNSOLICITED_EMAILS_PER_HOUR })
+  return sendRows(env, settings, rows, owner, deps, { parallel: 1, claimedAt })
 }
 
 /** The sweep's part: the oldest due e-mails, at most SWEEP_EMAILS a run. */
@@ -395,8 +417,12 @@ export async function sendDueEmails(
   deps: EmailDeps = {},
 ): Promise<EmailRun> {
   const owner = crypto.randomUUID()
-  const rows = await claim(env.DB, owner, (deps.now ?? Date.now)(), { limit: SWEEP_EMAILS })
-  return sendRows(env, settings, rows, owner, deps, SWEEP_EMAILS_PARALLEL)
+  const claimedAt = (deps.now ?? Date.now)()
+  const rows = await claim(env.DB, owner, claimedAt, {
+    limit: SWEEP_EMAILS,
+    ceiling: settings.UNSOLICITED_EMAILS_PER_HOUR,
+  })
+  return sendRows(env, settings, rows, owner, deps, { parallel: SWEEP_EMAILS_PARALLEL, claimedAt })
 }
 
 /** Whether an e-mail run changed what the owner's message of a quote shows (sent or refused). */

@@ -1,9 +1,12 @@
 /**
  * The pieces every e-mail to the customer is written with: the device named without the visitor's free
- * words (safeModel), the private link and its button, the subject. Strangers can type anyone's address,
- * so nothing a visitor typed freely goes into the e-mails that follow a request by themselves.
+ * words, the private link and its button, the subject. Strangers can type anyone's address, so the e-mails
+ * that follow a request by themselves name the device only by the catalogue's model for its type, else by
+ * its type ('tu mando', docs/decisions/126); those that follow the owner's own step (a price, a receipt)
+ * repeat the model he read, one line, never an address (safeModel).
  */
 import { type QuoteType, withoutControls } from '~shared/quote'
+import { catalogueModel } from '~shared/quote-models'
 
 import { trackingUrl } from '../quotes/repair-states'
 import type { QuoteRow } from '../quotes/store'
@@ -34,15 +37,22 @@ export function partyFacts(quote: QuoteForEmail): Array<readonly [string, string
     ...(quote.customer_address ? [['Dirección', withoutControls(quote.customer_address)] as const] : []),
   ]
 }
+type Device = Pick<QuoteRow, 'tipo' | 'modelo'>
+/** How an e-mail may name a quote's model: null when it may not. */
+type ModelOf = (quote: Device) => string | null
+const repeated: ModelOf = (quote) => safeModel(quote.modelo)
+/** The catalogue's model for the type, in its own spelling, or none: what a stranger's request may be mailed. */
+export const listedModel: ModelOf = (quote) => catalogueModel(quote.tipo, quote.modelo)
+
 /** "tu mando DualSense", or "tu mando" when the model may not be repeated. */
-export function device(quote: Pick<QuoteRow, 'tipo' | 'modelo'>): string {
-  const model = safeModel(quote.modelo)
+export function device(quote: Device, modelOf: ModelOf = repeated): string {
+  const model = modelOf(quote)
   return `tu ${TYPE_WORDS[quote.tipo].noun}${model ? ` ${model}` : ''}`
 }
 
 /** "Mando · DualSense", or "Mando". */
-export function deviceLabel(quote: Pick<QuoteRow, 'tipo' | 'modelo'>): string {
-  const model = safeModel(quote.modelo)
+export function deviceLabel(quote: Device, modelOf: ModelOf = repeated): string {
+  const model = modelOf(quote)
   return `${TYPE_WORDS[quote.tipo].label}${model ? ` · ${model}` : ''}`
 }
 

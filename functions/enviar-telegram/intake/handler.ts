@@ -6,8 +6,9 @@ import type { DeliveryDeps } from '../delivery/deps'
 import { json, readJson } from '../platform/json'
 import { getSettings, requireSettings } from '../platform/settings'
 import { siteCallRefusal } from '../platform/site-caller'
-import { storeQuote } from './store-quote'
+import { storeSiteQuote } from './store-quote'
 import { callVisitor } from '../platform/visitor'
+import { recordVisitorQuote, visitorDayFull, visitorSubject } from './visitor-quotes'
 
 /** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
 export const MAX_BODY_BYTES = 32 * 1024
@@ -16,7 +17,9 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/
 
 /**
  * POST /functions/v1/enviar-telegram: checks the key, the method, the body,
- * the honeypot and the visitor's limit (429), stores the quote in D1 and answers
+ * the honeypot and the visitor's limits (429: the minute's, and the day's,
+ * `limite: 'dia'`), stores the quote in D1 (a form token already spent by
+ * another quote: 409, `motivo: 'formulario-usado'`) and answers
  * `{"success": true, "referencia": "P-7K3Q", "seguimiento": "<token>"}` (the
  * customer's private tracking address) as soon as it is committed,
  * whatever Telegram is doing. Delivery follows: one immediate attempt after
@@ -57,32 +60,47 @@ export async function handleQuote(
     return json({ success: false, errors }, 400)
   }
 
-  const { honeypot, ...quote } = parsed.data
+  const { honeypot, formulario, ...quote } = parsed.data
   // A filled decoy field is a bot: it is told "done" and nothing is stored or sent.
   if (honeypot) return json({ success: true })
   // The site's per-visitor limit, held here too: holding the key does not escape it (docs/decisions/091).
-  const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: callVisitor(request) })
+  const visitor = callVisitor(request)
+  const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: visitor })
   if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
 
-  let stored: Awaited<ReturnType<typeof storeQuote>>
+  const now = (deps.now ?? Date.now)()
+  let stored: Awaited<ReturnType<typeof storeSiteQuote>>
+  let subject: string
   try {
-    stored = await storeQuote(env.DB, quote, { idempotencyKey, now: (deps.now ?? Date.now)() })
+    subject = await visitorSubject(visitor)
+    // Past the day's ceiling only the same post again is answered (docs/decisions/126).
+    const refuseNew = await visitorDayFull(env.DB, subject, now)
+    stored = await storeSiteQuote(env.DB, quote, { idempotencyKey, formToken: formulario ?? null, refuseNew, now })
   } catch (error) {
     console.error(`[enviar-telegram] No se pudo guardar el presupuesto: ${(error as Error).message?.slice(0, 300)}`)
     return json({ success: false, error: 'No se pudo guardar la solicitud' }, 503)
   }
-  if (stored.created) {
+  if ('refused' in stored) return json({ success: false, error: 'Demasiadas solicitudes', limite: 'dia' }, 429)
+  // Told apart from a failure: the site asks the visitor to send it again from a fresh form, his values kept.
+  if ('spent' in stored) return json({ success: false, error: 'Formulario ya usado', motivo: 'formulario-usado' }, 409)
+  const { row, created } = stored
+  if (created) {
+    await recordVisitorQuote(env.DB, subject, now).catch((error: unknown) =>
+      console.error(
+        `[enviar-telegram] ${row.referencia}: no se pudo anotar el visitante para su tope diario (${(error as Error).message?.slice(0, 200)})`,
+      ),
+    )
     ctx.waitUntil(
-      deliverNow(env, stored.row.id, {
+      deliverNow(env, row.id, {
         waitUntil: (promise) => ctx.waitUntil(promise),
         ...deps,
         local: isLocalRequest(request),
       }).catch((error: unknown) =>
         console.error(
-          `[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`,
+          `[enviar-telegram] ${row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`,
         ),
       ),
     )
   }
-  return json({ success: true, referencia: stored.row.referencia, seguimiento: stored.row.tracking_token })
+  return json({ success: true, referencia: row.referencia, seguimiento: row.tracking_token })
 }

@@ -30,52 +30,94 @@ export function newReference(): string {
   return `P-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`
 }
 
+type StoredRow = Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>
+
 /**
- * Stores a quote, or finds the one already stored under the same
- * idempotency key. `created` says which.
+ * What became of a quote to store: `created` says whether it is new or the one already stored under the
+ * same idempotency key (the same post again: answered as the first was); `spent` that its form token
+ * already carried another quote (the visitor is asked to send it again from a fresh form); `refused` that
+ * it would be new while `refuseNew` (the visitor's daily ceiling) holds.
+ */
+export type StoreResult = { row: StoredRow; created: boolean } | { spent: true } | { refused: true }
+
+const byIdempotencyKey = (db: D1Database, key: string | null) =>
+  key === null
+    ? Promise.resolve(null)
+    : db
+        .prepare('SELECT id, referencia, tracking_token FROM presupuestos WHERE idempotency_key = ?1')
+        .bind(key)
+        .first<StoredRow>()
+
+/**
+ * Stores a quote, or finds the one already stored under the same idempotency key. `created` says which.
  */
 export async function storeQuote(
   db: D1Database,
   quote: NewQuote,
   { idempotencyKey, now }: { idempotencyKey: string | null; now: number },
-): Promise<{ row: Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>; created: boolean }> {
+): Promise<{ row: StoredRow; created: boolean }> {
+  const stored = await storeSiteQuote(db, quote, { idempotencyKey, now })
+  if ('row' in stored) return stored
+  throw new Error('Sin ficha de formulario ni tope, el presupuesto siempre se guarda')
+}
+
+/**
+ * A quote from the site's form: stored as storeQuote does, once per form token (its hash, `formToken`):
+ * another quote with a spent token is `spent` (docs/decisions/126). While `refuseNew` (the visitor's daily
+ * ceiling), only the same post again is answered; a new quote is `refused`.
+ */
+export async function storeSiteQuote(
+  db: D1Database,
+  quote: NewQuote,
+  {
+    idempotencyKey,
+    formToken = null,
+    refuseNew = false,
+    now,
+  }: { idempotencyKey: string | null; formToken?: string | null; refuseNew?: boolean; now: number },
+): Promise<StoreResult> {
+  if (refuseNew) {
+    const existing = await byIdempotencyKey(db, idempotencyKey)
+    return existing ? { row: existing, created: false } : { refused: true }
+  }
   for (let attempt = 0; attempt < 8; attempt++) {
-    try {
-      // The quote and its confirmation e-mail in one transaction: both or neither (email/send.ts).
-      const [inserted] = await db.batch<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>([
-        db
-          .prepare(
-            `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token, servicio)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)
-             ON CONFLICT (idempotency_key) DO NOTHING
-             RETURNING id, referencia, tracking_token`,
-          )
-          .bind(
-            newReference(),
-            idempotencyKey,
-            quote.tipo,
-            quote.modelo,
-            quote.comentarios || null,
-            quote.email,
-            quote.telefono,
-            quote.sospecha || null,
-            now,
-            newTrackingToken(),
-            quote.servicio || null,
-          ),
-        oweConfirmation(db, now),
-      ])
-      const row = inserted?.results[0]
-      if (row) return { row, created: true }
-      const existing = await db
-        .prepare('SELECT id, referencia, tracking_token FROM presupuestos WHERE idempotency_key = ?1')
-        .bind(idempotencyKey)
-        .first<Pick<QuoteRow, 'id' | 'referencia' | 'tracking_token'>>()
-      if (existing) return { row: existing, created: false }
-    } catch (error) {
-      // A reference already taken (1 in ~700,000 per stored quote): draw another (and a new token with it).
-      if (!/UNIQUE constraint failed: presupuestos\.(referencia|tracking_token)/.test(String(error))) throw error
-    }
+    // The quote and its confirmation e-mail in one transaction: both or neither (email/send.ts). Any unique
+    // key already taken inserts nothing: the same post (its idempotency key), a spent form token, or a
+    // reference or tracking token drawn twice (1 in ~700,000 per stored quote), told apart below.
+    const [inserted] = await db.batch<StoredRow>([
+      db
+        .prepare(
+          `INSERT INTO presupuestos (referencia, idempotency_key, tipo, modelo, comentarios, email, telefono, sospecha, received_at, next_attempt_at, tracking_token, servicio, form_token)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12)
+           ON CONFLICT DO NOTHING
+           RETURNING id, referencia, tracking_token`,
+        )
+        .bind(
+          newReference(),
+          idempotencyKey,
+          quote.tipo,
+          quote.modelo,
+          quote.comentarios || null,
+          quote.email,
+          quote.telefono,
+          quote.sospecha || null,
+          now,
+          newTrackingToken(),
+          quote.servicio || null,
+          formToken,
+        ),
+      oweConfirmation(db, now, quote.email),
+    ])
+    const row = inserted?.results[0]
+    if (row) return { row, created: true }
+    const existing = await byIdempotencyKey(db, idempotencyKey)
+    if (existing) return { row: existing, created: false }
+    if (
+      formToken !== null &&
+      (await db.prepare('SELECT 1 AS taken FROM presupuestos WHERE form_token = ?1').bind(formToken).first())
+    )
+      return { spent: true }
+    // Else a reference or a tracking token already taken: draw both again.
   }
   throw new Error('No se pudo asignar una referencia al presupuesto')
 }

@@ -9,8 +9,10 @@
  * (tracking/owner-quote-api.ts). The site's owner page shows the form for it and
  * posts it back; only the function reads and checks it. A leaked link is
  * worth little: it names one quote, lapses in 30 minutes, is spent once a
- * price is saved, and is refused once its user is no longer among
- * TELEGRAM_ALLOWED_USER_IDS.
+ * price is saved, is refused once its user is no longer among
+ * TELEGRAM_ALLOWED_USER_IDS, and belongs to the browser that opened it first
+ * (holdCode, docs/decisions/127): whoever sees it later in the chat, or is
+ * forwarded it, gets no form.
  */
 import { OWNER_LINK_MINUTES } from '~shared/written-quote'
 
@@ -146,13 +148,42 @@ export const spendStatement = (db: D1Database, hash: string, quoteId: number, no
     .prepare('INSERT OR IGNORE INTO owner_links (code_hash, quote_id, used_at) VALUES (?1, ?2, ?3)')
     .bind(hash, quoteId, now)
 
+/** A browser's nonce as the site passes it: 128 random bits or more, base64url (its HttpOnly cookie). */
+export const BROWSER_NONCE = /^[A-Za-z0-9_-]{22,64}$/
+
 /**
- * Forgets the spent codes past their time (retention, hourly): a code is spent before it expires, and it
- * expires OWNER_LINK_MINUTES after it was drawn, so one spent that long ago can no longer be used anyway.
+ * The browser that opened a code first holds it (docs/decisions/127): the first call binds the code to
+ * `browser` (the nonce of the site's cookie, kept as a hash with the code's hash), and from then on only
+ * that browser's calls are `held`; any other, or a call with no browser, is `elsewhere`. Two first opens at
+ * once: one batch each, the first insert wins, both read the one holder.
+ */
+export async function holdCode(
+  db: D1Database,
+  code: string,
+  quoteId: number,
+  browser: string | null | undefined,
+  now: number,
+): Promise<'held' | 'elsewhere'> {
+  if (!browser || !BROWSER_NONCE.test(browser)) return 'elsewhere'
+  const [hash, browserHash] = await Promise.all([codeHash(code), codeHash(`navegador:${browser}`)])
+  const [, holder] = await db.batch<{ browser_hash: string }>([
+    db
+      .prepare(
+        'INSERT OR IGNORE INTO owner_link_holders (code_hash, quote_id, browser_hash, bound_at) VALUES (?1, ?2, ?3, ?4)',
+      )
+      .bind(hash, quoteId, browserHash, now),
+    db.prepare('SELECT browser_hash FROM owner_link_holders WHERE code_hash = ?1').bind(hash),
+  ])
+  return holder?.results[0]?.browser_hash === browserHash ? 'held' : 'elsewhere'
+}
+
+/**
+ * Forgets the spent codes and the browsers holding codes past their time (retention, hourly): a code
+ * expires OWNER_LINK_MINUTES after it was drawn, so one spent or opened that long ago can no longer be used.
  */
 export async function pruneOwnerLinks(db: D1Database, now: number): Promise<void> {
-  await db
-    .prepare('DELETE FROM owner_links WHERE used_at <= ?1')
-    .bind(now - OWNER_LINK_MINUTES * 60_000)
-    .run()
+  await db.batch([
+    db.prepare('DELETE FROM owner_links WHERE used_at <= ?1').bind(now - OWNER_LINK_MINUTES * 60_000),
+    db.prepare('DELETE FROM owner_link_holders WHERE bound_at <= ?1').bind(now - OWNER_LINK_MINUTES * 60_000),
+  ])
 }

@@ -45,7 +45,7 @@ export function listedPriceRefusal(reference: string, service: string, listedCen
 
 /** The message with the link to the full-quote form, for whoever asked. */
 export function formLinkText(reference: string, name: string): string {
-  return `📝 ${reference}: el formulario del presupuesto completo (trabajo, piezas y su desglose, plazo, envío), para ${name}. El enlace sirve una vez y caduca en ${OWNER_LINK_MINUTES} minutos; no lo compartas.`
+  return `📝 ${reference}: el formulario del presupuesto completo (trabajo, piezas y su desglose, plazo, envío), para ${name}. El enlace sirve una vez, caduca en ${OWNER_LINK_MINUTES} minutos y se queda en el primer navegador que lo abra: ábrelo tú, y no lo compartas.`
 }
 
 /** The form's address on the site. */

@@ -113,6 +113,12 @@ export const FUNCTION_SETTINGS = {
     local: 'local',
     doc: "How e-mails leave: 'local' keeps them in the function's mailbox (GET /__correo, this machine only); 'cloudflare' sends them through the EMAIL binding (production).",
   },
+  UNSOLICITED_EMAILS_PER_HOUR: {
+    /** docs/decisions/125: well above a busy hour of the shop, well below a day's sending quota. */
+    schema: z.coerce.number().int().min(1).max(100_000),
+    local: '120',
+    doc: "The shop-wide ceiling on the e-mails nobody asked for in person yet (quote confirmations, lost links) per clock hour: past it they wait in the outbox, the contract's go first, and the owner's chat is told once an hour. Set it from the mail plan's daily quota.",
+  },
   // The shop's facts at the foot of the customer's e-mails and on the deposit receipt (~shared/shop-settings).
   SHOP_PHONE: { ...SHOP_SETTINGS.SHOP_PHONE, ownOffLocal: true },
   SHOP_SHIPPING_ADDRESS: SHOP_SETTINGS.SHOP_SHIPPING_ADDRESS,

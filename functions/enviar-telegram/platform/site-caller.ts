@@ -23,6 +23,9 @@ export function fromSiteBinding(request: Request): Request {
   return request
 }
 
+/** Whether a request came through the service binding: the site itself, whose visitor header is believed. */
+export const isFromSiteBinding = (request: Request): boolean => throughBinding.has(request)
+
 /** Null when the caller may use the site's endpoints; else the answer it gets (404 or 401). */
 export function siteCallRefusal(request: Request, settings: FunctionSettings, now = Date.now()): Response | null {
   if (throughBinding.has(request)) return null

@@ -9,9 +9,12 @@ import {
   EMAILED_STEPS,
   LINKS_GAP_MINUTES,
   LINKS_KEPT_HOURS,
+  LINKS_PER_DAY,
   type EmailedStep,
 } from '~shared/customer-emails'
 import type { TrackingState } from '~shared/tracking'
+
+import { inboxOf } from '../platform/mail-address'
 
 /** Whether a step e-mails the customer. */
 export const isEmailedStep = (state: string): state is EmailedStep =>
@@ -39,6 +42,8 @@ export interface CustomerEmailRow {
   owed_at: number
   due_at: number
   skipped: 'sospecha' | 'limite' | null
+  /** The inbox a cap counts it under (platform/mail-address.ts): set on the confirmations and lost links. */
+  inbox: string | null
   attempts: number
   lease_owner: string | null
   lease_until: number | null
@@ -60,24 +65,34 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const LISTABLE = "spam_at IS NULL AND (sospecha IS NULL OR state <> 'received')"
 
 /**
- * The confirmation of a quote just inserted by the statement before it in the
- * batch (`last_insert_rowid()`, only if that one wrote a row): recorded as not
- * to be sent when the quote is marked as possible spam, or when its address
- * had its 5 confirmations in the last 24 hours.
+ * The e-mails nobody asked the shop for in person yet, as SQL over customer_emails: a quote's confirmation
+ * and a lost-link list, which a stranger can have owed to any address. Their caps count one inbox
+ * (docs/decisions/125), and the shop-wide hourly ceiling holds them back (email/send.ts); the exact words
+ * match the partial indexes of migrations/0012.
  */
-export const oweConfirmation = (db: D1Database, now: number) =>
+export const UNSOLICITED = "event IN ('received', 'links')"
+export const SOLICITED = "event NOT IN ('received', 'links')"
+
+/**
+ * The confirmation of a quote just inserted by the statement before it in the
+ * batch (`last_insert_rowid()`, only if that one wrote a row) to `email`: recorded as
+ * not to be sent when the quote is marked as possible spam, or when its inbox
+ * (however the address was spelled) had its 5 confirmations in the last 24 hours.
+ */
+export const oweConfirmation = (db: D1Database, now: number, email: string) =>
   db
     .prepare(
-      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, skipped)
+      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, skipped, inbox)
        SELECT id, 'received', email, ?1, ?1,
          CASE WHEN sospecha IS NOT NULL THEN 'sospecha'
               WHEN (SELECT COUNT(*) FROM customer_emails c
-                    WHERE c.recipient = presupuestos.email COLLATE NOCASE AND c.event = 'received'
-                      AND c.skipped IS NULL AND c.owed_at > ?1 - ${DAY_MS}) >= ${CONFIRMATIONS_PER_DAY} THEN 'limite'
-         END
+                    WHERE c.inbox = ?2 AND c.event = 'received' AND c.owed_at > ?1 - ${DAY_MS}
+                      AND c.skipped IS NULL) >= ${CONFIRMATIONS_PER_DAY} THEN 'limite'
+         END,
+         ?2
        FROM presupuestos WHERE id = last_insert_rowid() AND changes() = 1`,
     )
-    .bind(now)
+    .bind(now, inboxOf(email))
 
 /**
  * The e-mail of an event of quote `quoteId`, only if the statement before it in the batch changed a row
@@ -142,20 +157,30 @@ export const releaseShipmentEmail = (db: D1Database, quoteId: number, now: numbe
     .bind(quoteId, now)
 
 /**
- * A lost-link e-mail for `email`, when quotes exist for it that the e-mail may
- * list and none was owed to it in the last 15 minutes: its row id, else null.
- * One statement, so two requests at once owe one e-mail.
+ * A lost-link e-mail for `email`, when quotes exist for that address that the e-mail may list, none was
+ * owed to its inbox (however spelled) in the last 15 minutes, and fewer than 3 in the last 24 hours: its row
+ * id, else null. `uncapped` lifts the daily cap, never the 15 minutes: for a customer inside a withdrawal
+ * period, whom no stranger may leave without his link (offers/withdrawal-period.ts). One statement, so two
+ * requests at once owe one e-mail.
  */
-export async function oweLinks(db: D1Database, email: string, now: number): Promise<number | null> {
+export async function oweLinks(
+  db: D1Database,
+  email: string,
+  now: number,
+  { uncapped = false }: { uncapped?: boolean } = {},
+): Promise<number | null> {
   const row = await db
     .prepare(
-      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at)
-       SELECT NULL, 'links', ?1, ?2, ?2
+      `INSERT INTO customer_emails (quote_id, event, recipient, owed_at, due_at, inbox)
+       SELECT NULL, 'links', ?1, ?2, ?2, ?3
        WHERE EXISTS (SELECT 1 FROM presupuestos WHERE email = ?1 COLLATE NOCASE AND ${LISTABLE})
-         AND NOT EXISTS (SELECT 1 FROM customer_emails WHERE recipient = ?1 COLLATE NOCASE AND event = 'links' AND owed_at > ?3)
+         AND NOT EXISTS (SELECT 1 FROM customer_emails
+                         WHERE inbox = ?3 AND event = 'links' AND owed_at > ?4 AND skipped IS NULL)
+         AND (?6 OR (SELECT COUNT(*) FROM customer_emails
+                     WHERE inbox = ?3 AND event = 'links' AND owed_at > ?5 AND skipped IS NULL) < ${LINKS_PER_DAY})
        RETURNING id`,
     )
-    .bind(email.trim(), now, now - LINKS_GAP_MS)
+    .bind(email.trim(), now, inboxOf(email), now - LINKS_GAP_MS, now - DAY_MS, uncapped ? 1 : 0)
     .first<{ id: number }>()
   return row?.id ?? null
 }

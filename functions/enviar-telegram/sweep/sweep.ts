@@ -12,6 +12,8 @@ import { refreshView, staleViews } from '../delivery/owner-view'
 import { deliverDue, SWEEP_BATCH } from '../delivery/quotes'
 import { mailerFor } from '../email/mailer'
 import { changedQuotes, sendDueEmails } from '../email/send'
+import { ceilingToTell, nextHourAt, pruneUnsolicitedHours, untold } from '../email/unsolicited'
+import { pruneVisitorQuotes } from '../intake/visitor-quotes'
 import { pruneOwnerLinks } from '../offers/owner-links'
 import { type FunctionSettings, getSettings } from '../platform/settings'
 import { readFailure, telegramApi } from '../platform/telegram'
@@ -101,6 +103,8 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     await prunePaymentRecords(env.DB, now(), settings.QUOTE_RETENTION_DAYS)
     // The contracts' records past their five years (records/contract-records.ts).
     await pruneContractRecords(env.DB, now())
+    await pruneVisitorQuotes(env.DB, now())
+    await pruneUnsolicitedHours(env.DB, now())
   }
   if (deps.part === 'retention') return result
 
@@ -131,6 +135,7 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
   await showEmailsInChat(env, changedQuotes(emails), now())
   // An acceptance whose confirmation the mail service refused for good: the chat told once.
   await tellRefusedConfirmations(env, settings, deps)
+  await tellCeiling(env, settings, deps)
 
   // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
   result.notified = await notifyDecisions(env, settings, deps)
@@ -159,6 +164,41 @@ export async function tellRetention(
     const references = erased.filter((row) => row.reachedChat).map((row) => row.referencia)
     console.error(
       `[enviar-telegram] Retención: no se pudo avisar al chat de los borrados (${readFailure(error).error}); sus mensajes siguen allí: ${references.slice(0, 20).join(', ')}${references.length > 20 ? '…' : ''}`,
+    )
+  }
+}
+
+/** What the owner's chat reads once an hour while the shop-wide ceiling holds e-mails back (docs/decisions/125). */
+export function ceilingNotice(taken: number, ceiling: number, resumesAt: number): string {
+  const resumes = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' })
+  return [
+    `📧 Tope de correos no pedidos: esta hora ya han salido ${taken} confirmaciones y correos de enlaces, el máximo (UNSOLICITED_EMAILS_PER_HOUR = ${ceiling}).`,
+    `Los demás esperan en la cola y salen desde las ${resumes.format(resumesAt)}; los del contrato y la reparación (presupuestos, aceptaciones, desistimientos, resguardos) siguen saliendo antes.`,
+    'Si no esperabas tantas solicitudes, puede que alguien use el formulario para escribir a otros: mira /pendientes.',
+  ].join('\n')
+}
+
+/**
+ * Tells the owner's chat, once an hour, that the shop-wide ceiling holds unsolicited e-mails back; not
+ * sent (Telegram down, no bot on this machine), the next run tries again within the hour, and the log says so.
+ */
+export async function tellCeiling(env: FunctionEnv, settings: FunctionSettings, deps: DeliveryDeps): Promise<void> {
+  const now = (deps.now ?? Date.now)()
+  const ceiling = settings.UNSOLICITED_EMAILS_PER_HOUR
+  const reached = await ceilingToTell(env.DB, now, ceiling)
+  if (!reached) return
+  const text = ceilingNotice(reached.taken, ceiling, nextHourAt(now))
+  try {
+    if (!settings.TELEGRAM_BOT_TOKEN) {
+      console.log(`[enviar-telegram] ${text}`)
+      return
+    }
+    await telegramApi(settings, deps).sendMessage(settings.TELEGRAM_CHAT_ID ?? '', text)
+    console.warn(`[enviar-telegram] Tope de correos no pedidos alcanzado (${ceiling} por hora): avisado el chat`)
+  } catch (error) {
+    await untold(env.DB, now)
+    console.error(
+      `[enviar-telegram] Tope de correos no pedidos alcanzado (${ceiling} por hora); no se pudo avisar al chat (${readFailure(error).error}): se reintentará`,
     )
   }
 }

@@ -2,9 +2,10 @@
  * The owner's full-quote form, for the site's owner page (docs/decisions/105):
  *   POST /functions/v1/taller/presupuesto          {codigo}              the quote and the form's defaults
  *   POST /functions/v1/taller/presupuesto/guardar  {codigo, formulario}  the written quote saved, once
- * with the function's key, like every call of the site. The code (offers/owner-links.ts) names the quote and who
- * asked; it is refused when forged (404), past its 30 minutes or spent (410), or when its user may no
- * longer act (403). A form that is not a written quote is 400 with a message per field; a quote that may
+ * with the function's key, like every call of the site, and `navegador`, the nonce of the browser's cookie.
+ * The code (offers/owner-links.ts) names the quote and who asked; it is refused when forged (404), past its
+ * 30 minutes or spent (410), when its user may no longer act (403), or when another browser opened it
+ * first (403, `elsewhere`: docs/decisions/127). A form that is not a written quote is 400 with a message per field; a quote that may
  * not be priced now, 409. A saved price goes as a quick one does: the customer's e-mail, the quote's
  * message redrawn, and the bot's confirmation in the chat.
  */
@@ -31,7 +32,15 @@ import { mayResend } from '../offers/contract-rules'
 import { canPrice, latestOffer, recordOffer } from '../offers/offers'
 import { ownerViewOf } from '../payments/standing'
 import { madridDayInWords } from '../platform/working-hours'
-import { codeHash, codeSpent, OWNER_CODE, readOwnerCode, spendStatement } from '../offers/owner-links'
+import {
+  BROWSER_NONCE,
+  codeHash,
+  codeSpent,
+  holdCode,
+  OWNER_CODE,
+  readOwnerCode,
+  spendStatement,
+} from '../offers/owner-links'
 import { refreshView, markViewStale } from '../delivery/owner-view'
 import { getSettings, type FunctionSettings } from '../platform/settings'
 import { readSiteCall } from '../platform/site-caller'
@@ -44,10 +53,13 @@ import { priceReach } from '../chat/quote-message'
 const MAX_BYTES = 16 * 1024
 /** The form's field each fault of the written quote is shown under. */
 const FORM_FIELD = { partsCents: 'importe_piezas', labourCents: 'mano_de_obra', priceReason: 'motivo' } as const
-const CodeSchema = z.object({ codigo: z.string().regex(OWNER_CODE) })
+/** The browser's nonce: absent (an older site, a script) reads as another browser's call. */
+const BROWSER = z.string().regex(BROWSER_NONCE).optional()
+const CodeSchema = z.object({ codigo: z.string().regex(OWNER_CODE), navegador: BROWSER })
 const invalid = 'Petición no válida'
 const SaveSchema = z.object({
   codigo: z.string().regex(OWNER_CODE),
+  navegador: BROWSER,
   formulario: z.record(z.string().max(20), z.string().max(4000)),
 })
 
@@ -57,11 +69,11 @@ export interface OwnerQuoteDeps extends TelegramDeps, EmailDeps {
 
 type Checked = { ok: true; quote: QuoteRow; userName: string; expiresAt: number } | { ok: false; answer: Response }
 
-/** The code checked, and its quote priceable now; else the answer to give. */
+/** The code checked, held by this browser, and its quote priceable now; else the answer to give. */
 async function checkCode(
   env: FunctionEnv,
   settings: FunctionSettings,
-  code: string,
+  { codigo: code, navegador: browser }: { codigo: string; navegador?: string | undefined },
   now: number,
   local: boolean,
 ): Promise<Checked> {
@@ -76,6 +88,9 @@ async function checkCode(
   if (await codeSpent(env.DB, code)) return { ok: false, answer: json({ success: false, motivo: 'spent' }, 410) }
   const quote = await quoteById(env.DB, reading.quoteId)
   if (!quote) return { ok: false, answer: json({ success: false, motivo: 'invalid' }, 404) }
+  // The first browser to open a good code holds it; any other gets neither the form nor the comments.
+  if ((await holdCode(env.DB, code, quote.id, browser, now)) === 'elsewhere')
+    return { ok: false, answer: json({ success: false, motivo: 'elsewhere' }, 403) }
   const view = await ownerViewOf(env.DB, quote, now)
   if (!canPrice(quote, view.steps, { resend: mayResend(quote.state, view) }))
     return {
@@ -121,13 +136,13 @@ export async function handleOwnerQuote(
   if (!new URL(request.url).pathname.endsWith('/guardar')) {
     const call = await readSiteCall(request, settings, now(), { maxBytes: MAX_BYTES, schema: CodeSchema, invalid })
     if ('answer' in call) return call.answer
-    const checked = await checkCode(env, settings, call.data.codigo, now(), isLocalRequest(request))
+    const checked = await checkCode(env, settings, call.data, now(), isLocalRequest(request))
     if (!checked.ok) return checked.answer
     return json({ success: true, presupuesto: await formData(env, settings, checked.quote), caduca: checked.expiresAt })
   }
   const call = await readSiteCall(request, settings, now(), { maxBytes: MAX_BYTES, schema: SaveSchema, invalid })
   if ('answer' in call) return call.answer
-  const checked = await checkCode(env, settings, call.data.codigo, now(), isLocalRequest(request))
+  const checked = await checkCode(env, settings, call.data, now(), isLocalRequest(request))
   if (!checked.ok) return checked.answer
   const { quote } = checked
 

@@ -21,6 +21,7 @@ import { json, readJson } from '../platform/json'
 import { lookupCapVerdict, lookupSubjects, recordWrongGuess } from './lookup-caps'
 import { offerForTracking } from '../offers/offers'
 import { withdrawable } from '../offers/withdrawal'
+import { insideWithdrawalPeriod } from '../offers/withdrawal-period'
 import type { Step } from '../quotes/repair-states'
 import { getSettings } from '../platform/settings'
 import { siteCallRefusal } from '../platform/site-caller'
@@ -123,8 +124,10 @@ async function withdrawalOf(db: D1Database, row: Parameters<typeof withdrawable>
  * {email} -> the tracking links of that address's quotes, by e-mail to it
  * (docs/decisions/104): always the same answer, {"success": true}, whether
  * quotes exist for it or not, and whether an e-mail goes or not (at most one
- * per address in 15 minutes, none without quotes it may list). The e-mail
- * goes after the answer, so its time tells nothing either.
+ * per inbox in 15 minutes and 3 in 24 hours, however the address is spelled,
+ * the daily cap lifted for a customer inside a withdrawal period; none
+ * without quotes it may list: docs/decisions/125). The e-mail goes after the
+ * answer, so its time tells nothing either.
  */
 async function links(
   request: Request,
@@ -138,7 +141,8 @@ async function links(
   if (!asked.success) return json({ success: false, error: 'Email no válido' }, 400)
   const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: `enlaces:${callVisitor(request)}` })
   if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
-  const owed = await oweLinks(env.DB, asked.data.email, deps.now())
+  const uncapped = await insideWithdrawalPeriod(env.DB, asked.data.email, deps.now())
+  const owed = await oweLinks(env.DB, asked.data.email, deps.now(), { uncapped })
   if (owed !== null) {
     const settings = getSettings(env, request)
     ctx.waitUntil(
