@@ -117,12 +117,12 @@ const typesOnly = (message, ...regexes) => ({
  */
 const FUNCTION_LAYERS = [
   ['platform'],
-  ['quotes'],
+  ['quotes', 'health'],
   ['offers'],
   ['chat', 'email'],
   ['privacy'],
   ['delivery'],
-  ['intake', 'inbox', 'tracking'],
+  ['intake', 'inbox', 'tracking', 'status'],
   ['sweep'],
 ]
 

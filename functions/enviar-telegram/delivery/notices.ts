@@ -71,15 +71,24 @@ async function noticeSent(
   return marked?.meta.changes === 1
 }
 
-/** The notice did not go: due again at `nextAt`; an unknown outcome marks the next send as a possible repeat. */
-async function noticeFailed(db: D1Database, offerId: number, owner: string, ambiguous: boolean, nextAt: number) {
+/**
+ * The notice did not go: due again at `nextAt`; an unknown outcome marks the next send as a possible repeat,
+ * and a refusal for good (`refusedAt`) sends its e-mail copy at once (delivery/notice-copies.ts).
+ */
+async function noticeFailed(
+  db: D1Database,
+  offerId: number,
+  owner: string,
+  { ambiguous, nextAt, refusedAt }: { ambiguous: boolean; nextAt: number; refusedAt: number | null },
+) {
   await db
     .prepare(
       `UPDATE quote_offers SET notice_attempts = notice_attempts + 1, notice_ambiguous = notice_ambiguous + ?3,
-         notice_next_at = ?4, notice_lease_owner = NULL, notice_lease_until = NULL
+         notice_next_at = ?4, notice_lease_owner = NULL, notice_lease_until = NULL,
+         notice_refused_at = COALESCE(?5, notice_refused_at)
        WHERE id = ?1 AND notice_lease_owner = ?2`,
     )
-    .bind(offerId, owner, ambiguous ? 1 : 0, nextAt)
+    .bind(offerId, owner, ambiguous ? 1 : 0, nextAt, refusedAt)
     .run()
 }
 
@@ -127,7 +136,11 @@ export async function tellOwner(
   if (!settings.TELEGRAM_BOT_TOKEN) {
     // Anywhere else a missing token is a refusal: the notice waits, and the sweep tries it again.
     console.error(`[enviar-telegram] ${quote.referencia}: el aviso de la respuesta espera: falta TELEGRAM_BOT_TOKEN`)
-    await noticeFailed(env.DB, offer.id, owner, false, now() + backoffMs(offer.notice_attempts + 1, settings))
+    await noticeFailed(env.DB, offer.id, owner, {
+      ambiguous: false,
+      nextAt: now() + backoffMs(offer.notice_attempts + 1, settings),
+      refusedAt: now(),
+    })
     return { told: false }
   }
   const api = telegramApi(settings, deps)
@@ -150,7 +163,11 @@ export async function tellOwner(
       `[enviar-telegram] ${quote.referencia}: el aviso de la respuesta no llegó al chat (${failure.error})${unknown}`,
     )
     const nextAt = now() + backoffMs(offer.notice_attempts + 1, settings, failure.retryAfterS)
-    await noticeFailed(env.DB, offer.id, owner, failure.ambiguous, nextAt)
+    await noticeFailed(env.DB, offer.id, owner, {
+      ambiguous: failure.ambiguous,
+      nextAt,
+      refusedAt: failure.permanent ? now() : null,
+    })
     return { told: false, retryAfterS: failure.retryAfterS }
   }
   const row = await quoteById(env.DB, quote.id)

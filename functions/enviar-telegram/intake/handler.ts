@@ -6,7 +6,9 @@ import type { DeliveryDeps } from '../delivery/deps'
 import { json, readJson } from '../platform/json'
 import { getSettings, requireSettings } from '../platform/settings'
 import { siteCallRefusal } from '../platform/site-caller'
-import { storeQuote } from './store-quote'
+import { newReference, storeQuote } from './store-quote'
+import { noticeStoppedSweep } from '../delivery/alarms'
+import { deliverUnstored } from '../delivery/unstored'
 import { callVisitor } from '../platform/visitor'
 
 /** The largest quote body read: a valid quote is a few KB; anything past this is answered 413 unread. */
@@ -64,19 +66,37 @@ export async function handleQuote(
   const perVisitor = await env.QUOTES_PER_VISITOR?.limit({ key: callVisitor(request) })
   if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
 
+  const now = (deps.now ?? Date.now)()
+  const local = isLocalRequest(request)
   let stored: Awaited<ReturnType<typeof storeQuote>>
   try {
-    stored = await storeQuote(env.DB, quote, { idempotencyKey, now: (deps.now ?? Date.now)() })
+    stored = await storeQuote(env.DB, quote, { idempotencyKey, now })
   } catch (error) {
-    console.error(`[enviar-telegram] No se pudo guardar el presupuesto: ${(error as Error).message?.slice(0, 300)}`)
+    // D1 refused it: the lead still reaches the chat and the shop's e-mail before the customer is told to
+    // try again (delivery/unstored.ts, docs/decisions/129).
+    const reference = newReference()
+    console.error(
+      `[enviar-telegram] ${reference}: no se pudo guardar el presupuesto (${(error as Error).message?.slice(0, 200)}); se envía al chat y por correo sin guardar`,
+    )
+    const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
+    const unstored = {
+      ...quote,
+      comentarios: quote.comentarios ?? null,
+      sospecha: quote.sospecha ?? null,
+      referencia: reference,
+      received_at: now,
+    }
+    await deliverUnstored(env, settings, unstored, { waitUntil, ...deps, local })
     return json({ success: false, error: 'No se pudo guardar la solicitud' }, 503)
   }
+  // Quotes still arrive while the sweep is stopped: the first that finds it so tells the owner (once).
+  if (!local) ctx.waitUntil(noticeStoppedSweep(env, settings, deps).catch(() => undefined))
   if (stored.created) {
     ctx.waitUntil(
       deliverNow(env, stored.row.id, {
         waitUntil: (promise) => ctx.waitUntil(promise),
         ...deps,
-        local: isLocalRequest(request),
+        local,
       }).catch((error: unknown) =>
         console.error(
           `[enviar-telegram] ${stored.row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`,
