@@ -113,7 +113,7 @@ export const HEALTHY_WEBHOOK = {
   url: 'https://presupuestos.taller.test/functions/v1/telegram-webhook',
   has_custom_certificate: false,
   pending_update_count: 0,
-  allowed_updates: ['message', 'callback_query'],
+  allowed_updates: ['message', 'callback_query'] as Array<'message' | 'callback_query'>,
 }
 
 export const telegramError = (code: number, description: string, retryAfter?: number): Answer => ({

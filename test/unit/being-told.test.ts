@@ -336,7 +336,7 @@ describe('a quote D1 cannot store', () => {
       }),
       env,
       { waitUntil: () => undefined },
-      { ...s.deps, wait: (ms, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve())) },
+      { ...s.deps, wait: (_ms, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve())) },
     )
     expect(response.status).toBe(503)
     expect(await response.json()).toMatchObject({ success: false })
