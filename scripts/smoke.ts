@@ -142,11 +142,7 @@ interface HealthAnswer {
 }
 
 /** Asks `ask` again while `retry` says its answer is not there yet and the patience lasts. */
-async function patiently<T>(
-  question: () => Promise<T>,
-  retry: (answer: T) => boolean,
-  deps: SmokeDeps,
-): Promise<T> {
+async function patiently<T>(question: () => Promise<T>, retry: (answer: T) => boolean, deps: SmokeDeps): Promise<T> {
   const deadline = Date.now() + (deps.patienceMs ?? 0)
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   let answer = await question()
@@ -240,7 +236,11 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
   let siteAnswers = deps.only !== 'function'
   for (const path of siteAnswers ? ['/', '/presupuesto', '/seguimiento'] : []) {
     // A new Custom Domain takes a few minutes to answer: asked again while the patience lasts.
-    const answer = await patiently(() => ask(`${site}${path}`), (reply) => 'error' in reply, deps)
+    const answer = await patiently(
+      () => ask(`${site}${path}`),
+      (reply) => 'error' in reply,
+      deps,
+    )
     if ('error' in answer) {
       add('site', 'fail', `${site} no responde (${answer.error}): ¿está desplegada y su dominio activo?`)
       siteAnswers = false
@@ -277,7 +277,11 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
     const headers: Record<string, string> = { 'Content-Type': 'application/json' }
     if (address.key) Object.assign(headers, { apikey: address.key, Authorization: `Bearer ${address.key}` })
     const post = (url: string, body: unknown) => ask(url, { method: 'POST', headers, body: JSON.stringify(body) })
-    const quote = await patiently(() => post(address.url, {}), (reply) => 'error' in reply, deps)
+    const quote = await patiently(
+      () => post(address.url, {}),
+      (reply) => 'error' in reply,
+      deps,
+    )
     if ('error' in quote)
       add(
         'function',

@@ -2,7 +2,7 @@
 // reach each Worker, how wrangler dev is started and stopped for them, free ports, and the
 // whole quote chain on loopback (site -> enviar-telegram -> fake Telegram) for tests and scripts.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { connect, createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -143,9 +143,22 @@ export async function stopAll(graceMs = 3000): Promise<void> {
 export function runToEnd(command: string, args: readonly string[], options?: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     run(command, args, options).on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} salió con código ${code}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} salió con código ${code}${logTail(options?.log)}`)),
     )
   })
+}
+
+/** The end of a command's log file, for the error of a command that failed (its output otherwise hides it). */
+function logTail(log: string | undefined): string {
+  if (!log) return ''
+  try {
+    const text = readFileSync(log, 'utf8').trim()
+    return text ? `; su salida (${log}):\n${text.slice(-4000)}` : `; sin salida (${log})`
+  } catch {
+    return ''
+  }
 }
 
 /**
