@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deploy } from '../../scripts/deploy'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
 import {
+  argumentsOf,
+  type CheckName,
   PLACEHOLDER_ACCOUNT_ID,
   PLACEHOLDER_DATABASE_ID,
   preflight,
@@ -687,9 +689,29 @@ describe('npm run deploy', () => {
     expect(lines.join('\n')).toContain('0004_historial.sql')
   })
 
-  it('stops on what it could not check; with --sin-comprobar it goes out, and says so in red', async () => {
+  it('--sin-comprobar waives named checks only, never the secrets nor the migrations', () => {
+    expect(argumentsOf(['function', '--sin-comprobar=webhook,commit'])).toMatchObject({
+      target: 'function',
+      unchecked: ['webhook', 'commit'],
+    })
+    expect(() => argumentsOf(['--sin-comprobar'])).toThrow(/--sin-comprobar=sesion,commit,webhook/)
+    expect(() => argumentsOf(['--sin-comprobar=migraciones'])).toThrow(/no se saltan nunca/)
+    expect(() => argumentsOf(['--sin-comprobar=secretos'])).toThrow(/no se saltan nunca/)
+    expect(() => argumentsOf(['--sin-comprobar=todo'])).toThrow(/no hay ninguna comprobación «todo»/)
+    const skipped = (check: CheckName): Finding => ({ worker: 'función', status: 'skipped', text: check, check })
+    for (const check of ['secretos', 'migraciones'] as const)
+      expect(stops([skipped(check)], { unchecked: [check] })).toBe(true)
+    expect(stops([skipped('webhook')], { unchecked: ['webhook'] })).toBe(false)
+    expect(argumentsOf(['--primera-vez', '--staging'])).toMatchObject({
+      target: 'all',
+      firstDeploy: true,
+      staging: true,
+    })
+  })
+
+  it('stops on what it could not check; with --sin-comprobar=webhook it goes out, and says so in red', async () => {
     await webhook(WEBHOOK)
-    const run = async (unchecked: boolean) => {
+    const run = async (unchecked: CheckName[]) => {
       const wrangler = fakeWrangler()
       const lines: string[] = []
       const done = await deploy('all', {
@@ -705,11 +727,14 @@ describe('npm run deploy', () => {
       return { done, deploys: wrangler.calls.filter((args) => args[0] === 'deploy'), text: lines.join('\n') }
     }
     // No bot token at hand: the webhook is not checked.
-    const stopped = await run(false)
+    const stopped = await run([])
     expect(stopped.done).toBe(false)
+    expect(stopped.text).toContain('--sin-comprobar=webhook')
+    // Waiving another check does not waive this one.
+    expect((await run(['commit'])).done).toBe(false)
     expect(stopped.deploys).toEqual([])
     expect(stopped.text).toContain('webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano')
-    const forced = await run(true)
+    const forced = await run(['webhook'])
     expect(forced.done).toBe(true)
     expect(forced.deploys).toHaveLength(2)
     const red = /\x1b\[1;31m[^\x1b]*--sin-comprobar[^\x1b]*\x1b\[0m/g

@@ -174,13 +174,16 @@ describe('npm run smoke -- <site origin>', () => {
       name: 'sin-barrido',
       siteSettings: TEST_SETTINGS,
       functionSettings: { ...TEST_TELEGRAM, SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL },
+      throughBinding: true,
     })
     try {
       await registerWebhook(fresh, `${functionOrigin(fresh)}${FUNCTION_PATHS.webhook}`)
       const run = await cli(fresh.siteUrl, environment(fresh))
       expect(run.code).toBe(1)
-      expect(run.stdout).toContain(`Falla: ${PARTS.health}`)
-      expect(run.stdout).toContain(`el barrido no se ha ejecutado nunca: en esta máquina corre con GET`)
+      expect(run.stdout).toContain(`Falla: ${PARTS.health}.`)
+      expect(run.stdout).toContain(
+        `✘ [${PARTS.health}] el barrido no se ha ejecutado nunca: en esta máquina corre con GET`,
+      )
       await sweepOnce(fresh)
       const mail = await smoke(fresh.siteUrl, { env: environment(fresh), mail: true })
       expect(mail.ok, smokeReport(fresh.siteUrl, mail)).toBe(true)
