@@ -764,7 +764,48 @@ describe('npm run deploy', () => {
     })
     expect(done).toBe(false)
     expect(checked).toEqual([`https://${SITE_HOST}`])
-    expect(lines.join('\n')).toContain('`npm run rollback`')
+    expect(lines.join('\n')).toContain('`npm run rollback -- <commit anterior>`')
+  })
+
+  it('the README’s first deploy, as written: deploy:function before the webhook and the site, telegram:webhook, deploy:site', async () => {
+    await webhook('')
+    const root = repository()
+    const wrangler = fakeWrangler()
+    const checks: Array<{ origin: string; only?: string }> = []
+    const step = (target: Target, extra: Parameters<typeof deploy>[1] = {}) =>
+      deploy(target, {
+        root,
+        wrangler: wrangler.run,
+        env: { TELEGRAM_API_URL: telegram.url },
+        commit: () => COMMIT,
+        build: async () => undefined,
+        check: async (origin, options) => {
+          checks.push({ origin, only: options.only })
+          return true
+        },
+        log: () => undefined,
+        ...extra,
+      })
+    // Step 8: the function alone; the live check asks only for it (the site is not deployed yet).
+    expect(await step('function')).toBe(true)
+    expect(checks).toEqual([{ origin: `https://${SITE_HOST}`, only: 'function' }])
+    // `npm run deploy` now would refuse: the webhook is not registered yet…
+    expect(await step('all')).toBe(false)
+    // …unless it is the first deploy, which registers it right after the function.
+    const registered: string[] = []
+    const first = await step('all', {
+      firstDeploy: true,
+      register: async (url) => {
+        registered.push(url)
+        await webhook(url)
+        return [`Webhook registrado: ${url}`]
+      },
+    })
+    expect(first).toBe(true)
+    expect(registered).toEqual([WEBHOOK])
+    // Step 9 done (the webhook is there): step 10, the site, with the whole live check.
+    expect(await step('site')).toBe(true)
+    expect(checks.at(-1)).toEqual({ origin: `https://${SITE_HOST}`, only: undefined })
   })
 
   it('npm run deploy on this checkout, logged out: exits 1 before uploading, naming the settings and the login together', async () => {
