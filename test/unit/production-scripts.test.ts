@@ -17,8 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
-import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+import { FUNCTION, productionArgs, readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+import { PRODUCTION_ENV, STAGING_ENV } from '~shared/settings'
 import { MIGRATIONS_DIR, rollback } from '../../scripts/rollback'
+import { backup } from '../../scripts/backup'
 import { rotateSecret, uploadSecrets } from '../../scripts/secrets'
 import { judgeWebhook, type WebhookInfo } from '../../scripts/telegram-checks'
 import { printChatIds } from '../../scripts/telegram-chat-id'
@@ -511,6 +513,59 @@ describe('npm run rollback', () => {
     expect(deploys).toHaveLength(1)
     expect(lines.join('\n')).toContain('"Aborting"')
     expect(aborted.ran.at(-1)).toMatch(/^git worktree remove/)
+  })
+})
+
+describe('[env.staging]', () => {
+  it('both Workers have a staging copy of their own: its D1, its function, e-mails to the shop’s own addresses only', () => {
+    const fn = readWorkerConfig(process.cwd(), FUNCTION, STAGING_ENV)
+    const site = readWorkerConfig(process.cwd(), SITE, STAGING_ENV)
+    const production = readWorkerConfig(process.cwd(), FUNCTION, PRODUCTION_ENV)
+    expect(fn.name).toBe('enviar-telegram-staging')
+    expect(site.name).toBe('reparacion-mandos-web-staging')
+    expect(fn.d1_databases[0]?.database_name).toBe('presupuestos-staging')
+    expect(fn.d1_databases[0]?.database_name).not.toBe(production.d1_databases[0]?.database_name)
+    expect(site.services?.map((service) => service.service)).toEqual(['enviar-telegram-staging'])
+    const email = (fn as unknown as { send_email: Array<Record<string, unknown>> }).send_email[0]
+    expect(email?.allowed_destination_addresses).toBeDefined()
+    expect(productionArgs(FUNCTION, STAGING_ENV)).toEqual(['--env', 'staging', '--config', FUNCTION_CONFIG])
+  })
+})
+
+describe('npm run backup', () => {
+  it('exports the production D1 to a dated file outside the repository; never inside it; a failure says so', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'copias-'))
+    const calls: string[][] = []
+    const lines: string[] = []
+    const writing: Wrangler = async (args) => {
+      calls.push([...args])
+      writeFileSync(String(args[args.indexOf('--output') + 1]), 'CREATE TABLE presupuestos (id INTEGER);\n')
+      return { code: 0, stdout: '', stderr: '' }
+    }
+    const now = () => Date.UTC(2026, 10, 28, 14, 5)
+    const file = await backup(folder, { wrangler: writing, log: (line) => lines.push(line), now })
+    expect(file).toBe(join(folder, 'presupuestos-2026-11-28T1405Z.sql'))
+    expect(calls).toEqual([
+      [
+        'd1',
+        'export',
+        'presupuestos',
+        '--remote',
+        '--output',
+        file,
+        '--env',
+        'production',
+        '--config',
+        FUNCTION_CONFIG,
+      ],
+    ])
+    expect(
+      await backup(join(process.cwd(), 'copias'), { wrangler: writing, log: (line) => lines.push(line) }),
+    ).toBeNull()
+    expect(lines.join('\n')).toContain('está dentro del repositorio')
+    const refusing: Wrangler = async () => ({ code: 1, stdout: '', stderr: 'Not logged in' })
+    expect(await backup(folder, { wrangler: refusing, log: (line) => lines.push(line), now })).toBeNull()
+    rmSync(folder, { recursive: true, force: true })
   })
 })
 
