@@ -38,6 +38,13 @@ export function hasKey(request: Request, key: string, previous?: PreviousSecret,
   )
 }
 
+/** An HMAC-SHA-256 signing key of a secret. */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+}
+
 /** base64url of bytes. */
 const base64url = (bytes: ArrayBuffer) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))
@@ -51,13 +58,7 @@ const base64url = (bytes: ArrayBuffer) =>
  * hold, so no new secret is needed and the webhook's own is never sent for it. Sent in a header, never a URL.
  */
 export async function operatorKey(webhookSecret: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(webhookSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
+  const key = await hmacKey(webhookSecret)
   return base64url(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('npm run smoke -- --correo')))
 }
 
