@@ -30,7 +30,7 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           // Sized for a busy two-core machine: D1 in Miniflare is slow under load, never wrong.
-          testTimeout: 60_000, hookTimeout: 180_000,
+          testTimeout: 30_000,
           ...BUSY_MACHINE,
         },
       },
