@@ -75,8 +75,11 @@ async function liveCheck(
 
 /** The webhook registered with the operator's token and secret, at the function's Custom Domain. */
 async function registerNow(root: string, environment: string, url: string): Promise<string[]> {
-  const token = botToken(root)
-  const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile(root)?.TELEGRAM_WEBHOOK_SECRET
+  // Staging has its own bot: never the production file's token (it would move production's webhook).
+  const production = environment === PRODUCTION_ENV
+  const token = production ? botToken(root) : process.env.TELEGRAM_BOT_TOKEN
+  const secret =
+    process.env.TELEGRAM_WEBHOOK_SECRET || (production ? readSecretsFile(root)?.TELEGRAM_WEBHOOK_SECRET : undefined)
   if (!token || !secret)
     throw new Error('faltan TELEGRAM_BOT_TOKEN o TELEGRAM_WEBHOOK_SECRET en el archivo de secretos')
   const apiRoot = botApiRoot(readWorkerConfig(root, FUNCTION, environment))
