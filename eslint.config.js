@@ -118,13 +118,13 @@ const typesOnly = (message, ...regexes) => ({
 const FUNCTION_LAYERS = [
   ['platform'],
   ['records'],
-  ['quotes'],
+  ['quotes', 'health'],
   ['offers'],
   ['payments'],
   ['chat', 'email'],
   ['privacy'],
   ['delivery'],
-  ['intake', 'inbox', 'tracking', 'stripe-events'],
+  ['intake', 'inbox', 'tracking', 'stripe-events', 'status'],
   ['sweep'],
 ]
 

@@ -137,7 +137,8 @@ export function countingD1(db: D1Database, reads: Reads): D1Database {
   const count = (meta: { rows_read?: number } | undefined, sql = '') => {
     reads.rowsRead += meta?.rows_read ?? 0
     reads.queries++
-    if (process.env.DEBUG_READS && (meta?.rows_read ?? 0) > 20) console.log(meta?.rows_read, sql.slice(0, 200))
+    if (process.env.DEBUG_READS && (meta?.rows_read ?? 0) > Number(process.env.DEBUG_READS))
+      console.log(meta?.rows_read, sql.slice(0, 200))
   }
   const wrap = (statement: D1PreparedStatement, sql = ''): Statement => {
     const wrapped: Statement = {

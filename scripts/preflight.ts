@@ -30,7 +30,16 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { howToSet, isOwn, readValue, SECRETS_FILE, secretWanted, type Setting } from '~shared/settings'
+import {
+  howToSet,
+  isOwn,
+  PRODUCTION_ENV,
+  readValue,
+  SECRETS_FILE,
+  secretWanted,
+  type Setting,
+  STAGING_ENV,
+} from '~shared/settings'
 
 import { bareDomainOf, zoneOf } from '~/lib/bare-domain'
 
@@ -71,7 +80,26 @@ export interface Finding {
   /** Passed, stops the deploy, could not be checked (stops it too without --sin-comprobar), or advice for later. */
   status: 'ok' | 'problem' | 'skipped' | 'note'
   text: string
+  /** A check that could not run: its name, which `--sin-comprobar=<name>` waives (if it may be waived). */
+  check?: CheckName
 }
+
+/**
+ * The checks that may not be able to run (no network, no login, no bot token at hand), by the name
+ * `--sin-comprobar=<name>[,<name>]` waives them with. The secrets and the migrations are never waived: a
+ * Worker without its secrets or on a schema missing a migration breaks the shop (docs/decisions/131).
+ */
+export const CHECKS = {
+  sesion: 'la sesión de Cloudflare (`wrangler whoami`)',
+  commit: 'el commit (fuera de git)',
+  webhook: 'el webhook de Telegram',
+  stripe: 'la cuenta y el webhook de Stripe',
+  secretos: 'los secretos en Cloudflare',
+  migraciones: 'las migraciones de D1 en remoto',
+} as const
+export type CheckName = keyof typeof CHECKS
+/** What --sin-comprobar never waives. */
+export const NEVER_WAIVED: readonly CheckName[] = ['secretos', 'migraciones']
 
 export interface PreflightDeps {
   /** The repository (a test's copy of the configs). */
@@ -83,6 +111,10 @@ export interface PreflightDeps {
   commit?: () => Commit | null
   /** Now, for the age of Telegram's last webhook error. */
   now?: () => number
+  /** The first deploy (--primera-vez): the webhook is registered once the function exists. */
+  firstDeploy?: boolean
+  /** The wrangler environment: production (default) or staging (`[env.staging]`, --staging). */
+  environment?: string
 }
 
 /** The id the repository's wrangler.toml holds until the operator writes his database's. */
@@ -111,8 +143,8 @@ class Findings {
   problem(worker: string, text: string) {
     this.list.push({ worker, status: 'problem', text })
   }
-  skipped(worker: string, text: string) {
-    this.list.push({ worker, status: 'skipped', text })
+  skipped(worker: string, check: CheckName, text: string) {
+    this.list.push({ worker, status: 'skipped', text, check })
   }
   note(worker: string, text: string) {
     this.list.push({ worker, status: 'note', text })
@@ -400,10 +432,11 @@ async function checkSecrets(
   wrangler: Wrangler,
   site: WorkerConfig,
   root: string,
+  environment: string,
 ) {
   const secrets = requiredSecrets(worker, site, readSecretsFile(root))
-  const command = `npx wrangler secret list ${productionArgs(worker).join(' ')}`
-  const result = await wrangler(['secret', 'list', '--format', 'json', ...productionArgs(worker)])
+  const command = `npx wrangler secret list ${productionArgs(worker, environment).join(' ')}`
+  const result = await wrangler(['secret', 'list', '--format', 'json', ...productionArgs(worker, environment)])
   if (result.code !== 0) {
     const error = wranglerError(result)
     if (/10007|does not exist|not found/i.test(error)) {
@@ -414,6 +447,7 @@ async function checkSecrets(
     } else {
       found.skipped(
         worker.label,
+        'secretos',
         `secretos: wrangler no pudo listarlos (${error}). Compruébalos con \`${command}\` (¿\`npx wrangler login\`?).`,
       )
     }
@@ -425,7 +459,11 @@ async function checkSecrets(
         (secret) => secret.name,
       )
     } catch {
-      found.skipped(worker.label, `secretos: no se entendió lo que respondió \`${command}\`; compruébalos a mano.`)
+      found.skipped(
+        worker.label,
+        'secretos',
+        `secretos: no se entendió lo que respondió \`${command}\`; compruébalos a mano.`,
+      )
     }
     if (names) {
       found.check(worker.label, `secretos en Cloudflare: ${secrets.map(([key]) => key).join(', ')}`, () => {
@@ -466,8 +504,10 @@ function checkSecretValues(found: Findings, worker: DeployedWorker, root: string
   })
 }
 
-async function checkMigrations(found: Findings, wrangler: Wrangler) {
-  const args = ['d1', 'migrations', 'list', 'presupuestos', '--remote', ...productionArgs(FUNCTION)]
+async function checkMigrations(found: Findings, wrangler: Wrangler, fn: WorkerConfig, environment: string) {
+  // The database by its name in this environment's config (staging has its own).
+  const name = fn.d1_databases?.[0]?.database_name ?? 'presupuestos'
+  const args = ['d1', 'migrations', 'list', name, '--remote', ...productionArgs(FUNCTION, environment)]
   const result = await wrangler(args)
   const output = `${result.stdout}\n${result.stderr}`
   if (result.code === 0 && /No migrations to apply/i.test(output)) {
@@ -484,6 +524,7 @@ async function checkMigrations(found: Findings, wrangler: Wrangler) {
   }
   found.skipped(
     FUNCTION.label,
+    'migraciones',
     `migraciones de D1 en remoto: wrangler no pudo listarlas (${wranglerError(result)}). Compruébalo con \`npx wrangler ${args.join(' ')}\`.`,
   )
 }
@@ -499,19 +540,22 @@ async function checkStripe(found: Findings, fn: WorkerConfig, root: string, env:
     apiUrl: env.STRIPE_API_URL ?? (String(fn.vars?.STRIPE_API_URL ?? '') || undefined),
     functionOrigin: domain ? `https://${domain}` : null,
   })
-  for (const judgement of judgements) found[judgement.status](FUNCTION.label, judgement.text)
+  for (const judgement of judgements)
+    if (judgement.status === 'skipped') found.skipped(FUNCTION.label, 'stripe', judgement.text)
+    else found[judgement.status](FUNCTION.label, judgement.text)
 }
 
 async function checkWebhook(
   found: Findings,
   target: Target,
   fn: WorkerConfig,
-  { root, env, now }: { root: string; env: NodeJS.ProcessEnv; now: number },
+  { root, env, now, firstDeploy }: { root: string; env: NodeJS.ProcessEnv; now: number; firstDeploy: boolean },
 ) {
   const domain = customDomain(fn)
   if (!domain) {
     found.skipped(
       FUNCTION.label,
+      'webhook',
       'webhook de Telegram: sin dominio de la función no se sabe qué dirección debería tener.',
     )
     return
@@ -521,6 +565,7 @@ async function checkWebhook(
   if (!token) {
     found.skipped(
       FUNCTION.label,
+      'webhook',
       `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${SECRETS_FILE}); compruébalo con ${registerAgain(expected)}.`,
     )
     return
@@ -529,7 +574,11 @@ async function checkWebhook(
   try {
     answer = await botApi<WebhookInfo>(botApiRoot(fn, env), token, 'getWebhookInfo')
   } catch (error) {
-    found.skipped(FUNCTION.label, `webhook de Telegram: no se pudo preguntar a Telegram (${(error as Error).message}).`)
+    found.skipped(
+      FUNCTION.label,
+      'webhook',
+      `webhook de Telegram: no se pudo preguntar a Telegram (${(error as Error).message}).`,
+    )
     return
   }
   if (!answer.ok) {
@@ -540,7 +589,8 @@ async function checkWebhook(
     return
   }
   // Before the function's first deploy there is nothing to register: only a deploy of the site needs it.
-  const unregistered = target === 'function' ? 'note' : 'problem'
+  // On the first deploy (--primera-vez) `npm run deploy` registers it right after deploying the function.
+  const unregistered = target === 'function' || firstDeploy ? 'note' : 'problem'
   for (const judgement of judgeWebhook(answer.result, expected, { now, unregistered }))
     found[judgement.status](FUNCTION.label, judgement.text)
 }
@@ -635,6 +685,7 @@ async function checkLogin(found: Findings, wrangler: Wrangler): Promise<Login> {
   }
   found.skipped(
     BOTH,
+    'sesion',
     `sesión de Cloudflare: \`npx wrangler whoami\` no respondió (${wranglerError(result)}); ¿hay red? Sin ella no se comprueban los secretos ni las migraciones.`,
   )
   return { kind: 'unknown' }
@@ -679,7 +730,11 @@ function checkAccount(found: Findings, site: WorkerConfig, fn: WorkerConfig, log
 /** What goes out is a commit: nothing uncommitted, so each version names the code it runs (deploy --tag). */
 function checkCommit(found: Findings, commit: Commit | null) {
   if (!commit) {
-    found.skipped(BOTH, 'commit: esto no es un checkout de git; la versión desplegada no podrá nombrar su commit.')
+    found.skipped(
+      BOTH,
+      'commit',
+      'commit: esto no es un checkout de git; la versión desplegada no podrá nombrar su commit.',
+    )
     return
   }
   if (commit.dirty)
@@ -697,8 +752,9 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
   const env = deps.env ?? process.env
   const found = new Findings()
   const login = await checkLogin(found, wrangler)
-  const site = workerConfigs(root, SITE)
-  const fn = workerConfigs(root, FUNCTION)
+  const environment = deps.environment ?? PRODUCTION_ENV
+  const site = workerConfigs(root, SITE, environment)
+  const fn = workerConfigs(root, FUNCTION, environment)
   const workers = target === 'site' ? [SITE] : target === 'function' ? [FUNCTION] : [FUNCTION, SITE]
 
   checkAccount(found, site.production, fn.production, login)
@@ -726,25 +782,41 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
   for (const worker of workers) checkSecretValues(found, worker, root, site.production)
 
   if (login.kind === 'in') {
-    for (const worker of workers) await checkSecrets(found, worker, wrangler, site.production, root)
+    for (const worker of workers) await checkSecrets(found, worker, wrangler, site.production, root, environment)
     if (target !== 'site') {
-      if (databaseReady) await checkMigrations(found, wrangler)
-      else found.skipped(FUNCTION.label, 'migraciones de D1 en remoto: primero, el database_id.')
+      if (databaseReady) await checkMigrations(found, wrangler, fn.production, environment)
+      else found.skipped(FUNCTION.label, 'migraciones', 'migraciones de D1 en remoto: primero, el database_id.')
     }
   } else {
     const why = login.kind === 'out' ? 'sin sesión de Cloudflare' : 'sin respuesta de Cloudflare'
-    for (const worker of workers) found.skipped(worker.label, `secretos en Cloudflare: ${why}.`)
-    if (target !== 'site') found.skipped(FUNCTION.label, `migraciones de D1 en remoto: ${why}.`)
+    for (const worker of workers) found.skipped(worker.label, 'secretos', `secretos en Cloudflare: ${why}.`)
+    if (target !== 'site') found.skipped(FUNCTION.label, 'migraciones', `migraciones de D1 en remoto: ${why}.`)
   }
-  await checkWebhook(found, target, fn.production, { root, env, now: (deps.now ?? Date.now)() })
+  await checkWebhook(found, target, fn.production, {
+    root,
+    env,
+    now: (deps.now ?? Date.now)(),
+    firstDeploy: deps.firstDeploy ?? false,
+  })
   if (target !== 'site') await checkStripe(found, fn.production, root, env)
   return found.list
 }
 
 /** Whether the findings stop a deploy: any problem, and any check that could not run unless allowed. */
-export function stops(findings: readonly Finding[], { unchecked = false } = {}): boolean {
-  return findings.some((finding) => finding.status === 'problem' || (finding.status === 'skipped' && !unchecked))
+export function stops(findings: readonly Finding[], { unchecked = [] }: Waivers = {}): boolean {
+  return findings.some(
+    (finding) => finding.status === 'problem' || (finding.status === 'skipped' && !waived(finding, unchecked)),
+  )
 }
+
+/** The checks the operator waived (--sin-comprobar=<name>,…). */
+export interface Waivers {
+  unchecked?: readonly CheckName[]
+}
+
+/** Whether a check that could not run was waived by name (never the secrets nor the migrations). */
+const waived = (finding: Finding, unchecked: readonly CheckName[]) =>
+  finding.check !== undefined && !NEVER_WAIVED.includes(finding.check) && unchecked.includes(finding.check)
 
 const WHAT: Record<Target, string> = { site: 'la web', function: 'la función', all: 'la web y la función' }
 const RED = (text: string) => `\x1b[1;31m${text}\x1b[0m`
@@ -754,16 +826,22 @@ const RED = (text: string) => `\x1b[1;31m${text}\x1b[0m`
  * what to do, what to do later; then whether the deploy goes out. With `unchecked` (--sin-comprobar), what
  * was not checked goes out anyway, and the output says so in red, at the start, on each such line and at the end.
  */
-export function report(target: Target, findings: readonly Finding[], { unchecked = false } = {}): string {
-  const line = (finding: Finding) => `  - [${finding.worker}] ${finding.text}`
+export function report(target: Target, findings: readonly Finding[], { unchecked = [] }: Waivers = {}): string {
+  const name = (finding: Finding) =>
+    finding.check
+      ? ` (${UNCHECKED_FLAG}=${finding.check}${finding.check && NEVER_WAIVED.includes(finding.check) ? ': no se puede saltar' : ''})`
+      : ''
+  const line = (finding: Finding) =>
+    `  - [${finding.worker}] ${finding.text}${finding.status === 'skipped' ? name(finding) : ''}`
   const of = (status: Finding['status']) => findings.filter((finding) => finding.status === status)
   const problems = of('problem')
   const skipped = of('skipped')
   const notes = of('note')
+  const waivedNow = skipped.filter((finding) => waived(finding, unchecked))
   const warning = RED(
-    `⚠ ${UNCHECKED_FLAG}: se despliega sin comprobar ${skipped.length} cosa${skipped.length === 1 ? '' : 's'}; bajo tu responsabilidad.`,
+    `⚠ ${UNCHECKED_FLAG}: se despliega sin comprobar ${waivedNow.length} cosa${waivedNow.length === 1 ? '' : 's'} (${[...new Set(waivedNow.map((finding) => finding.check))].join(', ')}); bajo tu responsabilidad.`,
   )
-  const forced = unchecked && skipped.length > 0
+  const forced = waivedNow.length > 0 && waivedNow.length === skipped.length
   return [
     ...(forced ? [warning] : []),
     `Comprobación previa al despliegue de ${WHAT[target]}:`,
@@ -776,7 +854,9 @@ export function report(target: Target, findings: readonly Finding[], { unchecked
                 `Sin comprobar (${skipped.length}; ${UNCHECKED_FLAG}: no se da por buena, pero no detiene el despliegue):`,
               )
             : `Sin comprobar (${skipped.length}; no se pudo, y no se da por buena):`,
-          ...skipped.map((finding) => (forced ? RED(`${line(finding)} [SIN COMPROBAR]`) : line(finding))),
+          ...skipped.map((finding) =>
+            waived(finding, unchecked) ? RED(`${line(finding)} [SIN COMPROBAR]`) : line(finding),
+          ),
         ]
       : []),
     ...(problems.length > 0 ? ['', `Falta o está mal (${problems.length}):`, ...problems.map(line)] : []),
@@ -784,22 +864,60 @@ export function report(target: Target, findings: readonly Finding[], { unchecked
     '',
     problems.length > 0
       ? 'No se despliega: corrige lo de arriba y vuelve a ejecutarlo.'
-      : skipped.length > 0 && !unchecked
-        ? `No se despliega: lo que no se pudo comprobar puede romper la tienda. Resuélvelo (\`npx wrangler login\` o CLOUDFLARE_API_TOKEN, la red, el token del bot en ${SECRETS_FILE}) y vuelve a ejecutarlo; o, si sabes lo que haces, añade ${UNCHECKED_FLAG}.`
+      : skipped.length > 0 && !forced
+        ? `No se despliega: lo que no se pudo comprobar puede romper la tienda. Resuélvelo (\`npx wrangler login\` o CLOUDFLARE_API_TOKEN, la red, el token del bot en ${SECRETS_FILE}) y vuelve a ejecutarlo; o, si sabes lo que haces, sáltate lo que se pueda por su nombre: ${UNCHECKED_FLAG}=${[...new Set(skipped.map((finding) => finding.check).filter((check) => check && !NEVER_WAIVED.includes(check)))].join(',') || '(nada: los secretos y las migraciones no se saltan)'}.`
         : forced
           ? warning
           : 'Nada que impida el despliegue.',
   ].join('\n')
 }
 
-/** The target named by a script's arguments (site, function, or both without one) and --sin-comprobar. */
-export function argumentsOf(args: readonly string[]): { target: Target; unchecked: boolean } {
-  const unchecked = args.includes(UNCHECKED_FLAG)
-  const rest = args.filter((arg) => arg !== UNCHECKED_FLAG)
+/**
+ * A script's arguments: the target (site, function, or both without one), `--sin-comprobar=<name>[,<name>]`
+ * (the checks waived, by name: CHECKS; never the secrets nor the migrations), `--primera-vez` (the first
+ * deploy: the webhook is registered after it) and `--staging` (the staging copy).
+ */
+export function argumentsOf(args: readonly string[]): {
+  target: Target
+  unchecked: CheckName[]
+  firstDeploy: boolean
+  staging: boolean
+} {
+  const unchecked: CheckName[] = []
+  const rest: string[] = []
+  for (const arg of args) {
+    if (arg === UNCHECKED_FLAG)
+      throw new Error(
+        `${UNCHECKED_FLAG} nombra lo que se salta: ${UNCHECKED_FLAG}=${Object.keys(CHECKS)
+          .filter((check) => !NEVER_WAIVED.includes(check as CheckName))
+          .join(',')} (los secretos y las migraciones no se saltan).`,
+      )
+    if (arg.startsWith(`${UNCHECKED_FLAG}=`)) {
+      for (const name of arg.slice(UNCHECKED_FLAG.length + 1).split(',')) {
+        if (!(name in CHECKS))
+          throw new Error(
+            `${UNCHECKED_FLAG}: no hay ninguna comprobación «${name}» (${Object.keys(CHECKS).join(', ')}).`,
+          )
+        if (NEVER_WAIVED.includes(name as CheckName))
+          throw new Error(`${UNCHECKED_FLAG}=${name}: ${CHECKS[name as CheckName]} no se saltan nunca.`)
+        unchecked.push(name as CheckName)
+      }
+    } else if (arg !== FIRST_DEPLOY_FLAG && arg !== STAGING_FLAG) rest.push(arg)
+  }
   if (rest.length > 1)
-    throw new Error(`Sobra: ${rest.slice(1).join(' ')} (site, function o nada, y ${UNCHECKED_FLAG}).`)
-  return { target: targetOf(rest[0]), unchecked }
+    throw new Error(`Sobra: ${rest.slice(1).join(' ')} (site, function o nada, y ${UNCHECKED_FLAG}=…).`)
+  return {
+    target: targetOf(rest[0]),
+    unchecked,
+    firstDeploy: args.includes(FIRST_DEPLOY_FLAG),
+    staging: args.includes(STAGING_FLAG),
+  }
 }
+
+/** The first deploy: the webhook is registered after it (`npm run secrets`), so its absence is expected. */
+export const FIRST_DEPLOY_FLAG = '--primera-vez'
+/** The staging copy (`[env.staging]`). */
+export const STAGING_FLAG = '--staging'
 
 /** The target named by a script's argument: site, function, or both without one. */
 export function targetOf(argument: string | undefined): Target {
@@ -809,8 +927,8 @@ export function targetOf(argument: string | undefined): Target {
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  const { target, unchecked } = argumentsOf(process.argv.slice(2))
-  const findings = await preflight(target)
+  const { target, unchecked, firstDeploy, staging } = argumentsOf(process.argv.slice(2))
+  const findings = await preflight(target, { firstDeploy, environment: staging ? STAGING_ENV : PRODUCTION_ENV })
   console.log(report(target, findings, { unchecked }))
   if (stops(findings, { unchecked })) process.exit(1)
 }

@@ -59,13 +59,16 @@ export function readWorkerConfig(root: string, worker: DeployedWorker, env?: str
 }
 
 /** Both configs of a Worker: this machine's and production's. */
-export function workerConfigs(root: string, worker: DeployedWorker) {
-  return { local: readWorkerConfig(root, worker), production: readWorkerConfig(root, worker, PRODUCTION_ENV) }
+export function workerConfigs(root: string, worker: DeployedWorker, environment: string = PRODUCTION_ENV) {
+  return { local: readWorkerConfig(root, worker), production: readWorkerConfig(root, worker, environment) }
 }
 
-/** The `--env production` (and `--config`) arguments every production wrangler command of a Worker takes. */
-export function productionArgs(worker: DeployedWorker): string[] {
-  return ['--env', PRODUCTION_ENV, ...(worker.config === SITE_CONFIG ? [] : ['--config', worker.config])]
+/**
+ * The `--env production` (and `--config`) arguments every production wrangler command of a Worker takes;
+ * `--env staging` for the staging copy.
+ */
+export function productionArgs(worker: DeployedWorker, environment: string = PRODUCTION_ENV): string[] {
+  return ['--env', environment, ...(worker.config === SITE_CONFIG ? [] : ['--config', worker.config])]
 }
 
 /** What a wrangler command answered. */
@@ -177,7 +180,10 @@ export function gitCommit(root = ROOT): Commit | null {
     return {
       sha: git('rev-parse', 'HEAD'),
       subject: git('log', '-1', '--format=%s'),
-      dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
+      // A new file under app/ or functions/ not yet committed would be built into the Workers too.
+      dirty:
+        git('status', '--porcelain', '--untracked-files=no') !== '' ||
+        git('status', '--porcelain', '--untracked-files=all', '--', 'app', 'functions') !== '',
     }
   } catch {
     return null

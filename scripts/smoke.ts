@@ -9,6 +9,13 @@
  *     service binding (no key in production) its address must be closed to the public instead (404);
  *   - Telegram, with the bot token at hand: the webhook registered to this function with no 401/403 it is
  *     still getting, and getChat on TELEGRAM_CHAT_ID (a group that became a supergroup: its new id).
+ *   - the function's own word on its health (GET /functions/v1/salud, docs/decisions/128): it fails, naming
+ *     it, when the sweep is older than 5 minutes (or never ran) or anything has been stuck for an hour;
+ *   - with --correo, one real e-mail to SHOP_EMAIL through the function's EMAIL binding (POST
+ *     /functions/v1/salud/correo with the operator's key, derived from TELEGRAM_WEBHOOK_SECRET).
+ * After a deploy (`patienceMs`) an answer that is not there yet (a new Custom Domain coming up, a new
+ * function whose first sweep has not run) is asked again until it is or the patience is over; `only:
+ * 'function'` checks the function alone (its first deploy, before the site exists).
  * Exit 0 when all of it holds; otherwise 1, naming the part that failed. The function's address and key
  * come from QUOTE_FUNCTION_URL and QUOTE_FUNCTION_KEY when they are set (a local pair, the tests); else
  * from the production config (and secrets.production.env); for a site on this machine, npm start's
@@ -19,7 +26,7 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { PRODUCTION_ENV, PUBLIC_SECRETS, SECRETS_FILE } from '~shared/settings'
+import { PRODUCTION_ENV, PUBLIC_SECRETS, SECRETS_FILE, STAGING_ENV } from '~shared/settings'
 
 import {
   botApi,
@@ -37,6 +44,7 @@ import {
 import { stripeGet } from './stripe-checks'
 import { judgeChat, judgeWebhook, webhookUrl, type WebhookInfo } from './telegram-checks'
 import { STRIPE_API_ORIGIN } from '~shared/payment'
+import { operatorKey, OPERATOR_KEY_HEADER } from '../functions/enviar-telegram/platform/secret'
 
 /** The parts a smoke check names. */
 export const PARTS = {
@@ -44,6 +52,8 @@ export const PARTS = {
   function: 'función de presupuestos (enviar-telegram)',
   telegram: 'Telegram',
   stripe: 'Stripe',
+  health: 'salud de la función (barrido y colas)',
+  mail: 'correo de la función',
 } as const
 type Part = keyof typeof PARTS
 
@@ -59,6 +69,16 @@ export interface SmokeDeps {
   now?: () => number
   /** The production configs (read from `root` by default; unread for a site on this machine). */
   configs?: { site: WorkerConfig; fn: WorkerConfig }
+  /** The wrangler environment whose configs are read: production (default) or staging. */
+  environment?: string
+  /** Only the function (its first deploy: the site is not deployed yet). */
+  only?: 'function'
+  /** Send one real e-mail to SHOP_EMAIL through the function's binding (--correo). */
+  mail?: boolean
+  /** After a deploy: how long an answer not there yet is asked again (0: once). */
+  patienceMs?: number
+  /** Waits between two asks (tests give one that returns at once). */
+  pause?: (ms: number) => Promise<void>
 }
 
 const TIMEOUT_MS = 10_000
@@ -99,7 +119,7 @@ function functionAddress(origin: URL, env: NodeJS.ProcessEnv, deps: SmokeDeps): 
     const url = `http://localhost:${env.QUOTE_FUNCTION_PORT || '8788'}${FUNCTION_PATHS.quote}`
     return { url, key: env.QUOTE_FUNCTION_KEY ?? PUBLIC_SECRETS.QUOTE_FUNCTION_KEY, origin: new URL(url).origin }
   }
-  const { site, fn } = deps.configs ?? productionConfigs(deps.root ?? ROOT)
+  const { site, fn } = deps.configs ?? productionConfigs(deps.root ?? ROOT, deps.environment)
   const domain = customDomain(fn)
   if (!callsByBinding(site) && typeof site.vars.QUOTE_FUNCTION_URL === 'string') {
     const url = new URL(site.vars.QUOTE_FUNCTION_URL)
@@ -111,10 +131,100 @@ function functionAddress(origin: URL, env: NodeJS.ProcessEnv, deps: SmokeDeps): 
   return { url: `https://${domain}${FUNCTION_PATHS.quote}`, key: null, origin: `https://${domain}` }
 }
 
-const productionConfigs = (root: string) => ({
-  site: readWorkerConfig(root, SITE, PRODUCTION_ENV),
-  fn: readWorkerConfig(root, FUNCTION, PRODUCTION_ENV),
+const productionConfigs = (root: string, environment = PRODUCTION_ENV) => ({
+  site: readWorkerConfig(root, SITE, environment),
+  fn: readWorkerConfig(root, FUNCTION, environment),
 })
+
+/** What GET /functions/v1/salud answers, as far as it is read. */
+interface HealthAnswer {
+  ok?: boolean
+  sweepAgeSeconds?: number | null
+  problems?: string[]
+  problemTexts?: string[]
+}
+
+/** Asks `ask` again while `retry` says its answer is not there yet and the patience lasts. */
+async function patiently<T>(question: () => Promise<T>, retry: (answer: T) => boolean, deps: SmokeDeps): Promise<T> {
+  const deadline = Date.now() + (deps.patienceMs ?? 0)
+  const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  let answer = await question()
+  while (retry(answer) && Date.now() < deadline) {
+    await pause(10_000)
+    answer = await question()
+  }
+  return answer
+}
+
+/** The function's health (GET /functions/v1/salud): a line for each thing it says is wrong. */
+async function checkHealth(
+  functionOrigin: string,
+  local: boolean,
+  add: (part: Part, status: Line['status'], text: string) => void,
+  deps: SmokeDeps,
+) {
+  const url = `${functionOrigin}${FUNCTION_PATHS.health}`
+  // A new function's first sweep runs within a minute of its deploy (its Cron Trigger).
+  const answer = await patiently(
+    () => ask(url),
+    (reply) => 'error' in reply || (reply.status === 503 && reply.text.includes('sweep-never-ran')),
+    deps,
+  )
+  if ('error' in answer) return add('health', 'fail', `${url} no responde (${answer.error}).`)
+  let body: HealthAnswer = {}
+  try {
+    body = JSON.parse(answer.text) as HealthAnswer
+  } catch {
+    body = {}
+  }
+  if (answer.status === 200 && body.ok === true)
+    return add('health', 'ok', `salud: ok, el último barrido hace ${body.sweepAgeSeconds ?? '?'} s`)
+  if (answer.status !== 503 || !Array.isArray(body.problems))
+    return add('health', 'fail', `${url}: ${answer.status}, se esperaba 200 con "ok": true.`)
+  const age = body.sweepAgeSeconds
+  if (body.problems.includes('sweep-stale'))
+    add(
+      'health',
+      'fail',
+      `el barrido está parado: el último terminó hace ${age ?? '?'} s (más de 5 minutos). Sus Cron Triggers y su registro: \`npx wrangler tail --env production --config ${FUNCTION.config}\`.`,
+    )
+  if (body.problems.includes('sweep-never-ran'))
+    add(
+      'health',
+      'fail',
+      local
+        ? `el barrido no se ha ejecutado nunca: en esta máquina corre con GET ${functionOrigin}/__scheduled.`
+        : 'el barrido no se ha ejecutado nunca: mira los Cron Triggers de la función (Settings → Trigger events).',
+    )
+  const rest = (body.problemTexts ?? []).filter(
+    (_text, index) => !['sweep-stale', 'sweep-never-ran'].includes(body.problems?.[index] ?? ''),
+  )
+  if (rest.length) add('health', 'fail', `salud: ${rest.join('; ')} (\`/estado\` en el chat lo detalla).`)
+}
+
+/** --correo: one real e-mail to SHOP_EMAIL through the function's EMAIL binding. */
+async function checkMail(
+  functionOrigin: string,
+  secret: string | undefined,
+  add: (part: Part, status: Line['status'], text: string) => void,
+) {
+  if (!secret)
+    return add('mail', 'fail', `sin TELEGRAM_WEBHOOK_SECRET a mano (en el entorno o en ${SECRETS_FILE}): no se envió.`)
+  const answer = await ask(`${functionOrigin}${FUNCTION_PATHS.healthMail}`, {
+    method: 'POST',
+    headers: { [OPERATOR_KEY_HEADER]: await operatorKey(secret) },
+  })
+  if ('error' in answer) return add('mail', 'fail', `sin respuesta (${answer.error}).`)
+  if (answer.status === 200)
+    return add('mail', 'ok', 'correo de prueba enviado a SHOP_EMAIL por el binding EMAIL: mira que llegue.')
+  let error = ''
+  try {
+    error = String((JSON.parse(answer.text) as { error?: unknown }).error ?? '')
+  } catch {
+    error = ''
+  }
+  add('mail', 'fail', `el correo de prueba no salió (${answer.status}${error ? `: ${error.slice(0, 200)}` : ''}).`)
+}
 
 /** Runs every check against the site at `origin`; `ok` when all of it holds. */
 export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{ ok: boolean; lines: Line[] }> {
@@ -125,10 +235,15 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
   const site = origin.origin
   const token = unknownToken()
 
-  // The site's pages, then its reading of the function.
-  let siteAnswers = true
-  for (const path of ['/', '/presupuesto', '/seguimiento']) {
-    const answer = await ask(`${site}${path}`)
+  // The site's pages, then its reading of the function (not on the function's first deploy: no site yet).
+  let siteAnswers = deps.only !== 'function'
+  for (const path of siteAnswers ? ['/', '/presupuesto', '/seguimiento'] : []) {
+    // A new Custom Domain takes a few minutes to answer: asked again while the patience lasts.
+    const answer = await patiently(
+      () => ask(`${site}${path}`),
+      (reply) => 'error' in reply,
+      deps,
+    )
     if ('error' in answer) {
       add('site', 'fail', `${site} no responde (${answer.error}): ¿está desplegada y su dominio activo?`)
       siteAnswers = false
@@ -165,7 +280,11 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
     const headers: Record<string, string> = { 'Content-Type': 'application/json' }
     if (address.key) Object.assign(headers, { apikey: address.key, Authorization: `Bearer ${address.key}` })
     const post = (url: string, body: unknown) => ask(url, { method: 'POST', headers, body: JSON.stringify(body) })
-    const quote = await post(address.url, {})
+    const quote = await patiently(
+      () => post(address.url, {}),
+      (reply) => 'error' in reply,
+      deps,
+    )
     if ('error' in quote)
       add(
         'function',
@@ -217,6 +336,19 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
     }
   }
 
+  // The function's own word: the sweep ran within 5 minutes and nothing is stuck; then, asked, a real e-mail.
+  if (typeof address !== 'string') {
+    await checkHealth(address.origin, isLocalOrigin(new URL(address.origin)), add, deps)
+    if (deps.mail)
+      await checkMail(
+        address.origin,
+        env.TELEGRAM_WEBHOOK_SECRET ||
+          readSecretsFile(deps.root ?? ROOT)?.TELEGRAM_WEBHOOK_SECRET ||
+          (isLocalOrigin(new URL(address.origin)) ? PUBLIC_SECRETS.TELEGRAM_WEBHOOK_SECRET : undefined),
+        add,
+      )
+  }
+
   // Telegram, with the token at hand.
   const root = deps.root ?? ROOT
   const botTokenAtHand = env.TELEGRAM_BOT_TOKEN || (isLocalOrigin(origin) ? undefined : botToken(root, env))
@@ -230,7 +362,7 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
     const fn =
       isLocalOrigin(origin) && !deps.configs
         ? ({ vars: {} } as unknown as WorkerConfig)
-        : (deps.configs ?? productionConfigs(root)).fn
+        : (deps.configs ?? productionConfigs(root, deps.environment)).fn
     const apiRoot = botApiRoot(fn, env)
     const functionOrigin = typeof address === 'string' ? undefined : address.origin
     const chatId = env.TELEGRAM_CHAT_ID || String(fn.vars?.TELEGRAM_CHAT_ID ?? '')
@@ -285,13 +417,28 @@ export function smokeReport(origin: string, { ok, lines }: Awaited<ReturnType<ty
   ].join('\n')
 }
 
+/** The command's words: the origin, then --correo (a real e-mail) and --staging (the staging configs). */
+export function smokeArguments(args: readonly string[]): { origin: string; mail: boolean; environment: string } | null {
+  const origin = args.find((arg) => !arg.startsWith('--'))
+  const unknown = args.filter((arg) => arg.startsWith('--') && !['--correo', '--staging'].includes(arg))
+  if (!origin || !URL.canParse(origin) || unknown.length) return null
+  return {
+    origin,
+    mail: args.includes('--correo'),
+    environment: args.includes('--staging') ? STAGING_ENV : PRODUCTION_ENV,
+  }
+}
+
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  const origin = process.argv[2]
-  if (!origin || !URL.canParse(origin)) {
-    console.error('Uso: npm run smoke -- https://www.tudominio.es   (el origen de la web)')
+  const parsed = smokeArguments(process.argv.slice(2))
+  if (!parsed) {
+    console.error(
+      'Uso: npm run smoke -- https://www.tudominio.es [--correo] [--staging]   (el origen de la web; --correo envía un correo de prueba a SHOP_EMAIL)',
+    )
     process.exit(2)
   }
-  const result = await smoke(origin)
+  const { origin, mail, environment } = parsed
+  const result = await smoke(origin, { mail, environment })
   console.log(smokeReport(origin, result))
   process.exit(result.ok ? 0 : 1)
 }

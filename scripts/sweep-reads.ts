@@ -3,6 +3,8 @@
 // worked through them (delivered, answered, some priced, repaired, a few devices in the workshop; the
 // customers' e-mails sent), at a
 // working hour (so the reminder's queries run too). The bench prints it; a unit test bounds it.
+import { getSettings } from '../functions/enviar-telegram/platform/settings'
+import { checkTelegram } from '../functions/enviar-telegram/sweep/self-check'
 import { sweep, type SweepPart } from '../functions/enviar-telegram/sweep/sweep'
 
 import { countingD1, migrationFiles, openLocalD1, type Reads } from './local-d1'
@@ -93,12 +95,56 @@ export async function storeQuotes(db: D1Database, count: number, now = SWEEP_AT)
   ])
 }
 
-/** A Bot API that takes everything (a sweep over a worked-through shop sends nothing, but must be able to). */
-const telegramOk = (async () =>
-  Response.json({
+/**
+ * A Bot API that takes everything (a sweep over a worked-through shop sends nothing, but must be able to),
+ * with the bot and its webhook as they are when they work (the hourly self-check asks for both).
+ */
+const telegramOk = (async (input: RequestInfo | URL) => {
+  const method = String(input).split('/').pop()
+  if (method === 'getWebhookInfo')
+    return Response.json({
+      ok: true,
+      result: {
+        url: 'https://presupuestos.taller.test/functions/v1/telegram-webhook',
+        has_custom_certificate: false,
+        pending_update_count: 0,
+        allowed_updates: ['message', 'callback_query'],
+      },
+    })
+  if (method === 'getMe')
+    return Response.json({
+      ok: true,
+      result: { id: 123456, is_bot: true, first_name: 'Taller', username: 'taller_bot' },
+    })
+  return Response.json({
     ok: true,
     result: { message_id: 1, date: 0, chat: { id: -1001234567890, type: 'supergroup' }, text: '' },
-  })) as typeof fetch
+  })
+}) as typeof fetch
+
+/** The fake Bot API, counting its calls (each one a subrequest of the run). */
+function countedTelegram(): { fetch: typeof fetch; calls: () => number } {
+  let calls = 0
+  return {
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      calls++
+      return telegramOk(input, init)
+    }) as typeof fetch,
+    calls: () => calls,
+  }
+}
+
+/** The settings of the bench's function. */
+const benchEnv = (db: D1Database) =>
+  ({
+    DB: db,
+    TELEGRAM_BOT_TOKEN: '123456:token-del-banco',
+    TELEGRAM_CHAT_ID: '-1001234567890',
+    TELEGRAM_API_URL: 'https://telegram.test',
+    SITE_URL: 'https://www.taller.test',
+    SHOP_EMAIL: 'taller@taller.test',
+    QUOTE_EMAIL_FROM: 'presupuestos@taller.test',
+  }) as unknown as FunctionEnv
 
 /**
  * The rows one sweep reads (`part`: the minute's delivery, the hourly retention, or both as before this
@@ -112,29 +158,39 @@ export async function sweepReads({
   stored: number
   part?: SweepPart
   files?: string[]
-}): Promise<Reads> {
+}): Promise<Reads & { subrequests: number }> {
   const { db, dispose } = await openLocalD1(files)
   try {
     await storeQuotes(db, stored)
     const reads: Reads = { rowsRead: 0, queries: 0 }
-    const env = {
-      DB: countingD1(db, reads),
-      TELEGRAM_BOT_TOKEN: '123456:token-del-banco',
-      TELEGRAM_CHAT_ID: '-1001234567890',
-      TELEGRAM_API_URL: 'https://telegram.test',
-      SITE_URL: 'https://www.taller.test',
-      SHOP_EMAIL: 'taller@taller.test',
-      QUOTE_EMAIL_FROM: 'presupuestos@taller.test',
-    } as unknown as FunctionEnv
-    await sweep(env, { fetch: telegramOk, now: () => SWEEP_AT, part })
-    return reads
+    const telegram = countedTelegram()
+    await sweep(benchEnv(countingD1(db, reads)), { fetch: telegram.fetch, now: () => SWEEP_AT, part })
+    return { ...reads, subrequests: telegram.calls() }
   } finally {
     await dispose()
   }
 }
 
 /**
- * Every migration but the sweep's indexes (0009, 0010, indexes only): the schema the sweep ran on before them,
- * with the tables later migrations added (the sweep reads them too).
+ * The schema without the sweep's indexes (0009 and 0010): what the sweep ran on before them, with the
+ * tables later migrations added (the sweep needs them).
  */
 export const filesBeforeIndexes = () => migrationFiles().filter((file) => !/^00(09|10)_/.test(file))
+
+/**
+ * What the hourly Telegram self-check alone costs a run (sweep/self-check.ts): its D1 rows and queries, and
+ * its Bot API calls (subrequests), with `stored` quotes; it reads no quote, so the figure does not grow.
+ */
+export async function selfCheckCost(stored: number): Promise<Reads & { subrequests: number }> {
+  const { db, dispose } = await openLocalD1()
+  try {
+    await storeQuotes(db, stored)
+    const reads: Reads = { rowsRead: 0, queries: 0 }
+    const telegram = countedTelegram()
+    const env = benchEnv(countingD1(db, reads))
+    await checkTelegram(env, getSettings(env), { fetch: telegram.fetch, now: () => SWEEP_AT })
+    return { ...reads, subrequests: telegram.calls() }
+  } finally {
+    await dispose()
+  }
+}

@@ -22,6 +22,7 @@ import { botToken, customDomain, FUNCTION, readSecretsFile, readWorkerConfig, RO
 export const COMMANDS = [
   { command: 'pendientes', description: 'Presupuestos sin atender, los más nuevos primero' },
   { command: 'taller', description: 'Reparaciones en el taller (recibidas o en reparación), las más antiguas primero' },
+  { command: 'estado', description: 'Cómo va el servicio: el barrido, lo que espera y qué hacer' },
   { command: 'enviado', description: 'Anotar el envío de vuelta: /enviado P-7K3Q SEUR 123456789' },
   { command: 'olvidar', description: 'Borrar los presupuestos de un e-mail: /olvidar cliente@correo.es' },
   { command: 'serie', description: 'Anotar el número de serie del aparato recibido: /serie P-7K3Q 1234ABCD' },

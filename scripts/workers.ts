@@ -3,7 +3,7 @@
 // whole quote chain on loopback (site -> enviar-telegram -> fake Telegram and the stand-in of Stripe) for tests
 // and scripts.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { connect, createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -167,9 +167,22 @@ export async function stopAll(graceMs = 3000): Promise<void> {
 export function runToEnd(command: string, args: readonly string[], options?: RunOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     run(command, args, options).on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} salió con código ${code}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} salió con código ${code}${logTail(options?.log)}`)),
     )
   })
+}
+
+/** The end of a command's log file, for the error of a command that failed (its output otherwise hides it). */
+function logTail(log: string | undefined): string {
+  if (!log) return ''
+  try {
+    const text = readFileSync(log, 'utf8').trim()
+    return text ? `; su salida (${log}):\n${text.slice(-4000)}` : `; sin salida (${log})`
+  } catch {
+    return ''
+  }
 }
 
 /**

@@ -26,4 +26,8 @@ export const FUNCTION_PATHS = {
   ownerQuote: '/functions/v1/taller/presupuesto',
   /** POST the code and the owner's full quote ({codigo, formulario}): the price saved. */
   ownerQuoteSave: '/functions/v1/taller/presupuesto/guardar',
+  /** GET the function's health, for an uptime monitor: figures only (docs/decisions/128). */
+  health: '/functions/v1/salud',
+  /** POST, with the operator's key: one test e-mail to SHOP_EMAIL through the binding (`npm run smoke -- --correo`). */
+  healthMail: '/functions/v1/salud/correo',
 } as const

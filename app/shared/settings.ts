@@ -118,6 +118,9 @@ export const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
 /** The wrangler environment every production deploy uses (`[env.production]` in each wrangler.toml). */
 export const PRODUCTION_ENV = 'production'
 
+/** The copy to try things on first (`[env.staging]`: its own D1, bot, chat and staging.<domain>; README, "Staging"). */
+export const STAGING_ENV = 'staging'
+
 /** The operator's file of production secrets (git ignores it); `npm run secrets` uploads it. */
 export const SECRETS_FILE = 'secrets.production.env'
 

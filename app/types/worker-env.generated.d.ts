@@ -11,7 +11,7 @@ interface Env {
   FORM_SECRET?: string
   LOOKUPS_PER_IP: RateLimit
   LOOKUPS_TOTAL: RateLimit
-  QUOTE_FUNCTION: Service /* entrypoint SiteApi from enviar-telegram-production */ | Service /* entrypoint SiteApi from enviar-telegram */
+  QUOTE_FUNCTION: Service /* entrypoint SiteApi from enviar-telegram-production */ | Service /* entrypoint SiteApi from enviar-telegram-staging */ | Service /* entrypoint SiteApi from enviar-telegram */
   QUOTE_FUNCTION_KEY?: string
   QUOTE_FUNCTION_URL?: string
   QUOTE_POSTS_PER_IP: RateLimit

@@ -10,10 +10,12 @@
  *   POST /functions/v1/stripe-webhook     Stripe's events (signed): payments and refunds
  *   POST /functions/v1/taller/presupuesto[/guardar]  the owner's full-quote form, for the site
  *   POST /functions/v1/seguimiento/enlaces an e-mail with the tracking links of an address, for the site
+ *   GET  /functions/v1/salud              the function's health for an uptime monitor (figures only)
+ *   POST /functions/v1/salud/correo       the operator's test e-mail to SHOP_EMAIL (npm run smoke -- --correo)
  *   GET  /__correo                        this machine's mailbox (EMAIL_DELIVERY=local), on localhost only
  *   scheduled, every minute              the delivery sweep: retries, the customers' e-mails, e-mail copies,
  *                                        notices, reminders, payments asked of Stripe, refunds
- *   scheduled, every hour                retention (docs/decisions/111)
+ *   scheduled, every hour                retention (docs/decisions/111), the Telegram self-check (128)
  * The site's endpoints answer the site's service binding (SiteApi, below) without a key, and the public
  * address with QUOTE_FUNCTION_KEY only (platform/site-caller.ts, docs/decisions/110).
  */
@@ -32,6 +34,9 @@ import { fromSiteBinding } from './platform/site-caller'
 import { handleTracking } from './tracking/tracking-api'
 import { handlePayment } from './tracking/payment-api'
 import { handleStripeWebhook } from './stripe-events/webhook'
+import { handleHealth } from './status/health-api'
+import { noticeStoppedSweep } from './delivery/alarms'
+import { getSettings } from './platform/settings'
 
 /**
  * The endpoint a path names, for a log line: one of ours, or "otra ruta".
@@ -67,6 +72,8 @@ async function serve(request: Request, env: FunctionEnv, ctx: Pick<ExecutionCont
       return await handleOwnerQuote(request, env, ctx)
     if (pathname === FUNCTION_PATHS.tracking || pathname.startsWith(`${FUNCTION_PATHS.tracking}/`))
       return await handleTracking(request, env, ctx)
+    if (pathname === FUNCTION_PATHS.health || pathname === FUNCTION_PATHS.healthMail)
+      return await handleHealth(request, env, ctx)
     if (pathname === MAILBOX_PATH || pathname.startsWith(`${MAILBOX_PATH}/`)) return await handleMailbox(request, env)
     return json({ success: false, error: 'No encontrado' }, 404)
   } catch (error) {
@@ -94,11 +101,18 @@ export default {
 
   // Awaited, not waitUntil: locally GET /__scheduled answers only once the sweep has finished.
   async scheduled(controller, env, ctx) {
-    const result = await sweep(env, {
-      waitUntil: (promise) => ctx.waitUntil(promise),
-      part: sweepPart(controller.cron),
-    })
-    if (Object.values(result).some((count) => count > 0))
-      console.log(`[enviar-telegram] Barrido: ${JSON.stringify(result)}`)
+    const deps = { waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise), part: sweepPart(controller.cron) }
+    try {
+      const { health, ...result } = await sweep(env, deps)
+      if (Object.values(result).some((count) => count > 0) || !health.ok)
+        console.log(
+          `[enviar-telegram] Barrido: ${JSON.stringify(result)}${health.ok ? '' : `; problemas: ${health.problems.join(', ')}`}`,
+        )
+    } catch (error) {
+      console.error(`[enviar-telegram] El barrido falló: ${(error as Error).message?.slice(0, 300)}`)
+      // A sweep that keeps failing is a stopped sweep: once it has not finished for 5 minutes, told once.
+      await noticeStoppedSweep(env, getSettings(env), deps).catch(() => undefined)
+      throw error
+    }
   },
 } satisfies ExportedHandler<FunctionEnv>

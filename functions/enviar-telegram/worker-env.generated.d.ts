@@ -6,6 +6,7 @@ interface FunctionEnv {
   DB: D1Database
   EMAIL: SendEmail
   EMAIL_DELIVERY?: string
+  HEARTBEAT_URL?: string
   QUOTES_PER_VISITOR: RateLimit
   QUOTE_EMAIL_FROM?: string
   QUOTE_FUNCTION_KEY?: string

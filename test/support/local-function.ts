@@ -36,6 +36,8 @@ export function useDatabase(): () => Promise<D1Database> {
       db.prepare('DELETE FROM unsolicited_hours'),
       db.prepare('DELETE FROM quote_visitors'),
       db.prepare('DELETE FROM owner_link_holders'),
+      db.prepare('DELETE FROM health_runs'),
+      db.prepare('DELETE FROM incidents'),
     ])
     return db
   }
@@ -82,6 +84,8 @@ export function fakeTelegram(
     if (scripted) return Response.json(scripted.body, { status: scripted.status })
     if (method === 'getMe')
       return Response.json({ ok: true, result: { id: 1, is_bot: true, first_name: 'Taller', username: 'taller_bot' } })
+    // A webhook registered as `npm run telegram:webhook` leaves it: the hourly self-check finds nothing wrong.
+    if (method === 'getWebhookInfo') return Response.json({ ok: true, result: HEALTHY_WEBHOOK })
     if (method === 'sendMessage') {
       const message = { message_id: nextId++, text: String(body.text) }
       chat.push(message)
@@ -111,6 +115,14 @@ export function fakeTelegram(
   }) as typeof globalThis.fetch
   const sent = () => calls.filter((call) => call.method === 'sendMessage')
   return { fetch, calls, sent, posted: () => chat }
+}
+
+/** What getWebhookInfo answers for a webhook that works. */
+export const HEALTHY_WEBHOOK = {
+  url: 'https://presupuestos.taller.test/functions/v1/telegram-webhook',
+  has_custom_certificate: false,
+  pending_update_count: 0,
+  allowed_updates: ['message', 'callback_query'] as Array<'message' | 'callback_query'>,
 }
 
 export const telegramError = (code: number, description: string, retryAfter?: number): Answer => ({

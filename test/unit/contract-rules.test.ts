@@ -160,6 +160,7 @@ const latestShape = {
   terms_version: null,
   accepted_terms: null,
   withdrawn_by: null,
+  notice_refused_at: null,
 }
 
 describe('a price that holds', () => {

@@ -81,7 +81,8 @@ function refusingEmail(code: string) {
   const binding = {
     send: async (message: { subject: string; to: string }) => {
       tried.push(message.subject)
-      throw Object.assign(new Error(`${message.to}: rechazado (${code})`), { code })
+      // The service's own words may name the recipient: they are never kept nor shown.
+      throw Object.assign(new Error(`rechazado (${code}) para ${message.to}`), { code })
     },
   } as unknown as SendEmail
   return { binding, tried }
@@ -216,13 +217,11 @@ describe('the confirmation under faults', () => {
     expect(emails).toMatchObject([
       { refused_at: MONDAY_10, last_error: 'dirección rechazada (E_RECIPIENT_SUPPRESSED)' },
     ])
-    const logged = vi.mocked(console.error).mock.calls.flat().join('\n')
-    expect(logged).toContain('dirección rechazada (E_RECIPIENT_SUPPRESSED)')
-    expect(logged).not.toContain(quote.email)
+    expect(emails[0]?.last_error).not.toContain('@')
     const message = formatQuoteMessage({ ...quote, ...row, sospecha: null, received_at: MONDAY_10 }, { emails })
     expect(message).toContain('📧 Al cliente: confirmación ✗ no se pudo')
     expect(message).toContain(
-      '📧 No pudimos escribir a cliente@correo.es (dirección rechazada (E_RECIPIENT_SUPPRESSED)): avísale por WhatsApp o por teléfono.',
+      '📧 No pudimos escribir a cliente@correo.es (E_RECIPIENT_SUPPRESSED: la dirección rebotó o marcó el correo como spam): avísale por WhatsApp o por teléfono.',
     )
   })
 
@@ -243,10 +242,10 @@ describe('the confirmation under faults', () => {
     expect(email.toCustomers()).toHaveLength(1)
     expect((await emailsOf(db, row.id))[0]).toMatchObject({ attempts: 2, refused_at: null })
 
-    // Ten owed, the account's daily quota reached: one try, the other nine wait untouched.
+    // Ten owed, the account's sending rate reached: one try, the other nine wait untouched for the next sweep.
     for (let i = 0; i < 10; i++)
       await storeQuote(db, { ...quote, email: `c${i}@correo.es` }, { idempotencyKey: null, now: clock.now() })
-    const quota = refusingEmail('E_DAILY_LIMIT_EXCEEDED')
+    const quota = refusingEmail('E_RATE_LIMIT_EXCEEDED')
     const run = await sendDueEmails(functionEnv(db, { EMAIL: quota.binding }), getSettings(env), { now: clock.now })
     expect(quota.tried.length).toBeLessThanOrEqual(6)
     expect(run.results.filter((entry) => entry.result === 'quota').length).toBe(quota.tried.length)

@@ -198,6 +198,7 @@ describe('the owner’s texts', () => {
       notice_attempts: 0,
       notice_next_at: null,
       notice_ambiguous: 0,
+      notice_refused_at: null,
       work: null,
       parts: null,
       parts_cents: null,

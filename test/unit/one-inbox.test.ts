@@ -17,7 +17,7 @@ import { pathForLog, textForLog } from '~/lib/request-guard.server'
 import { inboxOf } from '../../functions/enviar-telegram/platform/mail-address'
 import { callVisitor } from '../../functions/enviar-telegram/platform/visitor'
 import { fromSiteBinding } from '../../functions/enviar-telegram/platform/site-caller'
-import { classifyMailError, describeMailError } from '../../functions/enviar-telegram/email/mail-errors'
+import { classifyMailError } from '../../functions/enviar-telegram/email/mail-errors'
 import { linksEmail, receivedEmail } from '../../functions/enviar-telegram/email/request-texts'
 import { sendDueEmails } from '../../functions/enviar-telegram/email/send'
 import { emailsOf, oweLinks } from '../../functions/enviar-telegram/quotes/emails-owed'
@@ -454,27 +454,35 @@ describe('a mail service’s error is kept as its class, never its words', () =>
     ],
     [
       { code: 'E_VALIDATION_ERROR', message: 'bad to: ana@correo.es' },
-      'refused',
-      'dirección rechazada (E_VALIDATION_ERROR)',
+      'recipient',
+      'E_VALIDATION_ERROR: dirección o mensaje no válidos',
     ],
     [
       { code: 'E_RATE_LIMIT_EXCEEDED', message: 'slow down' },
       'quota',
-      'cuota de envío agotada (E_RATE_LIMIT_EXCEEDED)',
+      'E_RATE_LIMIT_EXCEEDED: demasiados envíos seguidos',
     ],
     [
       { code: 'E_SENDER_NOT_VERIFIED', message: 'presupuestos@taller.es' },
       'configuration',
-      'configuración del correo (E_SENDER_NOT_VERIFIED)',
+      'E_SENDER_NOT_VERIFIED: el remitente no está verificado ni permitido',
     ],
-    [{ message: 'email to ana@correo.es not allowed' }, 'refused', 'dirección rechazada'],
-    [{ message: 'socket hang up near ana@correo.es' }, 'transient', 'fallo del servicio de correo'],
-    [{ code: 'e_lower ana@correo.es', message: 'x' }, 'transient', 'fallo del servicio de correo'],
+    [
+      { message: 'email to ana@correo.es not allowed' },
+      'recipient',
+      'binding: destinatario no permitido por el binding',
+    ],
+    [
+      { message: 'socket hang up near ana@correo.es' },
+      'temporary',
+      'Error: fallo del servicio de correo, se reintenta',
+    ],
+    [{ code: 'e_lower ana@correo.es', message: 'x' }, 'temporary', 'Error: fallo del servicio de correo, se reintenta'],
   ] as Array<[{ code?: string; message: string }, string, string]>)('%j is %s', (fault, kind, words) => {
     const error = Object.assign(new Error(fault.message), fault.code ? { code: fault.code } : {})
     const read = classifyMailError(error)
     expect(read.kind).toBe(kind)
-    expect(describeMailError(read)).toBe(words)
-    expect(describeMailError(read)).not.toContain('@')
+    expect(read.text).toBe(words)
+    expect(read.text).not.toContain('@')
   })
 })

@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deploy } from '../../scripts/deploy'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
 import {
+  argumentsOf,
+  type CheckName,
   PLACEHOLDER_ACCOUNT_ID,
   PLACEHOLDER_DATABASE_ID,
   preflight,
@@ -687,9 +689,29 @@ describe('npm run deploy', () => {
     expect(lines.join('\n')).toContain('0004_historial.sql')
   })
 
-  it('stops on what it could not check; with --sin-comprobar it goes out, and says so in red', async () => {
+  it('--sin-comprobar waives named checks only, never the secrets nor the migrations', () => {
+    expect(argumentsOf(['function', '--sin-comprobar=webhook,commit'])).toMatchObject({
+      target: 'function',
+      unchecked: ['webhook', 'commit'],
+    })
+    expect(() => argumentsOf(['--sin-comprobar'])).toThrow(/--sin-comprobar=sesion,commit,webhook/)
+    expect(() => argumentsOf(['--sin-comprobar=migraciones'])).toThrow(/no se saltan nunca/)
+    expect(() => argumentsOf(['--sin-comprobar=secretos'])).toThrow(/no se saltan nunca/)
+    expect(() => argumentsOf(['--sin-comprobar=todo'])).toThrow(/no hay ninguna comprobación «todo»/)
+    const skipped = (check: CheckName): Finding => ({ worker: 'función', status: 'skipped', text: check, check })
+    for (const check of ['secretos', 'migraciones'] as const)
+      expect(stops([skipped(check)], { unchecked: [check] })).toBe(true)
+    expect(stops([skipped('webhook')], { unchecked: ['webhook'] })).toBe(false)
+    expect(argumentsOf(['--primera-vez', '--staging'])).toMatchObject({
+      target: 'all',
+      firstDeploy: true,
+      staging: true,
+    })
+  })
+
+  it('stops on what it could not check; with --sin-comprobar=webhook it goes out, and says so in red', async () => {
     await webhook(WEBHOOK)
-    const run = async (unchecked: boolean) => {
+    const run = async (unchecked: CheckName[]) => {
       const wrangler = fakeWrangler()
       const lines: string[] = []
       const done = await deploy('all', {
@@ -705,11 +727,14 @@ describe('npm run deploy', () => {
       return { done, deploys: wrangler.calls.filter((args) => args[0] === 'deploy'), text: lines.join('\n') }
     }
     // No bot token at hand: the webhook is not checked.
-    const stopped = await run(false)
+    const stopped = await run([])
     expect(stopped.done).toBe(false)
+    expect(stopped.text).toContain('--sin-comprobar=webhook')
+    // Waiving another check does not waive this one.
+    expect((await run(['commit'])).done).toBe(false)
     expect(stopped.deploys).toEqual([])
     expect(stopped.text).toContain('webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano')
-    const forced = await run(true)
+    const forced = await run(['webhook'])
     expect(forced.done).toBe(true)
     expect(forced.deploys).toHaveLength(2)
     const red = /\x1b\[1;31m[^\x1b]*--sin-comprobar[^\x1b]*\x1b\[0m/g
@@ -739,7 +764,48 @@ describe('npm run deploy', () => {
     })
     expect(done).toBe(false)
     expect(checked).toEqual([`https://${SITE_HOST}`])
-    expect(lines.join('\n')).toContain('`npm run rollback`')
+    expect(lines.join('\n')).toContain('`npm run rollback -- <commit anterior>`')
+  })
+
+  it('the README’s first deploy, as written: deploy:function before the webhook and the site, telegram:webhook, deploy:site', async () => {
+    await webhook('')
+    const root = repository()
+    const wrangler = fakeWrangler()
+    const checks: Array<{ origin: string; only?: string }> = []
+    const step = (target: Target, extra: Parameters<typeof deploy>[1] = {}) =>
+      deploy(target, {
+        root,
+        wrangler: wrangler.run,
+        env: { TELEGRAM_API_URL: telegram.url },
+        commit: () => COMMIT,
+        build: async () => undefined,
+        check: async (origin, options) => {
+          checks.push({ origin, only: options.only })
+          return true
+        },
+        log: () => undefined,
+        ...extra,
+      })
+    // Step 8: the function alone; the live check asks only for it (the site is not deployed yet).
+    expect(await step('function')).toBe(true)
+    expect(checks).toEqual([{ origin: `https://${SITE_HOST}`, only: 'function' }])
+    // `npm run deploy` now would refuse: the webhook is not registered yet…
+    expect(await step('all')).toBe(false)
+    // …unless it is the first deploy, which registers it right after the function.
+    const registered: string[] = []
+    const first = await step('all', {
+      firstDeploy: true,
+      register: async (url) => {
+        registered.push(url)
+        await webhook(url)
+        return [`Webhook registrado: ${url}`]
+      },
+    })
+    expect(first).toBe(true)
+    expect(registered).toEqual([WEBHOOK])
+    // Step 9 done (the webhook is there): step 10, the site, with the whole live check.
+    expect(await step('site')).toBe(true)
+    expect(checks.at(-1)).toEqual({ origin: `https://${SITE_HOST}`, only: undefined })
   })
 
   it('npm run deploy on this checkout, logged out: exits 1 before uploading, naming the settings and the login together', async () => {

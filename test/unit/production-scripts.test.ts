@@ -8,7 +8,7 @@
  * deliveries reach it throughout); `npm run rollback` takes both Workers back
  * to one commit; `npm run telegram:chat-id` prints the chats the bot has seen.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -17,8 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
-import { readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
-import { rollback } from '../../scripts/rollback'
+import { FUNCTION, productionArgs, readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+import { PRODUCTION_ENV, STAGING_ENV } from '~shared/settings'
+import { MIGRATIONS_DIR, rollback } from '../../scripts/rollback'
+import { backup } from '../../scripts/backup'
 import { rotateSecret, uploadSecrets } from '../../scripts/secrets'
 import { judgeWebhook, type WebhookInfo } from '../../scripts/telegram-checks'
 import { printChatIds } from '../../scripts/telegram-chat-id'
@@ -425,25 +427,145 @@ describe('npm run rollback', () => {
     return { calls, wrangler }
   }
 
-  it('lists both Workers by commit; rolls back both to one commit, the site first', async () => {
-    const { calls, wrangler } = fake()
+  it('lists both Workers by commit', async () => {
+    const { wrangler } = fake()
     const lines: string[] = []
     expect(await rollback(undefined, { wrangler, log: (line) => lines.push(line) })).toBe(true)
     expect(lines.join('\n')).toMatch(/aaaa1111 cambio\n\s+web s1 .*función f1/)
-    expect(await rollback('aaaa1111', { wrangler, log: (line) => lines.push(line) })).toBe(true)
-    expect(calls.filter((args) => args[0] === 'rollback')).toEqual([
-      ['rollback', 's1', '--message', 'rollback a aaaa1111', '--env', 'production'],
-      ['rollback', 'f1', '--message', 'rollback a aaaa1111', '--env', 'production', '--config', FUNCTION_CONFIG],
-    ])
-    expect(lines.join('\n')).toContain('npm run secrets')
   })
 
-  it('touches nothing when one of the two has no version of that commit', async () => {
-    const { calls, wrangler } = fake()
+  /** A git and npm that answer as a checkout would, recording what ran. */
+  const checkout = (atCommit: string[], failing?: string) => {
+    const ran: string[] = []
+    const exec: NonNullable<Parameters<typeof rollback>[1]>['exec'] = async (command, args) => {
+      ran.push(`${command} ${args.join(' ')}`)
+      if (args[0] === 'rev-parse') return { code: 0, output: `${'a'.repeat(40)}\n` }
+      if (args[0] === 'ls-tree')
+        return { code: 0, output: atCommit.map((file) => `${MIGRATIONS_DIR}/${file}`).join('\n') }
+      return { code: failing && `${command} ${args.join(' ')}`.startsWith(failing) ? 1 : 0, output: 'salida del fallo' }
+    }
+    return { ran, exec }
+  }
+  const migrations = () => readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql'))
+
+  it('with a commit: rebuilds it in a clean worktree and deploys both, the function first; then the live check', async () => {
+    const { ran, exec } = checkout(migrations())
+    const deploys: string[][] = []
     const lines: string[] = []
-    expect(await rollback('cccc3333', { wrangler, log: (line) => lines.push(line) })).toBe(false)
-    expect(calls.some((args) => args[0] === 'rollback')).toBe(false)
-    expect(lines.join('\n')).toContain('las dos vuelven juntas o ninguna')
+    const checked: string[] = []
+    const done = await rollback('aaaa', {
+      exec,
+      wranglerAt: () => async (args) => {
+        deploys.push([...args])
+        return { code: 0, stdout: 'Uploaded', stderr: '' }
+      },
+      check: async (origin) => (checked.push(origin), true),
+      log: (line) => lines.push(line),
+    })
+    expect(done, lines.join('\n')).toBe(true)
+    expect(ran.map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
+      'git rev-parse --verify',
+      `git ls-tree --name-only`,
+      'git worktree add',
+      'npm ci --no-audit',
+      'npm run --silent',
+      'git worktree remove',
+    ])
+    expect(deploys).toEqual([
+      [
+        'deploy',
+        '--env',
+        'production',
+        '--config',
+        FUNCTION_CONFIG,
+        '--tag',
+        'aaaaaaaaaaaa',
+        '--message',
+        'rollback a aaaaaaaaaaaa',
+      ],
+      ['deploy', '--env', 'production', '--tag', 'aaaaaaaaaaaa', '--message', 'rollback a aaaaaaaaaaaa'],
+    ])
+    expect(checked).toHaveLength(1)
+  })
+
+  it('refuses a commit older than the newest migration, and wrangler’s "Aborting" that exits 0', async () => {
+    const older = checkout(migrations().slice(0, -1))
+    const lines: string[] = []
+    const deploys: string[][] = []
+    const wranglerAt = () => async (args: readonly string[]) => {
+      deploys.push([...args])
+      return { code: 0, stdout: '', stderr: 'Aborting: you must confirm in an interactive terminal' }
+    }
+    expect(await rollback('aaaa', { exec: older.exec, wranglerAt, log: (line) => lines.push(line) })).toBe(false)
+    expect(lines.join('\n')).toContain(`anterior a la migración más nueva (${migrations().at(-1)})`)
+    expect(older.ran.some((line) => line.startsWith('git worktree add'))).toBe(false)
+    expect(deploys).toEqual([])
+
+    const aborted = checkout(migrations())
+    expect(
+      await rollback('aaaa', {
+        exec: aborted.exec,
+        wranglerAt,
+        log: (line) => lines.push(line),
+        check: async () => true,
+      }),
+    ).toBe(false)
+    expect(deploys).toHaveLength(1)
+    expect(lines.join('\n')).toContain('"Aborting"')
+    expect(aborted.ran.at(-1)).toMatch(/^git worktree remove/)
+  })
+})
+
+describe('[env.staging]', () => {
+  it('both Workers have a staging copy of their own: its D1, its function, e-mails to the shop’s own addresses only', () => {
+    const fn = readWorkerConfig(process.cwd(), FUNCTION, STAGING_ENV)
+    const site = readWorkerConfig(process.cwd(), SITE, STAGING_ENV)
+    const production = readWorkerConfig(process.cwd(), FUNCTION, PRODUCTION_ENV)
+    expect(fn.name).toBe('enviar-telegram-staging')
+    expect(site.name).toBe('reparacion-mandos-web-staging')
+    expect(fn.d1_databases[0]?.database_name).toBe('presupuestos-staging')
+    expect(fn.d1_databases[0]?.database_name).not.toBe(production.d1_databases[0]?.database_name)
+    expect(site.services?.map((service) => service.service)).toEqual(['enviar-telegram-staging'])
+    const email = (fn as unknown as { send_email: Array<Record<string, unknown>> }).send_email[0]
+    expect(email?.allowed_destination_addresses).toBeDefined()
+    expect(productionArgs(FUNCTION, STAGING_ENV)).toEqual(['--env', 'staging', '--config', FUNCTION_CONFIG])
+  })
+})
+
+describe('npm run backup', () => {
+  it('exports the production D1 to a dated file outside the repository; never inside it; a failure says so', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'copias-'))
+    const calls: string[][] = []
+    const lines: string[] = []
+    const writing: Wrangler = async (args) => {
+      calls.push([...args])
+      writeFileSync(String(args[args.indexOf('--output') + 1]), 'CREATE TABLE presupuestos (id INTEGER);\n')
+      return { code: 0, stdout: '', stderr: '' }
+    }
+    const now = () => Date.UTC(2026, 10, 28, 14, 5)
+    const file = await backup(folder, { wrangler: writing, log: (line) => lines.push(line), now })
+    expect(file).toBe(join(folder, 'presupuestos-2026-11-28T1405Z.sql'))
+    expect(calls).toEqual([
+      [
+        'd1',
+        'export',
+        'presupuestos',
+        '--remote',
+        '--output',
+        file,
+        '--env',
+        'production',
+        '--config',
+        FUNCTION_CONFIG,
+      ],
+    ])
+    expect(
+      await backup(join(process.cwd(), 'copias'), { wrangler: writing, log: (line) => lines.push(line) }),
+    ).toBeNull()
+    expect(lines.join('\n')).toContain('está dentro del repositorio')
+    const refusing: Wrangler = async () => ({ code: 1, stdout: '', stderr: 'Not logged in' })
+    expect(await backup(folder, { wrangler: refusing, log: (line) => lines.push(line), now })).toBeNull()
+    rmSync(folder, { recursive: true, force: true })
   })
 })
 

@@ -29,34 +29,33 @@ let rotating: Stack
 let binding: Stack
 let bare: Stack
 beforeAll(async () => {
-  ;[rotating, binding, bare] = await Promise.all([
-    // The site still has the previous key; the function the new one and, for an hour, the previous.
-    startStack({
-      name: 'rotacion',
-      siteSettings: { ...TEST_SETTINGS, QUOTE_FUNCTION_KEY: OLD_KEY },
-      functionSettings: {
-        ...TEST_TELEGRAM,
-        QUOTE_FUNCTION_KEY: NEW_KEY,
-        QUOTE_FUNCTION_KEY_PREVIOUS: previousSecret(OLD_KEY, Date.now() + 60 * 60 * 1000),
-        SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL,
-      },
-    }),
-    startStack({
-      name: 'binding',
-      siteSettings: TEST_SETTINGS,
-      functionSettings: { ...TEST_TELEGRAM, SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL },
-      throughBinding: true,
-    }),
-    // A shop whose SITE_URL is its bare domain: www. redirects to it (wrangler dev rewrites a Location naming
-    // the host it stands in for, so this is the way round a local test can read; the unit test has the other).
-    startStack({
-      name: 'dominio-sin-www',
-      siteHost: 'www.taller-mandos.es',
-      siteSettings: { ...TEST_SETTINGS, SITE_URL: 'https://taller-mandos.es' },
-      quoteFunctionUrl: 'http://127.0.0.1:9/functions/v1/enviar-telegram',
-    }),
-  ])
-}, 180_000)
+  // One after another: three stacks starting at once raced their D1 migrations on a busy two-core machine.
+  // The site still has the previous key; the function the new one and, for an hour, the previous.
+  rotating = await startStack({
+    name: 'rotacion',
+    siteSettings: { ...TEST_SETTINGS, QUOTE_FUNCTION_KEY: OLD_KEY },
+    functionSettings: {
+      ...TEST_TELEGRAM,
+      QUOTE_FUNCTION_KEY: NEW_KEY,
+      QUOTE_FUNCTION_KEY_PREVIOUS: previousSecret(OLD_KEY, Date.now() + 60 * 60 * 1000),
+      SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL,
+    },
+  })
+  binding = await startStack({
+    name: 'binding',
+    siteSettings: TEST_SETTINGS,
+    functionSettings: { ...TEST_TELEGRAM, SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL },
+    throughBinding: true,
+  })
+  // A shop whose SITE_URL is its bare domain: www. redirects to it (wrangler dev rewrites a Location naming
+  // the host it stands in for, so this is the way round a local test can read; the unit test has the other).
+  bare = await startStack({
+    name: 'dominio-sin-www',
+    siteHost: 'www.taller-mandos.es',
+    siteSettings: { ...TEST_SETTINGS, SITE_URL: 'https://taller-mandos.es' },
+    quoteFunctionUrl: 'http://127.0.0.1:9/functions/v1/enviar-telegram',
+  })
+}, 300_000)
 afterAll(async () => {
   await Promise.all([rotating?.stop(), binding?.stop(), bare?.stop()])
 })
@@ -141,6 +140,7 @@ describe('npm run smoke -- <site origin>', () => {
     TELEGRAM_BOT_TOKEN: TEST_TELEGRAM.TELEGRAM_BOT_TOKEN,
     TELEGRAM_CHAT_ID: TEST_TELEGRAM.TELEGRAM_CHAT_ID,
     TELEGRAM_API_URL: telegramOf(stack),
+    TELEGRAM_WEBHOOK_SECRET: TEST_TELEGRAM.TELEGRAM_WEBHOOK_SECRET,
     ...extra,
   })
   const cli = (origin: string, env: Record<string, string>) =>
@@ -151,9 +151,14 @@ describe('npm run smoke -- <site origin>', () => {
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     )
 
-  it('exits 0 on a healthy pair: pages, the site reading the function, the function keyed, the webhook and the chat', async () => {
+  /** One sweep, as the function's Cron Trigger runs it (locally GET /__scheduled); its health then holds. */
+  const sweepOnce = async (stack: Stack) =>
+    expect((await fetch(`${functionOrigin(stack)}/__scheduled`)).status).toBe(200)
+
+  it('exits 0 on a healthy pair: pages, the site reading the function, the function keyed, its health, the webhook and the chat', async () => {
     for (const stack of [rotating, binding]) {
       await registerWebhook(stack, `${functionOrigin(stack)}${FUNCTION_PATHS.webhook}`)
+      await sweepOnce(stack)
       const result = await smoke(stack.siteUrl, { env: environment(stack) })
       expect(result.ok, smokeReport(stack.siteUrl, result)).toBe(true)
       expect(result.lines.filter((line) => line.status !== 'ok')).toEqual([])
@@ -161,7 +166,33 @@ describe('npm run smoke -- <site origin>', () => {
     const run = await cli(rotating.siteUrl, environment(rotating))
     expect(run.code, run.stdout).toBe(0)
     expect(run.stdout).toContain('Todo responde.')
+    expect(run.stdout).toContain(`[${PARTS.health}] salud: ok`)
   }, 60_000)
+
+  it('non-zero naming the function’s health when its sweep never ran; --correo sends one real e-mail to the shop', async () => {
+    const fresh = await startStack({
+      name: 'sin-barrido',
+      siteSettings: TEST_SETTINGS,
+      functionSettings: { ...TEST_TELEGRAM, SHOP_EMAIL: TEST_SETTINGS.SHOP_EMAIL },
+      throughBinding: true,
+    })
+    try {
+      await registerWebhook(fresh, `${functionOrigin(fresh)}${FUNCTION_PATHS.webhook}`)
+      const run = await cli(fresh.siteUrl, environment(fresh))
+      expect(run.code).toBe(1)
+      expect(run.stdout).toContain(`Falla: ${PARTS.health}.`)
+      expect(run.stdout).toContain(
+        `✘ [${PARTS.health}] el barrido no se ha ejecutado nunca: en esta máquina corre con GET`,
+      )
+      await sweepOnce(fresh)
+      const mail = await smoke(fresh.siteUrl, { env: environment(fresh), mail: true })
+      expect(mail.ok, smokeReport(fresh.siteUrl, mail)).toBe(true)
+      const box = (await (await fetch(`${functionOrigin(fresh)}/__correo`)).text()).toString()
+      expect(box).toContain('Prueba del correo del taller')
+    } finally {
+      await fresh.stop()
+    }
+  }, 180_000)
 
   it('non-zero naming the quote function when it cannot be reached, or refuses its key', async () => {
     const dead = `http://127.0.0.1:${await freePort()}${FUNCTION_PATHS.quote}`

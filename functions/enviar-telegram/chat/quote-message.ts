@@ -95,7 +95,7 @@ export interface MessageOptions {
 }
 
 /** The owner's word for each e-mail to the customer. */
-const EMAIL_WORDS: Record<string, string> = {
+export const EMAIL_WORDS: Record<string, string> = {
   received: 'confirmación',
   price: 'presupuesto',
   accepted: 'aceptación',

@@ -7,11 +7,12 @@ import { withoutControls } from '~shared/quote'
 
 import { formatQuoteMessage, type QuoteForMessage, repeatLine } from '../chat/quote-message'
 import { mailerFor } from '../email/mailer'
-import { classifyMailError, describeMailError } from '../email/mail-errors'
+import { noteMailRefusal } from '../email/mail-errors'
 import type { FunctionSettings } from '../platform/settings'
 import { backoffMs } from '../platform/telegram'
 import type { QuoteRow } from '../quotes/store'
-import { type DeliveryDeps, wait } from './deps'
+import type { DeliveryDeps } from './deps'
+import { EMAIL_TIMEOUT_S, mailWithin } from './shop-mail'
 
 /** How long one run holds an e-mail copy; past it, another run may send it (marked as a possible repeat when the first timed out). */
 export const EMAIL_LEASE_MS = 10 * 60 * 1000
@@ -107,8 +108,6 @@ export function emailCopy(
 
 /** An undelivered quote gets its e-mail copy after this long. */
 export const EMAIL_AFTER_MS = 30 * 60 * 1000
-/** The e-mail copy may take this long before its outcome counts as unknown (and it is tried again later, marked). */
-export const EMAIL_TIMEOUT_S = 10
 /**
  * The e-mail copy of an undelivered quote to SHOP_EMAIL, confirmed once
  * (Telegram keeps being retried). The copy is held with a lease while it is
@@ -136,28 +135,23 @@ export async function sendEmailCopy(
   if (!claimed) return false
   const { subject, text } = emailCopy(claimed, reason, { possibleRepeat: claimed.email_ambiguous === 1 })
   const nextAt = () => now() + backoffMs(claimed.email_attempts + 1, settings)
-  const sending = mailer({ from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text }).then(
-    () => ({ sent: true as const }),
-    // Its class, never the service's words (email/mail-errors.ts).
-    (error: unknown) => ({ sent: false as const, error: describeMailError(classifyMailError(error)) }),
+  const outcome = await mailWithin(
+    mailer,
+    { from: settings.QUOTE_EMAIL_FROM, to: settings.SHOP_EMAIL, subject, text },
+    deps,
+    async (result) => {
+      if (result.sent) {
+        await markEmailed(env.DB, row.id, now())
+        console.log(`[enviar-telegram] ${row.referencia}: la copia por correo salió tarde, pero salió`)
+      } else await emailFailed(env.DB, row.id, nextAt(), false)
+    },
   )
-  const stopWaiting = new AbortController()
-  const timeout = (deps.wait ?? wait)(EMAIL_TIMEOUT_S * 1000, stopWaiting.signal).then(() => 'timeout' as const)
-  const outcome = await Promise.race([sending, timeout]).finally(() => stopWaiting.abort())
   if (outcome === 'timeout') {
     // Unknown: the lease stays until it expires, so no other run sends a second copy meanwhile.
     await emailFailed(env.DB, row.id, nextAt(), true)
     console.error(
       `[enviar-telegram] ${row.referencia}: el correo no respondió en ${EMAIL_TIMEOUT_S} s; se confirmará si llega a salir`,
     )
-    const late = sending.then(async (result) => {
-      if (result.sent) {
-        await markEmailed(env.DB, row.id, now())
-        console.log(`[enviar-telegram] ${row.referencia}: la copia por correo salió tarde, pero salió`)
-      } else await emailFailed(env.DB, row.id, nextAt(), false)
-    })
-    if (deps.waitUntil) deps.waitUntil(late.catch(() => undefined))
-    else void late.catch(() => undefined)
     return false
   }
   if (outcome.sent) {
@@ -166,6 +160,8 @@ export async function sendEmailCopy(
     return true
   }
   await emailFailed(env.DB, row.id, nextAt(), false)
-  console.error(`[enviar-telegram] ${row.referencia}: la copia por correo no salió (${outcome.error})`)
+  // A configuration or quota problem stops every e-mail: its incident is told to the chat once.
+  await noteMailRefusal(env.DB, outcome.error, now())
+  console.error(`[enviar-telegram] ${row.referencia}: la copia por correo no salió (${outcome.error.text})`)
   return false
 }

@@ -102,15 +102,24 @@ async function noticeSent(
   return marked?.meta.changes === 1
 }
 
-/** The notice did not go: due again at `nextAt`; an unknown outcome marks the next send as a possible repeat. */
-async function noticeFailed(db: D1Database, notice: Notice, owner: string, ambiguous: boolean, nextAt: number) {
+/**
+ * The notice did not go: due again at `nextAt`; an unknown outcome marks the next send as a possible repeat,
+ * and an answer's notice refused for good (`refusedAt`) sends its e-mail copy at once (delivery/notice-copies.ts).
+ */
+async function noticeFailed(
+  db: D1Database,
+  notice: Notice,
+  owner: string,
+  { ambiguous, nextAt, refusedAt }: { ambiguous: boolean; nextAt: number; refusedAt: number | null },
+) {
+  const refused = notice.kind === 'decision' ? ', notice_refused_at = COALESCE(?5, notice_refused_at)' : ''
   await db
     .prepare(
       `UPDATE ${SOURCES[notice.kind].table} SET notice_attempts = notice_attempts + 1, notice_ambiguous = notice_ambiguous + ?3,
-         notice_next_at = ?4, notice_lease_owner = NULL, notice_lease_until = NULL
+         notice_next_at = ?4, notice_lease_owner = NULL, notice_lease_until = NULL${refused}
        WHERE id = ?1 AND notice_lease_owner = ?2`,
     )
-    .bind(notice.id, owner, ambiguous ? 1 : 0, nextAt)
+    .bind(notice.id, owner, ambiguous ? 1 : 0, nextAt, ...(refused ? [refusedAt] : []))
     .run()
 }
 
@@ -214,7 +223,11 @@ export async function tellOwner(
   if (!settings.TELEGRAM_BOT_TOKEN) {
     // Anywhere else a missing token is a refusal: the notice waits, and the sweep tries it again.
     console.error(`[enviar-telegram] ${reference}: el aviso al taller espera: falta TELEGRAM_BOT_TOKEN`)
-    await noticeFailed(env.DB, notice, owner, false, now() + backoffMs(row.notice_attempts + 1, settings))
+    await noticeFailed(env.DB, notice, owner, {
+      ambiguous: false,
+      nextAt: now() + backoffMs(row.notice_attempts + 1, settings),
+      refusedAt: now(),
+    })
     return { told: false }
   }
   const api = telegramApi(settings, deps)
@@ -235,7 +248,11 @@ export async function tellOwner(
     const unknown = failure.ambiguous ? '; quizá llegó: el siguiente irá marcado como posible repetición' : ''
     console.error(`[enviar-telegram] ${reference}: el aviso al taller no llegó al chat (${failure.error})${unknown}`)
     const nextAt = now() + backoffMs(row.notice_attempts + 1, settings, failure.retryAfterS)
-    await noticeFailed(env.DB, notice, owner, failure.ambiguous, nextAt)
+    await noticeFailed(env.DB, notice, owner, {
+      ambiguous: failure.ambiguous,
+      nextAt,
+      refusedAt: failure.permanent ? now() : null,
+    })
     return { told: false, retryAfterS: failure.retryAfterS }
   }
   const fresh = quote && (await quoteById(env.DB, quote.id))

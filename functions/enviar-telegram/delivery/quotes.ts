@@ -12,7 +12,8 @@ import { backoffMs, readFailure, type SendOutcome, TELEGRAM_TIMEOUT_S, telegramA
 import { type CustomerEmailRow, emailsOf } from '../quotes/emails-owed'
 import { quoteExists, type QuoteRow } from '../quotes/store'
 import type { DeliveryDeps } from './deps'
-import { EMAIL_TIMEOUT_S, sendEmailCopy } from './email-copy'
+import { sendEmailCopy } from './email-copy'
+import { EMAIL_TIMEOUT_S } from './shop-mail'
 import { claimDue, claimOne, markFailed, markSent, release } from './outbox'
 import { emailCustomer } from './owner-view'
 

@@ -21,7 +21,6 @@ import { stepEmail } from './step-texts'
 import { linksEmail, type QuoteForLinks, receivedEmail } from './request-texts'
 import { footerOf, shopFacts } from './shop-facts'
 import { isEmailedStep, LISTABLE, SOLICITED, type CustomerEmailRow } from '../quotes/emails-owed'
-import { classifyMailError, describeMailError } from './mail-errors'
 import { claimSql, claimUnsolicited, freeRoom } from './unsolicited'
 import { renderEmail, type EmailContent } from './layout'
 import { mailerFor, type Mailer } from './mailer'
@@ -31,6 +30,8 @@ import type { FunctionSettings } from '../platform/settings'
 import { quoteById } from '../quotes/store'
 import { stepsOf } from '../quotes/steps'
 import { backoffMs } from '../platform/telegram'
+import { closeIncidents, MAIL_KINDS, mailState } from '../health/incidents'
+import { classifyMailError, MAIL_PROBE_MS, noteMailRefusal, type MailError } from './mail-errors'
 
 /** How long a run holds an e-mail: far beyond one send's bound. */
 const LEASE_MS = 2 * 60 * 1000
@@ -61,8 +62,11 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => clearTimeout(timer))
   })
 
-/** What became of one e-mail in this run. */
-export type SendResult = 'sent' | 'refused' | 'failed' | 'unknown' | 'quota' | 'gone'
+/**
+ * What became of one e-mail in this run; 'quota' (the account's rate) and 'paused' (the configuration or
+ * the daily quota: an incident, probed hourly) stop the run.
+ */
+export type SendResult = 'sent' | 'refused' | 'failed' | 'unknown' | 'quota' | 'paused' | 'gone'
 
 /**
  * Claims due e-mails: those of one quote (`quoteId`), one row (`id`), or the oldest due of all; first every
@@ -138,12 +142,6 @@ async function markFailed(
     )
     .bind(id, error.slice(0, 300), unknown ? 1 : 0, nextAt, heldUntil ?? null)
     .run()
-}
-
-/** A send's failure as the log, the table and the owner read it: its class and code, never its words. */
-function readMailError(error: unknown): { error: string; permanent: boolean; quota: boolean } {
-  const read = classifyMailError(error)
-  return { error: describeMailError(read), permanent: read.kind === 'refused', quota: read.kind === 'quota' }
 }
 
 /** The settings an e-mail to a customer needs to be the shop's own in production (else it waits). */
@@ -273,7 +271,7 @@ async function sendClaimed(
     ...email,
   }).then(
     () => ({ sent: true as const }),
-    (error: unknown) => ({ sent: false as const, ...readMailError(error) }),
+    (error: unknown) => ({ sent: false as const, error: classifyMailError(error) }),
   )
   const stopWaiting = new AbortController()
   const timeout = (deps.wait ?? wait)(CUSTOMER_EMAIL_TIMEOUT_S * 1000, stopWaiting.signal).then(
@@ -302,14 +300,34 @@ async function sendClaimed(
     await markSent(env.DB, row.id, now())
     return 'sent'
   }
-  if (outcome.permanent) {
-    await markRefused(env.DB, row.id, now(), outcome.error)
-    console.error(`[enviar-telegram] Correo al cliente, ${what}: rechazado para siempre (${outcome.error})`)
+  return failedSend(env.DB, row, what, outcome.error, { now: now(), nextAt: nextAt() })
+}
+
+/** Records a refused send by its class (email/mail-errors.ts): what the row keeps is the class's text. */
+async function failedSend(
+  db: D1Database,
+  row: CustomerEmailRow,
+  what: string,
+  error: MailError,
+  { now, nextAt }: { now: number; nextAt: number },
+): Promise<SendResult> {
+  if (error.kind === 'recipient') {
+    await markRefused(db, row.id, now, error.text)
+    console.error(`[enviar-telegram] Correo al cliente, ${what}: rechazado para siempre (${error.text})`)
     return 'refused'
   }
-  await markFailed(env.DB, row.id, { error: outcome.error, nextAt: nextAt(), unknown: false })
-  console.error(`[enviar-telegram] Correo al cliente, ${what}: no salió; se reintentará (${outcome.error})`)
-  return outcome.quota ? 'quota' : 'failed'
+  // The configuration or the daily quota refuses every e-mail: this one waits for the hourly probe, and so
+  // does the rest (the incident), told once to the chat.
+  if (await noteMailRefusal(db, error, now)) {
+    await markFailed(db, row.id, { error: error.text, nextAt: now + MAIL_PROBE_MS, unknown: false })
+    console.error(
+      `[enviar-telegram] Correo al cliente, ${what}: el servicio de correo no envía (${error.text}); se probará cada hora`,
+    )
+    return 'paused'
+  }
+  await markFailed(db, row.id, { error: error.text, nextAt, unknown: false })
+  console.error(`[enviar-telegram] Correo al cliente, ${what}: no salió; se reintentará (${error.text})`)
+  return error.kind === 'quota' ? 'quota' : 'failed'
 }
 
 /**
@@ -347,8 +365,15 @@ async function sendRows(
   { parallel, claimedAt }: { parallel: number; claimedAt: number },
 ): Promise<EmailRun> {
   const results: EmailRun['results'] = []
+  const now = (deps.now ?? Date.now)()
   const why = cannotSend(env, settings)
-  const mailer = why ? null : mailerFor(env, settings)
+  const mail = rows.length ? await mailState(env.DB, now) : { pausedUntil: null, open: false }
+  const mailer = why || mail.pausedUntil ? null : mailerFor(env, settings)
+  if (mail.pausedUntil) {
+    // The mail service refuses everything until the operator acts: the next probe, not every sweep.
+    await giveBack(env.DB, rows, owner, claimedAt)
+    return { results }
+  }
   if (!mailer) {
     await giveBack(env.DB, rows, owner, claimedAt)
     if (rows.length)
@@ -372,11 +397,14 @@ async function sendRows(
           )
           return 'failed' as const
         })
-        if (result === 'quota') stopped = true
+        if (result === 'quota' || result === 'paused') stopped = true
         results.push({ quoteId: row.quote_id, result })
       }
     }),
   )
+  // An e-mail went: whatever stopped the mail service is over (the sweep tells the chat).
+  if (mail.open && results.some((entry) => entry.result === 'sent'))
+    await closeIncidents(env.DB, MAIL_KINDS, (deps.now ?? Date.now)())
   return { results }
 }
 

@@ -3,7 +3,7 @@
  * steps of the repair ('✅ Atendida' and '🚫 Spam', then '📦 Recibido en el
  * taller' … '🏁 Entregado'), a way back one step, and a one-tap WhatsApp
  * message to the customer; the price ('💶 Enviar presupuesto', inbox/prices.ts);
- * the commands /pendientes, /taller, /enviado, /presupuesto and /olvidar
+ * the commands /pendientes, /taller, /estado, /enviado, /presupuesto and /olvidar
  * <email>. Only the shop's chat (TELEGRAM_CHAT_ID) is listened to, and in it
  * only TELEGRAM_ALLOWED_USER_IDS when set (inbox/allowed.ts); every other update is
  * ignored.
@@ -44,6 +44,9 @@ import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 import { json } from '../platform/json'
 import { acceptedSecret } from '../platform/secret'
 import { usableUpdate, type UsableUpdate } from './update-shape'
+import { statusReport } from './status-report'
+import { healthNow } from '../health/waiting'
+import { lastRuns } from '../health/runs'
 import { getSettings, requireSettings, type FunctionSettings } from '../platform/settings'
 import { openQuotes, quoteById, quoteByReference, workshopQuotes, type QuoteRow } from '../quotes/store'
 import { setShipment, markSpam, stepBack, takeStep } from '../quotes/steps'
@@ -87,6 +90,12 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   bot.command('pendientes', async (ctx) => {
     const { rows, total } = await openQuotes(env.DB, 60)
     await ctx.reply(pendingList(rows, total, now()), { link_preview_options: { is_disabled: true } })
+  })
+
+  // What the owner needs to act on, in five lines of figures (inbox/status-report.ts).
+  bot.command('estado', async (ctx) => {
+    const [health, runs] = await Promise.all([healthNow(env.DB, now()), lastRuns(env.DB)])
+    await ctx.reply(statusReport(health, runs.telegram, now()), { link_preview_options: { is_disabled: true } })
   })
 
   bot.command('taller', async (ctx) => {

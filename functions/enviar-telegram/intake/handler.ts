@@ -6,7 +6,9 @@ import type { DeliveryDeps } from '../delivery/deps'
 import { json, readJson } from '../platform/json'
 import { getSettings, requireSettings } from '../platform/settings'
 import { siteCallRefusal } from '../platform/site-caller'
-import { storeSiteQuote } from './store-quote'
+import { newReference, storeSiteQuote } from './store-quote'
+import { noticeStoppedSweep } from '../delivery/alarms'
+import { deliverUnstored } from '../delivery/unstored'
 import { callVisitor } from '../platform/visitor'
 import { recordVisitorQuote, visitorDayFull, visitorSubject } from './visitor-quotes'
 
@@ -69,6 +71,7 @@ export async function handleQuote(
   if (perVisitor?.success === false) return json({ success: false, error: 'Demasiadas solicitudes' }, 429)
 
   const now = (deps.now ?? Date.now)()
+  const local = isLocalRequest(request)
   let stored: Awaited<ReturnType<typeof storeSiteQuote>>
   let subject: string
   try {
@@ -77,12 +80,28 @@ export async function handleQuote(
     const refuseNew = await visitorDayFull(env.DB, subject, now)
     stored = await storeSiteQuote(env.DB, quote, { idempotencyKey, formToken: formulario ?? null, refuseNew, now })
   } catch (error) {
-    console.error(`[enviar-telegram] No se pudo guardar el presupuesto: ${(error as Error).message?.slice(0, 300)}`)
+    // D1 refused it: the lead still reaches the chat and the shop's e-mail before the customer is told to
+    // try again (delivery/unstored.ts, docs/decisions/129).
+    const reference = newReference()
+    console.error(
+      `[enviar-telegram] ${reference}: no se pudo guardar el presupuesto (${(error as Error).message?.slice(0, 200)}); se envía al chat y por correo sin guardar`,
+    )
+    const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise)
+    const unstored = {
+      ...quote,
+      comentarios: quote.comentarios ?? null,
+      sospecha: quote.sospecha ?? null,
+      referencia: reference,
+      received_at: now,
+    }
+    await deliverUnstored(env, settings, unstored, { waitUntil, ...deps, local })
     return json({ success: false, error: 'No se pudo guardar la solicitud' }, 503)
   }
   if ('refused' in stored) return json({ success: false, error: 'Demasiadas solicitudes', limite: 'dia' }, 429)
   // Told apart from a failure: the site asks the visitor to send it again from a fresh form, his values kept.
   if ('spent' in stored) return json({ success: false, error: 'Formulario ya usado', motivo: 'formulario-usado' }, 409)
+  // Quotes still arrive while the sweep is stopped: the first that finds it so tells the owner (once).
+  if (!local) ctx.waitUntil(noticeStoppedSweep(env, settings, deps).catch(() => undefined))
   const { row, created } = stored
   if (created) {
     await recordVisitorQuote(env.DB, subject, now).catch((error: unknown) =>
@@ -94,7 +113,7 @@ export async function handleQuote(
       deliverNow(env, row.id, {
         waitUntil: (promise) => ctx.waitUntil(promise),
         ...deps,
-        local: isLocalRequest(request),
+        local,
       }).catch((error: unknown) =>
         console.error(
           `[enviar-telegram] ${row.referencia}: el primer intento falló (${(error as Error).message?.slice(0, 200)}); lo reintentará el barrido`,

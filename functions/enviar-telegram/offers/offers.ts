@@ -42,6 +42,8 @@ export interface OfferRow {
   notice_next_at: number | null
   /** Notice sends whose outcome is unknown: a later one is marked as a possible repeat. */
   notice_ambiguous: number
+  /** Telegram refused the notice for good then: its e-mail copy goes at once (migrations/0013). */
+  notice_refused_at: number | null
   /** The written quote (migrations/0008): the work, the parts and their split, the days, the shipping. */
   work: string | null
   parts: Parts | null

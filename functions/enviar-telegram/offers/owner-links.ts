@@ -16,6 +16,7 @@
  */
 import { OWNER_LINK_MINUTES } from '~shared/written-quote'
 
+import { hmacKey } from '../platform/secret'
 import type { FunctionSettings } from '../platform/settings'
 
 export { OWNER_LINK_MINUTES }
@@ -44,13 +45,7 @@ const fromBase64url = (text: string) =>
 
 /** The signing key: derived from the webhook's secret, so a code is good for this use of it and no other. */
 async function keyOf(secret: string): Promise<CryptoKey> {
-  const base = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
+  const base = await hmacKey(secret)
   const derived = await crypto.subtle.sign('HMAC', base, new TextEncoder().encode('enlace-del-formulario-del-taller'))
   return crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
 }

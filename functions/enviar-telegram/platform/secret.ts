@@ -37,3 +37,30 @@ export function hasKey(request: Request, key: string, previous?: PreviousSecret,
     (bearer !== undefined && acceptedSecret(bearer, key, previous, now))
   )
 }
+
+/** An HMAC-SHA-256 signing key of a secret. */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+}
+
+/** base64url of bytes. */
+const base64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+
+/**
+ * The operator's key for the function's test e-mail (`npm run smoke -- --correo`, docs/decisions/128):
+ * derived from the webhook's secret, which the deployed function and the operator's secrets file both
+ * hold, so no new secret is needed and the webhook's own is never sent for it. Sent in a header, never a URL.
+ */
+export async function operatorKey(webhookSecret: string): Promise<string> {
+  const key = await hmacKey(webhookSecret)
+  return base64url(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('npm run smoke -- --correo')))
+}
+
+/** The header that carries it. */
+export const OPERATOR_KEY_HEADER = 'X-Operator-Key'

@@ -184,6 +184,12 @@ export const FUNCTION_SETTINGS = {
     local: '1800',
     doc: 'The longest wait between delivery retries.',
   },
+  HEARTBEAT_URL: {
+    /** A dead man's switch's ping address (Healthchecks.io, Better Stack, Cronitor); it knows the sweep by it. */
+    schema: z.url({ protocol: /^https?$/ }),
+    secret: true,
+    doc: "Optional: an address every healthy sweep pings (GET), a dead man's switch outside Cloudflare that tells the shop when the pings stop (a secret: whoever has it could ping for a dead sweep).",
+  },
 } as const satisfies SettingsSpec
 
 export type FunctionSettings = Settings<typeof FUNCTION_SETTINGS>

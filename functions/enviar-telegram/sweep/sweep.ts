@@ -4,10 +4,15 @@
  * customers' e-mails, the owner's notices, stale messages, the reminder, and retention with the pruning of what only lives a while (the lookup's wrong
  * guesses, lost-link requests, the owner's spent links).
  */
+import { tellIncidents } from '../delivery/alarms'
 import type { DeliveryDeps } from '../delivery/deps'
 import { dueForEmail, EMAIL_AFTER_MS, sendEmailCopy } from '../delivery/email-copy'
 import { tellRefusedConfirmations } from '../delivery/confirmations'
+import { copyNotices } from '../delivery/notice-copies'
 import { notifyDecisions } from '../delivery/notices'
+import { closeIncidents, pruneIncidents } from '../health/incidents'
+import { runFinished, runStarted } from '../health/runs'
+import { type Health, healthNow } from '../health/waiting'
 import { refreshView, staleViews } from '../delivery/owner-view'
 import { deliverDue, SWEEP_BATCH } from '../delivery/quotes'
 import { mailerFor } from '../email/mailer'
@@ -27,6 +32,7 @@ import { pruneLinkRequests } from '../quotes/emails-owed'
 import { pruneContractRecords } from '../records/contract-records'
 import { pruneWrongGuesses } from '../tracking/lookup-caps'
 import { remind } from './reminders'
+import { checkTelegram, type SelfCheck } from './self-check'
 
 /** A part of the scheduled sweep: everything but retention, or retention alone. */
 export type SweepPart = 'delivery' | 'retention'
@@ -55,6 +61,10 @@ export interface SweepResult {
   /** Refunds sent to Stripe by this sweep, and how many Stripe took. */
   refundsTried: number
   refundsDone: number
+  /** Owner's notices e-mailed to the shop because Telegram did not take them (delivery/notice-copies.ts). */
+  noticeCopies: number
+  /** Messages telling the owner of an incident, or of its end (delivery/alarms.ts). */
+  alarms: number
 }
 
 /** Marks the owner's messages of these quotes stale: the sweep's stale views redraw them with their e-mails. */
@@ -75,7 +85,7 @@ export async function showEmailsInChat(env: FunctionEnv, quoteIds: readonly numb
  * requests past their day, of the owner's spent links past their time):
  * one scheduled run, or two parts of it (`part`).
  */
-export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<SweepResult> {
+export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<SweepOutcome> {
   const settings = getSettings(env)
   const now = deps.now ?? Date.now
   const result: SweepResult = {
@@ -91,8 +101,15 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     paymentsSettled: 0,
     refundsTried: 0,
     refundsDone: 0,
+    noticeCopies: 0,
+    alarms: 0,
   }
+  // Each part records its start and, once it has finished, what it found (health/runs.ts): a part that
+  // dies never finishes, and GET /functions/v1/salud, the heartbeat and /estado see it.
+  const parts = deps.part ? [deps.part] : (['delivery', 'retention'] as const)
+  for (const part of parts) await runStarted(env.DB, part, now())
   // Retention first: cheap, and never held back by a slow delivery or reminder.
+  let selfCheck: SelfCheck | undefined
   if (deps.part !== 'delivery') {
     const erased = await eraseOlderThan(env.DB, now() - settings.QUOTE_RETENTION_DAYS * 24 * 60 * 60 * 1000)
     result.erased = erased.length
@@ -105,9 +122,28 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
     await pruneContractRecords(env.DB, now())
     await pruneVisitorQuotes(env.DB, now())
     await pruneUnsolicitedHours(env.DB, now())
+    await pruneIncidents(env.DB, now())
+    // Telegram's own view of the bot and the webhook, once an hour: the hourly Cron Trigger's (locally
+    // GET /__scheduled?cron=0+*+*+*+*), never a whole local sweep's, which has no webhook to ask about.
+    if (deps.part === 'retention') selfCheck = await checkTelegram(env, settings, deps)
   }
-  if (deps.part === 'retention') return result
+  if (deps.part !== 'retention') await deliverAll(env, settings, deps, result)
 
+  for (const part of parts) await runFinished(env.DB, part, now(), { ...result, ...(selfCheck ? { selfCheck } : {}) })
+  const health = await healthNow(env.DB, now())
+  // The sweep runs: whatever said it had stopped is over.
+  if (health.incidents.some((incident) => incident.kind === 'sweep')) await closeIncidents(env.DB, ['sweep'], now())
+  result.alarms = await tellIncidents(env, settings, deps)
+  if (health.ok) await heartbeat(settings)
+  return { ...result, health }
+}
+
+/** What one sweep did, and the function's health after it. */
+export type SweepOutcome = SweepResult & { health: Health }
+
+/** The minute's part: delivery retries, e-mail copies, the customers' e-mails, notices, stale views, the reminder. */
+async function deliverAll(env: FunctionEnv, settings: FunctionSettings, deps: SweepDeps, result: SweepResult) {
+  const now = deps.now ?? Date.now
   const delivered = await deliverDue(env, settings, deps)
   result.sent = delivered.sent
   result.failed = delivered.failed
@@ -139,9 +175,28 @@ export async function sweep(env: FunctionEnv, deps: SweepDeps = {}): Promise<Swe
 
   // The customer's answers first: telling the owner redraws his message, which the stale views would redo.
   result.notified = await notifyDecisions(env, settings, deps)
+  result.noticeCopies = await copyNotices(env, settings, deps)
   result.edited = await refreshStaleViews(env, settings, deps)
   result.reminded = await remind(env, settings, deps)
-  return result
+}
+
+/** How long the heartbeat's ping may take. */
+const HEARTBEAT_TIMEOUT_MS = 5000
+
+/**
+ * Pings HEARTBEAT_URL (a dead man's switch outside Cloudflare: Healthchecks.io, Better Stack, Cronitor)
+ * after a healthy sweep: when the sweep stops, or stays unhealthy, the pings stop and that service tells
+ * the owner. A ping that fails is logged; the next sweep pings again.
+ */
+async function heartbeat(settings: FunctionSettings): Promise<void> {
+  if (!settings.HEARTBEAT_URL) return
+  try {
+    const answer = await fetch(settings.HEARTBEAT_URL, { signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) })
+    await answer.body?.cancel()
+    if (!answer.ok) console.error(`[enviar-telegram] HEARTBEAT_URL respondió ${answer.status}`)
+  } catch (error) {
+    console.error(`[enviar-telegram] HEARTBEAT_URL no respondió (${(error as Error).name})`)
+  }
 }
 
 /**
