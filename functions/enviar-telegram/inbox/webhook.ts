@@ -226,28 +226,21 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   })
 
   // Prices ('💶 Enviar presupuesto', its reply, /presupuesto): before the reply below, which they pass on.
-  registerOffers(bot, {
+  // What the prices' and the contract's handlers share.
+  const handlerDeps = {
     env,
     settings,
     botId: info.id,
     now,
     whoIs,
     quietly,
-    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
-    ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
-  })
+    showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) =>
+      showSaved(ctx.api, env, settings, row, messageId, now),
+  }
+  registerOffers(bot, { ...handlerDeps, ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}) })
 
   // The contract: why the repair waits, the serial number, a withdrawal received, /correo, /ayuda (inbox/contract.ts).
-  const contract = registerContract(bot, {
-    env,
-    settings,
-    botId: info.id,
-    now,
-    whoIs,
-    quietly,
-    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
-    emailFor,
-  })
+  const contract = registerContract(bot, { ...handlerDeps, emailFor })
 
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
