@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll } from 'vitest'
 
-import { decideOffer, recordOffer } from '../../functions/enviar-telegram/offers/offers'
+import { decideOffer, recordOffer, type OfferRow } from '../../functions/enviar-telegram/offers/offers'
 import { openLocalD1 } from '../../scripts/local-d1'
 
 /** A D1 with every migration applied, one per test file; each call empties it for the next test. */
@@ -299,3 +299,40 @@ export async function acceptOnline(
       .run()
   return decided
 }
+
+/** An offer row as D1 holds it, for a keyboard or a message drawn by hand: an open price of 25,50 €. */
+export const offerRow = (fields: Partial<OfferRow> = {}): OfferRow => ({
+  id: 1,
+  quote_id: 9,
+  version: 1,
+  amount_cents: 2550,
+  note: null,
+  at: 0,
+  by: null,
+  expires_at: 1,
+  revised: 0,
+  decision: null,
+  reason: null,
+  decided_at: null,
+  notified_at: null,
+  notice_lease_owner: null,
+  notice_lease_until: null,
+  notice_attempts: 0,
+  notice_next_at: null,
+  notice_ambiguous: 0,
+  work: null,
+  parts: null,
+  parts_cents: null,
+  labour_cents: null,
+  repair_days: null,
+  shipping_cents: null,
+  listed_cents: null,
+  price_reason: null,
+  terms_version: null,
+  express_request: null,
+  accepted_terms: null,
+  withdrawn_at: null,
+  withdrawn_by: null,
+  notice_refused_at: null,
+  ...fields,
+})

@@ -38,6 +38,7 @@ import {
   fakeTelegram,
   functionEnv,
   MONDAY_10,
+  offerRow,
   PARTIES,
   useDatabase,
 } from '../support/local-function'
@@ -112,7 +113,7 @@ describe('the repair’s gate: only under a price accepted online, confirmed by 
     const texts = (fields: Partial<ContractView>, state: TrackingState = 'in_workshop') => {
       const given = view(fields)
       const steps = given.steps.map((step) => ({ ...step, by: null }))
-      const owner = given.offer && { ...latestShape, ...given.offer }
+      const owner = given.offer && { ...offerRow(), ...given.offer }
       return inboxKeyboard({ ...row, state }, steps, undefined, owner, { emails: given.emails as never })
         .inline_keyboard.flat()
         .map((button) => button.text)
@@ -135,33 +136,6 @@ describe('the repair’s gate: only under a price accepted online, confirmed by 
     expect(mayResend('accepted', view({ steps: inShop.slice(0, 2) }))).toBe(false)
   })
 })
-
-/** The fields of an owner's offer row the keyboard does not read, for a view built by hand. */
-const latestShape = {
-  id: 1,
-  quote_id: 9,
-  note: null,
-  by: null,
-  reason: null,
-  notified_at: null,
-  notice_lease_owner: null,
-  notice_lease_until: null,
-  notice_attempts: 0,
-  notice_next_at: null,
-  notice_ambiguous: 0,
-  work: null,
-  parts: null,
-  parts_cents: null,
-  labour_cents: null,
-  repair_days: null,
-  shipping_cents: null,
-  listed_cents: null,
-  price_reason: null,
-  terms_version: null,
-  accepted_terms: null,
-  withdrawn_by: null,
-  notice_refused_at: null,
-}
 
 describe('a price that holds', () => {
   const open = offer({ decision: null, status: 'open', decided_at: null })

@@ -189,7 +189,8 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
   })
 
   // Prices ('💶 Enviar presupuesto', its reply, /presupuesto): before the reply below, which they pass on.
-  const inbox = {
+  // What the prices' and the contract's handlers share.
+  const handlerDeps = {
     env,
     settings,
     botId: info.id,
@@ -198,24 +199,18 @@ function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGe
     quietly,
     showSaved: (ctx: Context, row: QuoteRow, messageId: number | undefined) =>
       showSaved(ctx.api, env, settings, row, messageId, now),
-    ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
   }
-  registerOffers(bot, inbox)
+  registerOffers(bot, { ...handlerDeps, ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}) })
 
   // Payments ('💶 Cobrado en el taller', '💸 Reembolsar' and its reply, /reembolsar), likewise.
-  registerPayments(bot, { ...inbox, ...(deps.stripeFetch ? { stripeFetch: deps.stripeFetch } : {}) })
+  registerPayments(bot, {
+    ...handlerDeps,
+    ...(deps.waitUntil ? { waitUntil: deps.waitUntil } : {}),
+    ...(deps.stripeFetch ? { stripeFetch: deps.stripeFetch } : {}),
+  })
 
   // The contract: why the repair waits, the serial number, a withdrawal received, /correo, /ayuda (inbox/contract.ts).
-  const contract = registerContract(bot, {
-    env,
-    settings,
-    botId: info.id,
-    now,
-    whoIs,
-    quietly,
-    showSaved: (ctx, row, messageId) => showSaved(ctx.api, env, settings, row, messageId, now),
-    emailFor,
-  })
+  const contract = registerContract(bot, { ...handlerDeps, emailFor })
 
   // The owner's reply to the '🚚 Enviado' prompt.
   bot.on('message:text', async (ctx) => {
