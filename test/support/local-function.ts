@@ -3,6 +3,7 @@
  * D1 (Miniflare's, with the repository's migrations), a fake Telegram as a
  * fetch function, and an EMAIL binding that records what it is given.
  */
+import { recordCounterPayment } from '../../functions/enviar-telegram/payments/store'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -277,7 +278,13 @@ export async function acceptOnline(
   {
     amountCents = 2500,
     confirmation = 'sent',
-  }: { amountCents?: number; confirmation?: 'sent' | 'pending' | 'refused' } = {},
+    paid = false,
+  }: {
+    amountCents?: number
+    confirmation?: 'sent' | 'pending' | 'refused'
+    /** Paid at the counter too ('💶 Cobrado en el taller'): the device may then go back ('Enviado'). */
+    paid?: boolean
+  } = {},
 ) {
   const priced = await recordOffer(db, quoteId, { amountCents, note: null, by: 'Nerea', now, days: 30 })
   if (priced.kind !== 'priced') throw new Error(`acceptOnline: the price was ${priced.kind}`)
@@ -297,6 +304,11 @@ export async function acceptOnline(
       )
       .bind(quoteId, `accepted:${priced.offer.version}`, now)
       .run()
+  if (
+    paid &&
+    !(await recordCounterPayment(db, quoteId, { method: 'cash', expectedCents: amountCents, by: 'Nerea', now }))
+  )
+    throw new Error('acceptOnline: the counter payment was not recorded')
   return decided
 }
 

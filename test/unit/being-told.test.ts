@@ -31,6 +31,7 @@ import {
   telegramError,
   type TelegramCall,
   useDatabase,
+  PARTIES,
 } from '../support/local-function'
 
 const database = useDatabase()
@@ -363,6 +364,7 @@ describe('the notices’ safety net', () => {
       reason: null,
       now: s.clock.now(),
       expressRequest: true,
+      parties: PARTIES,
     })
     expect(taken.kind).toBe('taken')
     return row

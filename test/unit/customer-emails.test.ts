@@ -215,7 +215,7 @@ describe('the confirmation under faults', () => {
     const emails = await emailsOf(db, row.id)
     // Its class and code are kept, never the service's words (they name the recipient): docs/decisions/127.
     expect(emails).toMatchObject([
-      { refused_at: MONDAY_10, last_error: 'dirección rechazada (E_RECIPIENT_SUPPRESSED)' },
+      { refused_at: MONDAY_10, last_error: 'E_RECIPIENT_SUPPRESSED: la dirección rebotó o marcó el correo como spam' },
     ])
     expect(emails[0]?.last_error).not.toContain('@')
     const message = formatQuoteMessage({ ...quote, ...row, sospecha: null, received_at: MONDAY_10 }, { emails })

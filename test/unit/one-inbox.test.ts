@@ -41,6 +41,7 @@ import {
   MONDAY_10,
   partialEnv,
   useDatabase,
+  PARTIES,
 } from '../support/local-function'
 
 const database = useDatabase()
@@ -145,6 +146,7 @@ describe('one inbox, however spelled', () => {
       reason: null,
       now: MONDAY_10 + 2,
       expressRequest: true,
+      parties: PARTIES,
     })
     expect(await insideWithdrawalPeriod(db, 'CLIENTE@correo.es', MONDAY_10 + 3)).toBe(true)
     // Past its 14 days, no more.
@@ -192,7 +194,8 @@ describe('the shop-wide hourly ceiling', () => {
     // Within the hour: nothing more of them, and the chat is not told again; a contract e-mail still goes.
     clock.advance(20 * MINUTE)
     await db.prepare("UPDATE presupuestos SET state = 'answered' WHERE id = ?1").bind(first!.id).run()
-    await recordOffer(db, first!.id, { amountCents: 3000, note: null, by: 'Ana', now: clock.now(), days: 30 })
+    // A lower price (a written quote may be lowered while it holds, never raised: offers/contract-rules.ts).
+    await recordOffer(db, first!.id, { amountCents: 2000, note: null, by: 'Ana', now: clock.now(), days: 30 })
     await run()
     expect(subjects().filter((subject) => subject.includes('Hemos recibido tu solicitud'))).toHaveLength(CEILING)
     expect(
@@ -449,8 +452,8 @@ describe('a mail service’s error is kept as its class, never its words', () =>
   it.each([
     [
       { code: 'E_RECIPIENT_SUPPRESSED', message: 'ana@correo.es is suppressed' },
-      'refused',
-      'dirección rechazada (E_RECIPIENT_SUPPRESSED)',
+      'recipient',
+      'E_RECIPIENT_SUPPRESSED: la dirección rebotó o marcó el correo como spam',
     ],
     [
       { code: 'E_VALIDATION_ERROR', message: 'bad to: ana@correo.es' },

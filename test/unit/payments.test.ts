@@ -20,7 +20,7 @@ import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
 import { startFakeStripe, stripeSignature, type FakeSession, type FakeStripe } from '../../scripts/fake-stripe'
-import { fakeEmail, fakeTelegram, functionEnv, useDatabase } from '../support/local-function'
+import { fakeEmail, fakeTelegram, functionEnv, useDatabase, PARTIES } from '../support/local-function'
 
 const database = useDatabase()
 const SECRET = 'whsec_secreto-de-las-pruebas'
@@ -71,6 +71,7 @@ async function accepted(cents = 4500) {
     reason: null,
     now: now - 4 * MINUTE,
     expressRequest: true,
+    parties: PARTIES,
   })
   expect(decided.kind).toBe('taken')
   const fresh = await quoteById(db, row.id)

@@ -128,9 +128,9 @@ const READY_FUNCTION: Edit[] = [
       'allowed_sender_addresses = [""]',
       `allowed_sender_addresses = ["${READY.function.QUOTE_EMAIL_FROM}"]`,
     ),
-  // The production database's id (the local one, above it, keeps the placeholder).
+  // The production database's id (the local one above it and staging's below keep the placeholder).
   (text) => {
-    const at = text.lastIndexOf(PLACEHOLDER_DATABASE_ID)
+    const at = text.indexOf(PLACEHOLDER_DATABASE_ID, text.indexOf('[[env.production.d1_databases]]'))
     return text.slice(0, at) + DATABASE_ID + text.slice(at + PLACEHOLDER_DATABASE_ID.length)
   },
 ]

@@ -342,7 +342,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
       expect((await webhook(press(data))).status).toBe(200)
       expect((await track(token)).body.tracking?.state).toBe(state)
       // The customer's yes on his page, confirmed by e-mail, before the device comes in (docs/decisions/132).
-      if (state === 'answered') await acceptOnline(db, row.id, clock.now())
+      if (state === 'answered') await acceptOnline(db, row.id, clock.now(), { paid: true })
     }
     // '🚚 Enviado' asked for the carrier and number, as a reply the owner answers.
     const prompt = telegram.calls.filter((call) => call.method === 'sendMessage').at(-1)
@@ -426,7 +426,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const { db, webhook, track } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
     await webhook(press(`atendida:${row.id}`))
-    await acceptOnline(db, row.id, MONDAY_10)
+    await acceptOnline(db, row.id, MONDAY_10, { paid: true })
     for (const data of [`paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
     await webhook(say(`/enviado ${row.referencia} SEUR 111`))
     expect((await track(row.tracking_token ?? '')).body.tracking?.shipment).toBe('SEUR 111')
@@ -439,7 +439,7 @@ describe('the journey, from the owner’s taps to the customer’s page', () => 
     const { db, webhook, track, telegram } = await setup()
     const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
     await webhook(press(`atendida:${row.id}`))
-    await acceptOnline(db, row.id, MONDAY_10)
+    await acceptOnline(db, row.id, MONDAY_10, { paid: true })
     for (const data of [`paso:${row.id}:in_workshop`, `paso:${row.id}:repairing`]) await webhook(press(data))
     await webhook(say(`/enviado ${row.referencia.toLowerCase()} Correos Express PQ123`))
     expect((await track(row.tracking_token ?? '')).body.tracking).toMatchObject({

@@ -46,7 +46,7 @@ describe('npm run telegram:webhook', () => {
       (calls.find((call) => call.method === 'setMyCommands')?.body.commands as Array<{ command: string }>).map(
         (c) => c.command,
       ),
-    ).toEqual(['pendientes', 'taller', 'enviado', 'olvidar', 'serie', 'correo', 'ayuda'])
+    ).toEqual(['pendientes', 'taller', 'estado', 'enviado', 'olvidar', 'serie', 'correo', 'ayuda'])
   })
 
   it('refuses to run without a token, a valid secret or an address, saying why', async () => {
