@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare'
-import { useActionData, useLoaderData, useParams, useSearchParams } from '@remix-run/react'
+import { useActionData, useLoaderData, useLocation, useParams } from '@remix-run/react'
 
 import { catalogo } from '~/catalogo/consultas'
 import { MailInSummary } from '~/components/mail-in-summary'
@@ -169,8 +169,9 @@ export default function TrackingPage() {
   const acceptance = actionData && 'acceptance' in actionData ? actionData.acceptance : undefined
   const confirming = actionData !== undefined && 'confirmWithdrawal' in actionData
   const { token = '' } = useParams()
-  const [search] = useSearchParams()
-  const back = search.get(PAYMENT_RETURN.param)
+  // useLocation, not useSearchParams: the latter brings React Router's search-param helpers into the chunk
+  // every page shares (the quote form's JavaScript budget).
+  const back = new URLSearchParams(useLocation().search).get(PAYMENT_RETURN.param)
   const contact = useLayoutData()?.contact
   const { page } = data
   if (data.kind === 'down') {

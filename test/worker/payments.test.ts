@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from 'vitest'
 
 import { delivered, page, postTrackingForm, text } from '../support/html'
-import { mailed, mailsTo, newQuote, replyTo, chatNow, tap } from '../support/owner-chat'
+import { mailed, mailsTo, newQuote, PARTY, replyTo, chatNow, tap } from '../support/owner-chat'
 
 const stripe = () => inject('stripeUrl')
 const sessionsOf = async (reference: string) =>
@@ -55,7 +55,7 @@ describe('paying the accepted price without JavaScript', () => {
     expect(await sessionsOf(quote.reference)).toHaveLength(0)
 
     const version = before.document.querySelector('.offer-panel input[name="version"]')?.getAttribute('value') ?? ''
-    const yes = await postTrackingForm(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si' })
+    const yes = await postTrackingForm(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY })
     expect(yes.response.status).toBe(303)
     const due = await payButton(quote.link)
     expect(due.pay).toBe('Pagar 45,00 €')
