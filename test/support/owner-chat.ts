@@ -202,6 +202,28 @@ export async function tap(messageId: number, button: string) {
   expect((await press(data ?? '', messageId)).status).toBe(200)
 }
 
+/**
+ * '💶 Cobrado en el taller' under a quote's message, then the method in the bot's question: the accepted price
+ * paid at the counter, so the device may go back ('Enviado', 'Entregado' wait for it: docs/decisions/123).
+ */
+export async function payAtCounter(messageId: number, reference: string) {
+  await tap(messageId, '💶 Cobrado en el taller')
+  let prompt: number | undefined
+  await expect
+    .poll(
+      async () =>
+        (prompt = (await chatNow())
+          .reverse()
+          .find(
+            (message) =>
+              message.text?.includes(reference) && JSON.stringify(message.reply_markup ?? {}).includes('cobro:'),
+          )?.message_id),
+      { message: 'the question of how he paid' },
+    )
+    .toBeTruthy()
+  await tap(prompt ?? 0, 'Efectivo')
+}
+
 /** Taps '📝 Presupuesto completo' under a quote's message; the path of the form the bot's answer links to. */
 export async function ownerFormLink(messageId: number, reference: string): Promise<string> {
   await tap(messageId, 'Presupuesto completo')

@@ -28,6 +28,7 @@ import {
   customerQuote,
   mailed,
   mailsTo,
+  payAtCounter,
   press,
   replyTo,
   say,
@@ -213,6 +214,7 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
 
     // 'En reparación' sends nothing; 'Enviado' waits for the carrier and number the owner is asked for.
     await tap(quote.messageId, 'En reparación')
+    await payAtCounter(quote.messageId, quote.reference)
     await tap(quote.messageId, 'Enviado')
     const prompt = (await chatNow()).find((message) => message.text.startsWith(`🚚 ${quote.reference}: responde`))
     expect(prompt?.text).toContain('sin número')
@@ -241,13 +243,14 @@ describe('the e-mails of the owner’s steps and the customer’s answer', () =>
       'Presupuesto aceptado: 25,50 €',
       'Recibido en el taller: tu resguardo de depósito',
       'Resguardo de depósito actualizado: número de serie',
+      'Pago recibido: 25,50 €',
       'Enviado',
       'Entregado',
     ])
     // The owner's message says what went to the customer and when, on one line.
     const line = (await ownerMessage(quote.messageId)).split('\n').find((l) => l.startsWith('📧 Al cliente:'))
     expect(line).toMatch(
-      /^📧 Al cliente: \(3 antes\) resguardo ✓ .* · resguardo con n\.º de serie ✓ .* · envío ✓ .* · entrega ✓ \d\d\/\d\d \d\d:\d\d$/,
+      /^📧 Al cliente: \(4 antes\) resguardo con n\.º de serie ✓ .* · justificante de pago ✓ .* · envío ✓ .* · entrega ✓ .* · 💶 Pagado 25,50 € \(efectivo en el taller\) \d\d\/\d\d \d\d:\d\d$/,
     )
   })
 

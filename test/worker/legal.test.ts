@@ -71,7 +71,9 @@ describe('the legal pages', () => {
       `${TEST_SETTINGS.SITE_URL}/desistimiento`,
     )
     const main = text(document.querySelector('main'))
-    expect(main).toContain('durante 14 días naturales, contados desde el día siguiente a aquel en que aceptas el presupuesto')
+    expect(main).toContain(
+      'durante 14 días naturales, contados desde el día siguiente a aquel en que aceptas el presupuesto',
+    )
     expect(main).toContain('pagas solo la parte proporcional de lo hecho')
     expect(main).toContain('(artículo 108.3 de la ley de consumidores)')
     expect(main).toContain('ya no puedes desistir (artículo 103.a de la ley de consumidores)')

@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from 'vitest'
 
 import { delivered, marker, page, postQuote, randomIp, text } from '../support/html'
-import { acceptOnStack, buttonsOf, say, tap } from '../support/owner-chat'
+import { acceptOnStack, buttonsOf, payAtCounter, say, tap } from '../support/owner-chat'
 
 async function trackingPage(path: string) {
   const result = await page(path)
@@ -67,6 +67,8 @@ describe('from the quote to ‘Entregado’, on the customer’s own link', () =
         await acceptOnStack({ reference, link, email })
         expected.push('Presupuesto aceptado')
       }
+      // The device goes back once its price is paid: here at the counter.
+      if (button === 'Enviado') await payAtCounter(messageId, reference)
       await tap(messageId, button)
       expected.push(label)
       const now = await trackingPage(link)
