@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, newPage, useBrowser } from '../support/browser'
 import { delivered } from '../support/html'
-import { mailed, newQuote, say } from '../support/owner-chat'
+import { mailed, newQuote, PARTY, say } from '../support/owner-chat'
 
 const browser = useBrowser()
 const ACCEPT = 'Aceptar presupuesto con obligación de pago'
@@ -31,6 +31,8 @@ describe('paying on the tracking page', () => {
       await page.getByText('45,00 €').first().waitFor()
       // Before accepting there is nothing to pay.
       expect(await page.getByRole('button', { name: /^Pagar/ }).count()).toBe(0)
+      await page.getByLabel('Nombre y apellidos').fill(PARTY.nombre)
+      await page.getByLabel('Dirección postal').fill(PARTY.direccion)
       await page.getByRole('checkbox', { name: /Pido que empecéis/ }).check()
       await page.getByRole('button', { name: ACCEPT }).click()
       const pay = page.getByRole('button', { name: 'Pagar 45,00 €' })
