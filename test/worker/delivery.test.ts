@@ -42,6 +42,11 @@ const rule = (match: string, mode: string) =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ match, mode }),
   })
+/** Whether the fake Telegram has been asked to send a text with `marker` and answered it with `mode`. */
+const answered = async (marker: string, mode: string) =>
+  ((await (await fetch(`${telegram()}/__requests`)).json()) as Array<{ body?: { text?: string }; mode?: string }>).some(
+    (call) => call.mode === mode && String(call.body?.text ?? '').includes(marker),
+  )
 const sweepOnce = async () => {
   const response = await fetch(`${new URL(stack.functionUrl ?? '').origin}/__scheduled`)
   expect(response.status).toBe(200)
@@ -152,6 +157,8 @@ describe('durable delivery', () => {
     await send(quote(`Cuelga ${id}`))
     // Well within the 8 s Telegram may take: the visitor never waits for it (bounded for a busy machine).
     expect(Date.now() - started).toBeLessThan(6000)
+    // Telegram comes back only once the first attempt hangs there (on a busy machine it may start late).
+    await expect.poll(() => answered(id, 'colgado')).toBe(true)
     await rule(id, 'ok')
     // The first attempt gives up after 8 s; the row is due again 1 s later. Its outcome is unknown: marked.
     await sleep(9500)
@@ -334,6 +341,8 @@ describe('durable delivery', () => {
     const id = marker('reinicio')
     await rule(id, '500')
     const reference = await send(quote(`Reinicio ${id}`))
+    // The restart comes after the first attempt was refused (before it, the run could die holding its lease).
+    await expect.poll(() => answered(id, '500')).toBe(true)
     await stack.restartFunction()
     await rule(id, 'ok')
     await sleep(2100)

@@ -105,6 +105,10 @@ describe('paying the accepted price without JavaScript', () => {
     await expect
       .poll(async () => (await refundsOf()).filter((refund) => refund.amount === 4500).length)
       .toBeGreaterThan(0)
+    // Its acknowledgement leaves through the outbox: waited for, then exactly one.
+    await expect
+      .poll(async () => (await mailsTo(quote.email)).filter((mail) => /desist/i.test(mail.subject)).length)
+      .toBeGreaterThan(0)
     const withdrawal = (await mailsTo(quote.email)).filter((mail) => /desist/i.test(mail.subject))
     expect(withdrawal).toHaveLength(1)
     expect(withdrawal[0]?.text).toContain('reembolso')
