@@ -5,6 +5,7 @@
  * a price that holds and its one exception, the withdrawal's last day rolled over a holiday and a weekend, the
  * owner's record of a withdrawal received, and the five-year record of the contract.
  */
+import { recordCounterPayment } from '../../functions/enviar-telegram/payments/store'
 import { describe, expect, it } from 'vitest'
 
 import { inboxKeyboard } from '../../functions/enviar-telegram/chat/quote-message'
@@ -427,5 +428,35 @@ describe('the five-year record of a contract', () => {
     await sweep(env, { part: 'retention', now: () => MONDAY_10 + DAY + RECORD_KEPT_MS })
     expect((await records()).results).toHaveLength(0)
     expect(await eraseOlderThan(db, MONDAY_10)).toEqual([])
+  })
+
+  it('gains the payment from the payment code, once, and the five years run from it', async () => {
+    const db = await database()
+    const { row } = await storeQuote(db, quote, { idempotencyKey: null, now: MONDAY_10 })
+    await acceptOnline(db, row.id, MONDAY_10 + 1, { amountCents: 4000 })
+    const paidAt = MONDAY_10 + 3 * DAY
+    const first = await recordCounterPayment(db, row.id, {
+      method: 'cash',
+      expectedCents: 4000,
+      by: 'Nerea',
+      now: paidAt,
+    })
+    // A repeated tap records nothing: nothing is owed any more.
+    const again = await recordCounterPayment(db, row.id, {
+      method: 'cash',
+      expectedCents: 4000,
+      by: 'Nerea',
+      now: paidAt + 1,
+    })
+    expect(first).not.toBeNull()
+    expect(again).toBeNull()
+    const { results } = await db.prepare('SELECT * FROM contract_records').all<Record<string, unknown>>()
+    expect(results).toHaveLength(1)
+    expect(results[0]).toMatchObject({
+      paid_cents: 4000,
+      paid_at: paidAt,
+      payment_method: 'cash',
+      last_step_at: paidAt,
+    })
   })
 })
