@@ -3,6 +3,8 @@
  * is set, else the service binding QUOTE_FUNCTION without a key; every call through callFunction. And the
  * bare domain's 301 to SITE_URL (docs/decisions/112).
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+
 import { describe, expect, it, vi } from 'vitest'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
@@ -10,7 +12,7 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import { bareDomainRedirect } from '~/lib/bare-domain'
 import { getSettings, siteUnconfigured } from '~/lib/env.server'
 import { callFunction, functionAccess, type FunctionAccess } from '~/lib/quote-function.server'
-import { forwardQuote } from '~/lib/quote/forward.server'
+import { forwardQuote, idempotencyKey } from '~/lib/quote/forward.server'
 import { fetchTracking } from '~/lib/tracking/client.server'
 import { postDecision } from '~/lib/tracking/decision.server'
 
@@ -137,6 +139,116 @@ describe('the site’s access to the function', () => {
     } finally {
       fetch.mockRestore()
     }
+  })
+})
+
+/** A function on loopback that answers its n-th request with `answers[n]`; what it was sent. */
+async function functionServer(answers: Array<(request: IncomingMessage, response: ServerResponse) => void>) {
+  const seen: Array<{ key: string | undefined; body: string }> = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      seen.push({ key: request.headers['idempotency-key'] as string | undefined, body })
+      answers[seen.length - 1]?.(request, response)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  const access = { url: `http://127.0.0.1:${port}${FUNCTION_PATHS.quote}`, key: 'k' }
+  const close = () => {
+    server.closeAllConnections()
+    server.close()
+  }
+  return { access, seen, close }
+}
+
+const cut = (request: IncomingMessage) => request.socket.destroy()
+const stored = (_: IncomingMessage, response: ServerResponse) =>
+  response
+    .writeHead(200, { 'Content-Type': 'application/json' })
+    .end('{"success":true,"referencia":"P-7K3Q","seguimiento":"AbCdEfGhIjKlMnOpQrStUv"}')
+
+describe('a call that got no answer goes once more (docs/decisions/137)', () => {
+  const quote = {
+    tipo: 'mando' as const,
+    modelo: 'PS5 DualSense',
+    comentarios: 'Drift',
+    email: 'cliente@correo.es',
+    telefono: '612345678',
+  }
+
+  it('a connection cut before any answer: the quote is sent again at once with the same Idempotency-Key', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const fn = await functionServer([cut, stored])
+    try {
+      const key = await idempotencyKey('ficha', quote)
+      const result = await forwardQuote(fn.access, quote, { idempotencyKey: key })
+      expect(result).toEqual({ ok: true, referencia: 'P-7K3Q', seguimiento: 'AbCdEfGhIjKlMnOpQrStUv' })
+      expect(fn.seen).toHaveLength(2)
+      expect(fn.seen[1]).toEqual(fn.seen[0])
+      expect(fn.seen[0]?.key).toBe(key)
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/se repite la llamada una vez/)
+    } finally {
+      fn.close()
+      warn.mockRestore()
+    }
+  })
+
+  it('a 503 page that is not the function’s JSON goes again; the function’s own 503 does not', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const page = (_: IncomingMessage, response: ServerResponse) =>
+      response
+        .writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '0' })
+        .end('Your worker restarted mid-request.')
+    const own = (_: IncomingMessage, response: ServerResponse) =>
+      response
+        .writeHead(503, { 'Content-Type': 'application/json' })
+        .end('{"success":false,"error":"No se pudo guardar la solicitud"}')
+    const fn = await functionServer([page, stored, own, stored])
+    try {
+      expect((await forwardQuote(fn.access, quote)).ok).toBe(true)
+      expect(fn.seen).toHaveLength(2)
+      // The function's own 503 (it could not store it, and already sent it to the chat): never repeated.
+      expect(await forwardQuote(fn.access, quote)).toEqual({ ok: false, refused: null })
+      expect(fn.seen).toHaveLength(3)
+    } finally {
+      fn.close()
+      warn.mockRestore()
+      errors.mockRestore()
+    }
+  })
+
+  it('only once, and never after a timeout: the visitor gets his answer in time', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const fn = await functionServer([cut, cut, stored, () => undefined, stored])
+    try {
+      expect(await forwardQuote(fn.access, quote)).toEqual({ ok: false, refused: null })
+      expect(fn.seen).toHaveLength(2)
+      const started = Date.now()
+      await expect(
+        callFunction(fn.access, FUNCTION_PATHS.quote, { body: {}, timeoutMs: 200 }).then(() => 'answered'),
+      ).resolves.toBe('answered')
+      expect(fn.seen).toHaveLength(3)
+      // A function that hangs: the call gives up at its time, and is not made again.
+      await expect(callFunction(fn.access, FUNCTION_PATHS.quote, { body: {}, timeoutMs: 300 })).rejects.toThrow()
+      expect(fn.seen).toHaveLength(4)
+      expect(Date.now() - started).toBeLessThan(5000)
+    } finally {
+      fn.close()
+      warn.mockRestore()
+      errors.mockRestore()
+    }
+  })
+
+  it('a post without the form’s token gets a key of its own, so its one repeat stores it once', async () => {
+    const [a, b] = await Promise.all([idempotencyKey(undefined, quote), idempotencyKey(undefined, quote)])
+    expect(a).toMatch(/^presupuesto-sin-ficha-[0-9a-f]{32}$/)
+    expect(b).not.toBe(a)
+    // The form's own key is the same for the same form and values.
+    expect(await idempotencyKey('ficha', quote)).toBe(await idempotencyKey('ficha', quote))
   })
 })
 

@@ -22,10 +22,12 @@ export interface OutgoingQuote extends Quote {
  * values. A double click or a resend after a timeout repeats it, so the
  * function stores and delivers one quote; values edited after an error make
  * a new key, so nothing the visitor changed is lost. Without a token (a
- * client other than the form) there is no key.
+ * client other than the form) the post gets a key of its own: callFunction's
+ * one repeat of an unanswered call then stores it once (docs/decisions/137).
  */
-export async function idempotencyKey(token: string | undefined, quote: Quote): Promise<string | null> {
-  if (!token) return null
+export async function idempotencyKey(token: string | undefined, quote: Quote): Promise<string> {
+  if (!token)
+    return `presupuesto-sin-ficha-${[...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
   const material = JSON.stringify([
     token,
     quote.tipo,
