@@ -26,7 +26,7 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { PRODUCTION_ENV, STAGING_ENV } from '~shared/settings'
+import { PRODUCTION_ENV, secretsFileOf, STAGING_ENV } from '~shared/settings'
 
 import { argumentsOf, type CheckName, preflight, report, stops, type PreflightDeps, type Target } from './preflight'
 import {
@@ -75,13 +75,11 @@ async function liveCheck(
 
 /** The webhook registered with the operator's token and secret, at the function's Custom Domain. */
 async function registerNow(root: string, environment: string, url: string): Promise<string[]> {
-  // Staging has its own bot: never the production file's token (it would move production's webhook).
-  const production = environment === PRODUCTION_ENV
-  const token = production ? botToken(root) : process.env.TELEGRAM_BOT_TOKEN
-  const secret =
-    process.env.TELEGRAM_WEBHOOK_SECRET || (production ? readSecretsFile(root)?.TELEGRAM_WEBHOOK_SECRET : undefined)
+  // Each environment's own bot from its own file: staging never moves production's webhook.
+  const token = botToken(root, process.env, environment)
+  const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile(root, environment)?.TELEGRAM_WEBHOOK_SECRET
   if (!token || !secret)
-    throw new Error('faltan TELEGRAM_BOT_TOKEN o TELEGRAM_WEBHOOK_SECRET en el archivo de secretos')
+    throw new Error(`faltan TELEGRAM_BOT_TOKEN o TELEGRAM_WEBHOOK_SECRET en ${secretsFileOf(environment)}`)
   const apiRoot = botApiRoot(readWorkerConfig(root, FUNCTION, environment))
   return registerWebhook({ token, secret, url, apiRoot })
 }

@@ -35,7 +35,8 @@ import {
   isOwn,
   PRODUCTION_ENV,
   readValue,
-  SECRETS_FILE,
+  secretsCommandOf,
+  secretsFileOf,
   secretWanted,
   type Setting,
   STAGING_ENV,
@@ -164,13 +165,13 @@ class Findings {
  * Every setting of the Worker's list in `[env.production.vars]`, valid, and the required ones real; the
  * site's QUOTE_FUNCTION_URL may stay empty when the service binding stands in for it.
  */
-function checkSettings(found: Findings, worker: DeployedWorker, production: WorkerConfig) {
+function checkSettings(found: Findings, worker: DeployedWorker, production: WorkerConfig, environment: string) {
   const vars = production.vars ?? {}
   const byBinding = worker === SITE && callsByBinding(production)
-  const where = `[env.production.vars] de ${worker.config}`
+  const where = `[env.${environment}.vars] de ${worker.config}`
   found.check(worker.label, `ajustes de ${where}: todos presentes, válidos y reales`, () => {
     for (const [key, setting] of Object.entries(worker.spec) as Array<[string, Setting]>) {
-      const how = howToSet(key, setting, worker.config)
+      const how = howToSet(key, setting, worker.config, environment)
       if (setting.secret) {
         if (key in vars)
           found.problem(worker.label, `${key} es un secreto y está escrito en ${where}: quítalo de ahí y ${how}.`)
@@ -434,7 +435,8 @@ async function checkSecrets(
   root: string,
   environment: string,
 ) {
-  const secrets = requiredSecrets(worker, site, readSecretsFile(root))
+  const file = secretsFileOf(environment)
+  const secrets = requiredSecrets(worker, site, readSecretsFile(root, environment))
   const command = `npx wrangler secret list ${productionArgs(worker, environment).join(' ')}`
   const result = await wrangler(['secret', 'list', '--format', 'json', ...productionArgs(worker, environment)])
   if (result.code !== 0) {
@@ -442,7 +444,7 @@ async function checkSecrets(
     if (/10007|does not exist|not found/i.test(error)) {
       found.problem(
         worker.label,
-        `el Worker aún no existe en tu cuenta, sin secretos: rellena ${SECRETS_FILE} y ejecuta \`npm run secrets\` (${error}).`,
+        `el Worker aún no existe en tu cuenta, sin secretos: rellena ${file} y ejecuta \`${secretsCommandOf(environment)}\` (${error}).`,
       )
     } else {
       found.skipped(
@@ -469,7 +471,10 @@ async function checkSecrets(
       found.check(worker.label, `secretos en Cloudflare: ${secrets.map(([key]) => key).join(', ')}`, () => {
         for (const [key, setting] of secrets) {
           if (!names.includes(key))
-            found.problem(worker.label, `falta el secreto ${key}: ${howToSet(key, setting, worker.config)}.`)
+            found.problem(
+              worker.label,
+              `falta el secreto ${key}: ${howToSet(key, setting, worker.config, environment)}.`,
+            )
         }
       })
       if (worker === FUNCTION && callsByBinding(site) && names.includes('QUOTE_FUNCTION_KEY'))
@@ -481,23 +486,31 @@ async function checkSecrets(
   }
 }
 
-/** The secrets' values, judged from the operator's file (Cloudflare never shows them). */
-function checkSecretValues(found: Findings, worker: DeployedWorker, root: string, site: WorkerConfig) {
-  const file = readSecretsFile(root)
+/** The secrets' values, judged from the operator's file of this environment (Cloudflare never shows them). */
+function checkSecretValues(
+  found: Findings,
+  worker: DeployedWorker,
+  root: string,
+  site: WorkerConfig,
+  environment: string,
+) {
+  const name = secretsFileOf(environment)
+  const command = secretsCommandOf(environment)
+  const file = readSecretsFile(root, environment)
   const secrets = requiredSecrets(worker, site, file)
   if (!file) {
     found.note(
       worker.label,
-      `valores de los secretos: no hay ${SECRETS_FILE} en este equipo, así que no se juzgan (\`npm run secrets\` nunca sube uno público).`,
+      `valores de los secretos: no hay ${name} en este equipo, así que no se juzgan (\`${command}\` nunca sube uno público).`,
     )
     return
   }
-  found.check(worker.label, `valores de los secretos en ${SECRETS_FILE}: reales`, () => {
+  found.check(worker.label, `valores de los secretos en ${name}: reales`, () => {
     for (const [key, setting] of secrets) {
       if (!isOwn(setting, file[key])) {
         found.problem(
           worker.label,
-          `${key} en ${SECRETS_FILE} ${readValue(setting, file[key]).unset ? 'está vacío' : 'no es válido o es el valor público de este repositorio'}: escribe el tuyo y ejecuta \`npm run secrets\`.`,
+          `${key} en ${name} ${readValue(setting, file[key]).unset ? 'está vacío' : 'no es válido o es el valor público de este repositorio'}: escribe el tuyo y ejecuta \`${command}\`.`,
         )
       }
     }
@@ -531,8 +544,14 @@ async function checkMigrations(found: Findings, wrangler: Wrangler, fn: WorkerCo
 
 /** The Telegram webhook, when the bot token is at hand (telegram-checks.ts judges what Telegram answers). */
 /** Stripe (README, "Payments"): a live key, the signing secret, the webhook endpoint registered with its events. */
-async function checkStripe(found: Findings, fn: WorkerConfig, root: string, env: NodeJS.ProcessEnv) {
-  const file = readSecretsFile(root) ?? {}
+async function checkStripe(
+  found: Findings,
+  fn: WorkerConfig,
+  root: string,
+  env: NodeJS.ProcessEnv,
+  environment: string,
+) {
+  const file = readSecretsFile(root, environment) ?? {}
   const domain = customDomain(fn)
   const judgements = await judgeStripe({
     key: env.STRIPE_SECRET_KEY ?? file.STRIPE_SECRET_KEY,
@@ -549,7 +568,13 @@ async function checkWebhook(
   found: Findings,
   target: Target,
   fn: WorkerConfig,
-  { root, env, now, firstDeploy }: { root: string; env: NodeJS.ProcessEnv; now: number; firstDeploy: boolean },
+  {
+    root,
+    env,
+    now,
+    firstDeploy,
+    environment,
+  }: { root: string; env: NodeJS.ProcessEnv; now: number; firstDeploy: boolean; environment: string },
 ) {
   const domain = customDomain(fn)
   if (!domain) {
@@ -561,12 +586,13 @@ async function checkWebhook(
     return
   }
   const expected = webhookUrl(`https://${domain}`)
-  const token = botToken(root, env)
+  // Each environment's own bot: a staging check never judges production's webhook, nor the reverse.
+  const token = botToken(root, env, environment)
   if (!token) {
     found.skipped(
       FUNCTION.label,
       'webhook',
-      `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${SECRETS_FILE}); compruébalo con ${registerAgain(expected)}.`,
+      `webhook de Telegram: no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en ${secretsFileOf(environment)}); compruébalo con ${registerAgain(expected, environment)}.`,
     )
     return
   }
@@ -584,14 +610,14 @@ async function checkWebhook(
   if (!answer.ok) {
     found.problem(
       FUNCTION.label,
-      `Telegram rechaza el token del bot (${withoutToken(answer.description ?? 'sin detalle', token)}): revisa TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}.`,
+      `Telegram rechaza el token del bot (${withoutToken(answer.description ?? 'sin detalle', token)}): revisa TELEGRAM_BOT_TOKEN en ${secretsFileOf(environment)}.`,
     )
     return
   }
   // Before the function's first deploy there is nothing to register: only a deploy of the site needs it.
   // On the first deploy (--primera-vez) `npm run deploy` registers it right after deploying the function.
   const unregistered = target === 'function' || firstDeploy ? 'note' : 'problem'
-  for (const judgement of judgeWebhook(answer.result, expected, { now, unregistered }))
+  for (const judgement of judgeWebhook(answer.result, expected, { now, unregistered, environment }))
     found[judgement.status](FUNCTION.label, judgement.text)
 }
 
@@ -761,7 +787,7 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
   checkCommit(found, (deps.commit ?? (() => gitCommit(root)))())
   for (const worker of workers) {
     const configs = worker === SITE ? site : fn
-    checkSettings(found, worker, configs.production)
+    checkSettings(found, worker, configs.production, environment)
     checkHttps(
       found,
       worker,
@@ -779,7 +805,7 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
     [FUNCTION, fn.production],
   ])
   const databaseReady = target === 'site' || checkDatabase(found, fn.production)
-  for (const worker of workers) checkSecretValues(found, worker, root, site.production)
+  for (const worker of workers) checkSecretValues(found, worker, root, site.production, environment)
 
   if (login.kind === 'in') {
     for (const worker of workers) await checkSecrets(found, worker, wrangler, site.production, root, environment)
@@ -797,8 +823,9 @@ export async function preflight(target: Target, deps: PreflightDeps = {}): Promi
     env,
     now: (deps.now ?? Date.now)(),
     firstDeploy: deps.firstDeploy ?? false,
+    environment,
   })
-  if (target !== 'site') await checkStripe(found, fn.production, root, env)
+  if (target !== 'site') await checkStripe(found, fn.production, root, env, environment)
   return found.list
 }
 
@@ -865,7 +892,7 @@ export function report(target: Target, findings: readonly Finding[], { unchecked
     problems.length > 0
       ? 'No se despliega: corrige lo de arriba y vuelve a ejecutarlo.'
       : skipped.length > 0 && !forced
-        ? `No se despliega: lo que no se pudo comprobar puede romper la tienda. Resuélvelo (\`npx wrangler login\` o CLOUDFLARE_API_TOKEN, la red, el token del bot en ${SECRETS_FILE}) y vuelve a ejecutarlo; o, si sabes lo que haces, sáltate lo que se pueda por su nombre: ${UNCHECKED_FLAG}=${[...new Set(skipped.map((finding) => finding.check).filter((check) => check && !NEVER_WAIVED.includes(check)))].join(',') || '(nada: los secretos y las migraciones no se saltan)'}.`
+        ? `No se despliega: lo que no se pudo comprobar puede romper la tienda. Resuélvelo (\`npx wrangler login\` o CLOUDFLARE_API_TOKEN, la red, el token del bot en el archivo de secretos) y vuelve a ejecutarlo; o, si sabes lo que haces, sáltate lo que se pueda por su nombre: ${UNCHECKED_FLAG}=${[...new Set(skipped.map((finding) => finding.check).filter((check) => check && !NEVER_WAIVED.includes(check)))].join(',') || '(nada: los secretos y las migraciones no se saltan)'}.`
         : forced
           ? warning
           : 'Nada que impida el despliegue.',

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 import type * as WranglerModule from 'wrangler'
 
-import { PRODUCTION_ENV, SECRETS_FILE, type SettingsSpec } from '~shared/settings'
+import { PRODUCTION_ENV, secretsFileOf, type SettingsSpec } from '~shared/settings'
 
 import { SITE_CONFIG, SITE_SETTINGS } from '~/lib/env.server'
 
@@ -107,11 +107,11 @@ export function realWrangler(root = ROOT): Wrangler {
 }
 
 /**
- * The operator's production secrets (`KEY=VALUE` lines, `#` comments) from
- * secrets.production.env under `root`; null when there is no such file.
+ * The operator's secrets of an environment (`KEY=VALUE` lines, `#` comments) from its file under `root`:
+ * secrets.production.env, or secrets.staging.env for the staging copy; null when there is no such file.
  */
-export function readSecretsFile(root = ROOT): Record<string, string> | null {
-  const path = join(root, SECRETS_FILE)
+export function readSecretsFile(root = ROOT, environment: string = PRODUCTION_ENV): Record<string, string> | null {
+  const path = join(root, secretsFileOf(environment))
   if (!existsSync(path)) return null
   const secrets: Record<string, string> = {}
   for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
@@ -126,10 +126,15 @@ export function readSecretsFile(root = ROOT): Record<string, string> | null {
 
 /**
  * The bot token at hand, never printed: TELEGRAM_BOT_TOKEN from the
- * environment, else from the secrets file. Undefined when neither has one.
+ * environment, else from the environment's secrets file (staging has its own
+ * bot). Undefined when neither has one.
  */
-export function botToken(root = ROOT, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return env.TELEGRAM_BOT_TOKEN || readSecretsFile(root)?.TELEGRAM_BOT_TOKEN || undefined
+export function botToken(
+  root = ROOT,
+  env: NodeJS.ProcessEnv = process.env,
+  environment: string = PRODUCTION_ENV,
+): string | undefined {
+  return env.TELEGRAM_BOT_TOKEN || readSecretsFile(root, environment)?.TELEGRAM_BOT_TOKEN || undefined
 }
 
 /** Text that may carry the bot token (an error of the Bot API's URL), with the token hidden. */

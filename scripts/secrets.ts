@@ -12,7 +12,11 @@
  * that does not exist yet is created by wrangler, empty, with its secrets
  * (the first deploy then gives it its code).
  *
- * npm run secrets -- rotar <NAME> [--minutos N]: changes one secret without a
+ * npm run secrets -- --staging: the same for the staging copy, from
+ * secrets.staging.env to `[env.staging]` (its own bot's webhook); never the
+ * production file (docs/decisions/131).
+ *
+ * npm run secrets -- rotar <NAME> [--minutos N] [--staging]: changes one secret without a
  * gap (docs/decisions/113). It draws a new value, writes it in the file, and
  * rolls it out in the order that never refuses anybody: the function first,
  * accepting the new value and, for N minutes (60 by default), the previous one
@@ -26,7 +30,17 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { isOwn, previousSecret, PRODUCTION_ENV, SECRETS_FILE, secretWanted, type Setting } from '~shared/settings'
+import {
+  isOwn,
+  previousSecret,
+  PRODUCTION_ENV,
+  SECRETS_FILE,
+  secretsCommandOf,
+  secretsFileOf,
+  secretWanted,
+  STAGING_ENV,
+  type Setting,
+} from '~shared/settings'
 
 import {
   botApi,
@@ -54,7 +68,16 @@ export interface SecretsDeps {
   now?: () => number
   /** A new secret's value (random by default). */
   draw?: () => string
+  /** The wrangler environment: production (default) or staging (secrets.staging.env to `[env.staging]`). */
+  environment?: string
 }
+
+/** The example every secrets file is copied from (its lines are the same for staging). */
+const SECRETS_FILE_EXAMPLE = `${SECRETS_FILE}.example`
+
+/** The command that registers the webhook of the bot whose token is in `file`. */
+const webhookCommandOf = (file: string) =>
+  file === secretsFileOf(STAGING_ENV) ? 'npm run telegram:webhook -- --staging' : 'npm run telegram:webhook'
 
 /** The secrets `rotar` draws anew; the bot token comes from @BotFather instead. */
 export const ROTATABLE = ['QUOTE_FUNCTION_KEY', 'TELEGRAM_WEBHOOK_SECRET', 'FORM_SECRET'] as const
@@ -62,10 +85,10 @@ export type Rotatable = (typeof ROTATABLE)[number]
 /** How long the previous value still works after a rotation, by default. */
 export const DEFAULT_WINDOW_MINUTES = 60
 
-/** How the production scripts see the two configs, once. */
-function productionConfigs(root: string) {
-  const site = readWorkerConfig(root, SITE, PRODUCTION_ENV)
-  const fn = readWorkerConfig(root, FUNCTION, PRODUCTION_ENV)
+/** How the production scripts see the two configs of an environment, once. */
+function productionConfigs(root: string, environment: string) {
+  const site = readWorkerConfig(root, SITE, environment)
+  const fn = readWorkerConfig(root, FUNCTION, environment)
   return { site, fn, byBinding: callsByBinding(site) }
 }
 
@@ -84,8 +107,10 @@ function secretsOf(
 }
 
 /** Uploads `values` to a Worker (wrangler secret bulk through stdin); the error line when it fails. */
-async function upload(wrangler: Wrangler, worker: DeployedWorker, values: Record<string, string>) {
-  const result = await wrangler(['secret', 'bulk', ...productionArgs(worker)], { input: JSON.stringify(values) })
+async function upload(wrangler: Wrangler, worker: DeployedWorker, values: Record<string, string>, environment: string) {
+  const result = await wrangler(['secret', 'bulk', ...productionArgs(worker, environment)], {
+    input: JSON.stringify(values),
+  })
   if (result.code === 0) return null
   return `wrangler no pudo subirlos (código ${result.code}): ${`${result.stderr}${result.stdout}`.trim().split('\n').at(-1) ?? ''}`
 }
@@ -96,13 +121,14 @@ async function reRegister(
   fnConfig: ReturnType<typeof productionConfigs>['fn'],
   token: string | undefined,
   secret: string,
+  file: string,
 ): Promise<{ ok: boolean; lines: string[] }> {
   const domain = customDomain(fnConfig)
   if (!domain || !token)
     return {
       ok: false,
       lines: [
-        `No se registró el webhook: ${!domain ? `falta el Custom Domain de la función en ${FUNCTION.config}` : `falta TELEGRAM_BOT_TOKEN en ${SECRETS_FILE}`}. Hazlo con \`npm run telegram:webhook\`.`,
+        `No se registró el webhook: ${!domain ? `falta el Custom Domain de la función en ${FUNCTION.config}` : `falta TELEGRAM_BOT_TOKEN en ${file}`}. Hazlo con \`${webhookCommandOf(file)}\`.`,
       ],
     }
   try {
@@ -116,7 +142,7 @@ async function reRegister(
   } catch (error) {
     return {
       ok: false,
-      lines: [`Telegram no aceptó el webhook (${(error as Error).message}): \`npm run telegram:webhook\`.`],
+      lines: [`Telegram no aceptó el webhook (${(error as Error).message}): \`${webhookCommandOf(file)}\`.`],
     }
   }
 }
@@ -144,12 +170,14 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
   const root = deps.root ?? ROOT
   const wrangler = deps.wrangler ?? realWrangler(root)
   const log = deps.log ?? console.log
-  const file = readSecretsFile(root)
+  const environment = deps.environment ?? PRODUCTION_ENV
+  const fileName = secretsFileOf(environment)
+  const file = readSecretsFile(root, environment)
   if (!file) {
-    log(`No hay ${SECRETS_FILE}: cópialo de ${SECRETS_FILE}.example, escribe tus valores y vuelve a ejecutarlo.`)
+    log(`No hay ${fileName}: cópialo de ${SECRETS_FILE_EXAMPLE}, escribe tus valores y vuelve a ejecutarlo.`)
     return false
   }
-  const { fn, byBinding } = productionConfigs(root)
+  const { fn, byBinding } = productionConfigs(root, environment)
   const uploads = [FUNCTION, SITE].map((worker) => ({ worker, secrets: secretsOf(worker, byBinding, file) }))
   const wrong = [
     ...new Set(
@@ -160,7 +188,7 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
   ]
   if (wrong.length > 0) {
     log(
-      `En ${SECRETS_FILE} falta, no es válido o es el valor público de este repositorio: ${wrong.join(', ')}. Escribe los tuyos (p. ej. \`openssl rand -hex 32\`; el token, el de @BotFather). No se ha subido nada.`,
+      `En ${fileName} falta, no es válido o es el valor público de este repositorio: ${wrong.join(', ')}. Escribe los tuyos (p. ej. \`openssl rand -hex 32\`; el token, el de @BotFather). No se ha subido nada.`,
     )
     return false
   }
@@ -169,7 +197,7 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
   for (const { worker, secrets } of uploads) {
     const values = Object.fromEntries(secrets.map(([key]) => [key, (file[key] ?? '').trim()]))
     log(`Secretos de la ${worker.label}: ${Object.keys(values).join(', ')}…`)
-    const failed = await upload(wrangler, worker, values)
+    const failed = await upload(wrangler, worker, values, environment)
     if (failed) {
       log(failed)
       return false
@@ -179,14 +207,22 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
   // is no webhook yet (the function is not deployed): step 9 of the README registers it.
   const env = deps.env ?? process.env
   if (await webhookRegistered(env, fn, file.TELEGRAM_BOT_TOKEN)) {
-    const registered = await reRegister(env, fn, file.TELEGRAM_BOT_TOKEN, (file.TELEGRAM_WEBHOOK_SECRET ?? '').trim())
+    const registered = await reRegister(
+      env,
+      fn,
+      file.TELEGRAM_BOT_TOKEN,
+      (file.TELEGRAM_WEBHOOK_SECRET ?? '').trim(),
+      fileName,
+    )
     for (const line of registered.lines) log(line)
     if (!registered.ok) return false
   } else
     log(
-      'Telegram aún no tiene webhook: tras desplegar la función, `npm run telegram:webhook` (README, "Deploying", 9).',
+      `Telegram aún no tiene webhook: tras desplegar la función, \`${webhookCommandOf(fileName)}\` (README, "Deploying", 9).`,
     )
-  log('Secretos subidos. Cambiar uno sin cortes: `npm run secrets -- rotar NOMBRE` (README, "Deploying").')
+  log(
+    `Secretos subidos${environment === STAGING_ENV ? ' a staging' : ''}. Cambiar uno sin cortes: \`${secretsCommandOf(environment)} rotar NOMBRE\` (README, "Deploying").`,
+  )
   return true
 }
 
@@ -205,9 +241,12 @@ export async function rotateSecret(
   const wrangler = deps.wrangler ?? realWrangler(root)
   const log = deps.log ?? console.log
   const now = (deps.now ?? Date.now)()
+  const environment = deps.environment ?? PRODUCTION_ENV
+  const fileName = secretsFileOf(environment)
+  const command = secretsCommandOf(environment)
   if (name === 'TELEGRAM_BOT_TOKEN') {
     log(
-      `El token del bot lo da @BotFather: /revoke, escribe el nuevo como TELEGRAM_BOT_TOKEN en ${SECRETS_FILE} y ejecuta \`npm run secrets\` (sube los secretos y vuelve a registrar el webhook).`,
+      `El token del bot lo da @BotFather: /revoke, escribe el nuevo como TELEGRAM_BOT_TOKEN en ${fileName} y ejecuta \`${command}\` (sube los secretos y vuelve a registrar el webhook).`,
     )
     return false
   }
@@ -215,19 +254,19 @@ export async function rotateSecret(
     log(`No sé rotar ${name}: ${ROTATABLE.join(', ')} (y el token del bot, con @BotFather).`)
     return false
   }
-  const path = join(root, SECRETS_FILE)
-  const file = readSecretsFile(root)
+  const path = join(root, fileName)
+  const file = readSecretsFile(root, environment)
   const spec = (name === 'FORM_SECRET' ? SITE : FUNCTION).spec[name] as Setting
   if (!file || !isOwn(spec, file[name])) {
     log(
-      `${name} no tiene aún un valor propio en ${SECRETS_FILE}: escríbelo y ejecuta \`npm run secrets\` (no hay nada que rotar).`,
+      `${name} no tiene aún un valor propio en ${fileName}: escríbelo y ejecuta \`${command}\` (no hay nada que rotar).`,
     )
     return false
   }
-  const { fn, byBinding } = productionConfigs(root)
+  const { fn, byBinding } = productionConfigs(root, environment)
   if (name === 'QUOTE_FUNCTION_KEY' && byBinding) {
     log(
-      `La web llama a la función por el service binding: no usa QUOTE_FUNCTION_KEY, no hay clave que rotar. Si la función aún tiene una, bórrala: \`npx wrangler secret delete QUOTE_FUNCTION_KEY ${productionArgs(FUNCTION).join(' ')}\`.`,
+      `La web llama a la función por el service binding: no usa QUOTE_FUNCTION_KEY, no hay clave que rotar. Si la función aún tiene una, bórrala: \`npx wrangler secret delete QUOTE_FUNCTION_KEY ${productionArgs(FUNCTION, environment).join(' ')}\`.`,
     )
     return false
   }
@@ -239,24 +278,26 @@ export async function rotateSecret(
   if (name === 'FORM_SECRET') {
     // Only the site signs and checks it: a form opened before keeps working, marked for the owner as
     // possible spam (never dropped: docs/decisions/006) for the rest of its life.
-    const failed = await upload(wrangler, SITE, { FORM_SECRET: next })
+    const failed = await upload(wrangler, SITE, { FORM_SECRET: next }, environment)
     if (failed) {
       log(`${failed}. No ha cambiado nada.`)
       return false
     }
     writeFileSync(path, withValue(readFileSync(path, 'utf8'), name, next))
     log(
-      `FORM_SECRET cambiado en la web y en ${SECRETS_FILE}. Un formulario abierto antes llega igual, marcado para ti como "Posible spam" (nunca se pierde).`,
+      `FORM_SECRET cambiado en la web y en ${fileName}. Un formulario abierto antes llega igual, marcado para ti como "Posible spam" (nunca se pierde).`,
     )
     return true
   }
 
   // 1. The function: the new value, and the previous one until its time.
   log(`1/2 La función acepta el ${name} nuevo y, hasta ${untilText}, el anterior…`)
-  const failed = await upload(wrangler, FUNCTION, {
-    [name]: next,
-    [`${name}_PREVIOUS`]: previousSecret(previous, until),
-  })
+  const failed = await upload(
+    wrangler,
+    FUNCTION,
+    { [name]: next, [`${name}_PREVIOUS`]: previousSecret(previous, until) },
+    environment,
+  )
   if (failed) {
     log(`${failed}. No ha cambiado nada.`)
     return false
@@ -265,34 +306,36 @@ export async function rotateSecret(
   // 2. Who sends it: the site's key, or Telegram's webhook secret.
   if (name === 'QUOTE_FUNCTION_KEY') {
     log('2/2 La web envía la clave nueva…')
-    const siteFailed = await upload(wrangler, SITE, { QUOTE_FUNCTION_KEY: next })
+    const siteFailed = await upload(wrangler, SITE, { QUOTE_FUNCTION_KEY: next }, environment)
     if (siteFailed) {
       log(
-        `${siteFailed}. La web sigue con la clave anterior, que la función acepta hasta ${untilText}: vuelve a ejecutar \`npm run secrets\` antes (${SECRETS_FILE} ya tiene la nueva).`,
+        `${siteFailed}. La web sigue con la clave anterior, que la función acepta hasta ${untilText}: vuelve a ejecutar \`${command}\` antes (${fileName} ya tiene la nueva).`,
       )
       return false
     }
   } else {
     log('2/2 Telegram recibe el secreto nuevo (setWebhook)…')
-    const registered = await reRegister(deps.env ?? process.env, fn, file.TELEGRAM_BOT_TOKEN, next)
+    const registered = await reRegister(deps.env ?? process.env, fn, file.TELEGRAM_BOT_TOKEN, next, fileName)
     for (const line of registered.lines) log(line)
     if (!registered.ok) {
       log(
-        `Telegram sigue enviando el secreto anterior, que la función acepta hasta ${untilText}: ejecuta \`npm run telegram:webhook\` antes (${SECRETS_FILE} ya tiene el nuevo).`,
+        `Telegram sigue enviando el secreto anterior, que la función acepta hasta ${untilText}: ejecuta \`${webhookCommandOf(fileName)}\` antes (${fileName} ya tiene el nuevo).`,
       )
       return false
     }
   }
   log(
-    `${name} cambiado sin cortes; el anterior deja de valer a las ${untilText}. Tras un rollback a una versión anterior a este cambio, ejecuta \`npm run secrets\` (README, "Rolling back").`,
+    `${name} cambiado sin cortes; el anterior deja de valer a las ${untilText}. Tras un rollback a una versión anterior a este cambio, ejecuta \`${command}\` (README, "Rolling back").`,
   )
   return true
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  const [command, name, ...rest] = process.argv.slice(2)
+  const words = process.argv.slice(2)
+  const environment = words.includes('--staging') ? STAGING_ENV : PRODUCTION_ENV
+  const [command, name, ...rest] = words.filter((word) => word !== '--staging')
   if (command === undefined) {
-    if (!(await uploadSecrets())) process.exit(1)
+    if (!(await uploadSecrets({ environment }))) process.exit(1)
   } else if (command === 'rotar' && name) {
     const at = rest.indexOf('--minutos')
     const minutes = at >= 0 ? Number(rest[at + 1]) : DEFAULT_WINDOW_MINUTES
@@ -300,9 +343,11 @@ if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url))
       console.error('--minutos: un número entero de minutos, de 1 a 10080.')
       process.exit(2)
     }
-    if (!(await rotateSecret(name, { minutes }))) process.exit(1)
+    if (!(await rotateSecret(name, { minutes, environment }))) process.exit(1)
   } else {
-    console.error(`Uso: npm run secrets   |   npm run secrets -- rotar ${ROTATABLE.join('|')} [--minutos 60]`)
+    console.error(
+      `Uso: npm run secrets [-- --staging]   |   npm run secrets -- rotar ${ROTATABLE.join('|')} [--minutos 60] [--staging]`,
+    )
     process.exit(2)
   }
 }

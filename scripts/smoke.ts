@@ -26,7 +26,7 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { PRODUCTION_ENV, PUBLIC_SECRETS, SECRETS_FILE, STAGING_ENV } from '~shared/settings'
+import { PRODUCTION_ENV, PUBLIC_SECRETS, secretsFileOf, STAGING_ENV } from '~shared/settings'
 
 import {
   botApi,
@@ -123,7 +123,8 @@ function functionAddress(origin: URL, env: NodeJS.ProcessEnv, deps: SmokeDeps): 
   const domain = customDomain(fn)
   if (!callsByBinding(site) && typeof site.vars.QUOTE_FUNCTION_URL === 'string') {
     const url = new URL(site.vars.QUOTE_FUNCTION_URL)
-    const key = env.QUOTE_FUNCTION_KEY ?? readSecretsFile(deps.root ?? ROOT)?.QUOTE_FUNCTION_KEY ?? null
+    const key =
+      env.QUOTE_FUNCTION_KEY ?? readSecretsFile(deps.root ?? ROOT, deps.environment)?.QUOTE_FUNCTION_KEY ?? null
     return { url: url.href, key, origin: url.origin }
   }
   if (!domain)
@@ -207,9 +208,14 @@ async function checkMail(
   functionOrigin: string,
   secret: string | undefined,
   add: (part: Part, status: Line['status'], text: string) => void,
+  environment?: string,
 ) {
   if (!secret)
-    return add('mail', 'fail', `sin TELEGRAM_WEBHOOK_SECRET a mano (en el entorno o en ${SECRETS_FILE}): no se envió.`)
+    return add(
+      'mail',
+      'fail',
+      `sin TELEGRAM_WEBHOOK_SECRET a mano (en el entorno o en ${secretsFileOf(environment)}): no se envió.`,
+    )
   const answer = await ask(`${functionOrigin}${FUNCTION_PATHS.healthMail}`, {
     method: 'POST',
     headers: { [OPERATOR_KEY_HEADER]: await operatorKey(secret) },
@@ -343,20 +349,22 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
       await checkMail(
         address.origin,
         env.TELEGRAM_WEBHOOK_SECRET ||
-          readSecretsFile(deps.root ?? ROOT)?.TELEGRAM_WEBHOOK_SECRET ||
+          readSecretsFile(deps.root ?? ROOT, deps.environment)?.TELEGRAM_WEBHOOK_SECRET ||
           (isLocalOrigin(new URL(address.origin)) ? PUBLIC_SECRETS.TELEGRAM_WEBHOOK_SECRET : undefined),
         add,
+        deps.environment,
       )
   }
 
   // Telegram, with the token at hand.
   const root = deps.root ?? ROOT
-  const botTokenAtHand = env.TELEGRAM_BOT_TOKEN || (isLocalOrigin(origin) ? undefined : botToken(root, env))
+  const botTokenAtHand =
+    env.TELEGRAM_BOT_TOKEN || (isLocalOrigin(origin) ? undefined : botToken(root, env, deps.environment))
   if (!botTokenAtHand) {
     add(
       'telegram',
       'skipped',
-      `sin TELEGRAM_BOT_TOKEN a mano (en el entorno${isLocalOrigin(origin) ? '' : ` o en ${SECRETS_FILE}`}): no se comprobó el webhook ni el chat.`,
+      `sin TELEGRAM_BOT_TOKEN a mano (en el entorno${isLocalOrigin(origin) ? '' : ` o en ${secretsFileOf(deps.environment)}`}): no se comprobó el webhook ni el chat.`,
     )
   } else {
     const fn =
@@ -372,13 +380,14 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
       else if (functionOrigin)
         for (const judgement of judgeWebhook(info.result, webhookUrl(functionOrigin), {
           now: (deps.now ?? Date.now)(),
+          environment: deps.environment,
         }))
           add('telegram', judgement.status === 'problem' ? 'fail' : 'ok', judgement.text)
       if (!chatId)
         add(
           'telegram',
           'fail',
-          `sin TELEGRAM_CHAT_ID (en el entorno o en [env.production.vars] de ${FUNCTION.config}).`,
+          `sin TELEGRAM_CHAT_ID (en el entorno o en [env.${deps.environment ?? PRODUCTION_ENV}.vars] de ${FUNCTION.config}).`,
         )
       else {
         const judgement = judgeChat(await botApi(apiRoot, botTokenAtHand, 'getChat', { chat_id: chatId }), chatId)
@@ -390,7 +399,8 @@ export async function smoke(originText: string, deps: SmokeDeps = {}): Promise<{
   }
   // Stripe, when the shop takes payments online (its key at hand): a read-only call says the key works.
   const stripeKey =
-    env.STRIPE_SECRET_KEY || (isLocalOrigin(origin) ? undefined : readSecretsFile(root)?.STRIPE_SECRET_KEY)
+    env.STRIPE_SECRET_KEY ||
+    (isLocalOrigin(origin) ? undefined : readSecretsFile(root, deps.environment)?.STRIPE_SECRET_KEY)
   if (stripeKey) {
     const answer = await stripeGet(env.STRIPE_API_URL || STRIPE_API_ORIGIN, stripeKey, '/v1/balance')
     if ('error' in answer) add('stripe', 'fail', `no se pudo preguntar a Stripe (${answer.error}).`)

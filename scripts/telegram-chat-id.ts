@@ -2,14 +2,15 @@
 // to find the shop's TELEGRAM_CHAT_ID. First add the bot to the shop's group (or open a chat with it)
 // and write something there; Telegram keeps the updates of the last 24 hours. Run it before
 // registering the webhook: while one is set, Telegram hands out no updates here.
-// The token comes from TELEGRAM_BOT_TOKEN or secrets.production.env, never from the command line,
+// The token comes from TELEGRAM_BOT_TOKEN or secrets.production.env (secrets.staging.env with
+// --staging: the staging copy's own bot), never from the command line,
 // and is never printed. TELEGRAM_API_URL overrides the Bot API (the tests' fake).
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { Api } from 'grammy'
 
-import { SECRETS_FILE } from '~shared/settings'
+import { PRODUCTION_ENV, secretsFileOf, STAGING_ENV } from '~shared/settings'
 
 import { botToken, FUNCTION, withoutToken } from './production'
 
@@ -59,11 +60,15 @@ export function chatsOf(updates: readonly Record<string, unknown>[]): SeenChat[]
 }
 
 /** Asks Telegram and says what it found; the exit code. */
-export async function printChatIds(env: NodeJS.ProcessEnv = process.env, log = console.log): Promise<number> {
-  const token = botToken(undefined, env)
+export async function printChatIds(
+  env: NodeJS.ProcessEnv = process.env,
+  log = console.log,
+  environment: string = PRODUCTION_ENV,
+): Promise<number> {
+  const token = botToken(undefined, env, environment)
   if (!token) {
     log(
-      `Falta el token del bot: escríbelo en ${SECRETS_FILE} (TELEGRAM_BOT_TOKEN=…, el de @BotFather) y vuelve a ejecutarlo.`,
+      `Falta el token del bot: escríbelo en ${secretsFileOf(environment)} (TELEGRAM_BOT_TOKEN=…, el de @BotFather) y vuelve a ejecutarlo.`,
     )
     return 2
   }
@@ -76,7 +81,7 @@ export async function printChatIds(env: NodeJS.ProcessEnv = process.env, log = c
     if (/409|webhook/i.test(message)) {
       log(
         'El bot ya tiene un webhook registrado, y mientras lo tenga Telegram no entrega los mensajes por aquí. ' +
-          `El chat del taller es el que pusiste en TELEGRAM_CHAT_ID ([env.production.vars] de ${FUNCTION.config}).`,
+          `El chat del taller es el que pusiste en TELEGRAM_CHAT_ID ([env.${environment}.vars] de ${FUNCTION.config}).`,
       )
     } else log(`Telegram no respondió como se esperaba: ${message}`)
     return 1
@@ -90,12 +95,14 @@ export async function printChatIds(env: NodeJS.ProcessEnv = process.env, log = c
     return 1
   }
   log(
-    `Chats en los que está el bot (el del taller va en TELEGRAM_CHAT_ID, en [env.production.vars] de ${FUNCTION.config}):`,
+    `Chats en los que está el bot (el del taller va en TELEGRAM_CHAT_ID, en [env.${environment}.vars] de ${FUNCTION.config}):`,
   )
   for (const chat of chats) log(`  ${String(chat.id).padEnd(16)} ${chat.type.padEnd(11)} ${chat.name}`)
   return 0
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  process.exit(await printChatIds())
+  process.exit(
+    await printChatIds(process.env, console.log, process.argv.includes('--staging') ? STAGING_ENV : PRODUCTION_ENV),
+  )
 }

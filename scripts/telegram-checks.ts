@@ -2,7 +2,7 @@
 // (getWebhookInfo: registered to this function, for messages and buttons, no 401/403 it is still getting)
 // and the shop's chat (getChat, with what to do when a group became a supergroup). Spanish, for the operator.
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { SECRETS_FILE } from '~shared/settings'
+import { PRODUCTION_ENV, secretsCommandOf, secretsFileOf, STAGING_ENV } from '~shared/settings'
 
 import { FUNCTION, type BotAnswer } from './production'
 
@@ -28,9 +28,9 @@ export interface Judgement {
  */
 export const RECENT_WEBHOOK_ERROR_S = 15 * 60
 
-/** How to register the webhook again, for a line. */
-export const registerAgain = (expected: string) =>
-  `\`npm run telegram:webhook\` (lee el token y TELEGRAM_WEBHOOK_SECRET de ${SECRETS_FILE}; registra ${expected})`
+/** How to register the webhook again, for a line (staging's bot from its own file). */
+export const registerAgain = (expected: string, environment: string = PRODUCTION_ENV) =>
+  `\`npm run telegram:webhook${environment === STAGING_ENV ? ' -- --staging' : ''}\` (lee el token y TELEGRAM_WEBHOOK_SECRET de ${secretsFileOf(environment)}; registra ${expected})`
 
 /**
  * The webhook as Telegram has it, against the address it should have (`expected`; its origin is this
@@ -41,10 +41,14 @@ export const registerAgain = (expected: string) =>
 export function judgeWebhook(
   info: WebhookInfo,
   expected: string,
-  { now, unregistered = 'problem' }: { now: number; unregistered?: 'problem' | 'note' },
+  {
+    now,
+    unregistered = 'problem',
+    environment = PRODUCTION_ENV,
+  }: { now: number; unregistered?: 'problem' | 'note'; environment?: string },
 ): Judgement[] {
   const url = info.url ?? ''
-  const again = registerAgain(expected)
+  const again = registerAgain(expected, environment)
   // Telegram gives allowed_updates only when the bot chose them; without it, every kind but a few the inbox
   // does not read (messages and button presses among those sent).
   const updates = info.allowed_updates ?? ['message', 'callback_query']
@@ -74,7 +78,7 @@ export function judgeWebhook(
     return [
       {
         status: 'problem',
-        text: `Telegram recibe ${/\b401\b/.test(error) ? '401' : '403'} del webhook (${when}: "${error.slice(0, 120)}"; ${pending} actualizaciones esperando): el secreto que envía no es el de la función, y los botones del dueño no hacen nada. Sube los secretos y regístralo otra vez: \`npm run secrets\` (lo hace), o ${again}. Recién arreglado, deja de contar cuando Telegram entregue lo pendiente (${RECENT_WEBHOOK_ERROR_S / 60} min como mucho sin nada esperando).`,
+        text: `Telegram recibe ${/\b401\b/.test(error) ? '401' : '403'} del webhook (${when}: "${error.slice(0, 120)}"; ${pending} actualizaciones esperando): el secreto que envía no es el de la función, y los botones del dueño no hacen nada. Sube los secretos y regístralo otra vez: \`${secretsCommandOf(environment)}\` (lo hace), o ${again}. Recién arreglado, deja de contar cuando Telegram entregue lo pendiente (${RECENT_WEBHOOK_ERROR_S / 60} min como mucho sin nada esperando).`,
       },
     ]
   }

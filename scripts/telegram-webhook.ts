@@ -1,11 +1,12 @@
-// npm run telegram:webhook [-- <function address>]: registers the owner's inbox with Telegram, after
+// npm run telegram:webhook [-- <function address>] [--staging]: registers the owner's inbox with Telegram, after
 // deploying the function. It calls setWebhook with the function's /functions/v1/telegram-webhook,
 // TELEGRAM_WEBHOOK_SECRET (Telegram sends it back in X-Telegram-Bot-Api-Secret-Token) and the two
 // update kinds the inbox reads (messages for the commands, callback queries for the buttons), lists the
 // commands in the chat's menu (setMyCommands), and prints what Telegram now has (getWebhookInfo).
 //   npm run telegram:webhook
 // The token and the secret come from TELEGRAM_BOT_TOKEN / TELEGRAM_WEBHOOK_SECRET in the environment,
-// else from secrets.production.env, so they never go into the shell's history; the address, without
+// else from secrets.production.env (secrets.staging.env and [env.staging] with --staging: the staging
+// copy's own bot), so they never go into the shell's history; the address, without
 // one given, is the function's Custom Domain in [env.production] of its wrangler.toml. The address may
 // be the function's origin or the full webhook URL; TELEGRAM_API_URL overrides the Bot API.
 // `npm run secrets` calls registerWebhook too, whenever it uploads the function's secrets.
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { Api } from 'grammy'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
-import { PRODUCTION_ENV, SECRETS_FILE } from '~shared/settings'
+import { PRODUCTION_ENV, secretsFileOf, STAGING_ENV } from '~shared/settings'
 
 import { botToken, customDomain, FUNCTION, readSecretsFile, readWorkerConfig, ROOT, withoutToken } from './production'
 
@@ -75,17 +76,20 @@ if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url))
     console.error(`telegram:webhook: ${message}`)
     process.exit(2)
   }
-  const token = botToken()
-  const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile()?.TELEGRAM_WEBHOOK_SECRET
-  const given = process.argv[2] ?? process.env.TELEGRAM_WEBHOOK_URL
-  const domain = given ? undefined : customDomain(readWorkerConfig(ROOT, FUNCTION, PRODUCTION_ENV))
+  const words = process.argv.slice(2)
+  const environment = words.includes('--staging') ? STAGING_ENV : PRODUCTION_ENV
+  const file = secretsFileOf(environment)
+  const token = botToken(ROOT, process.env, environment)
+  const secret = process.env.TELEGRAM_WEBHOOK_SECRET || readSecretsFile(ROOT, environment)?.TELEGRAM_WEBHOOK_SECRET
+  const given = words.find((word) => word !== '--staging') ?? process.env.TELEGRAM_WEBHOOK_URL
+  const domain = given ? undefined : customDomain(readWorkerConfig(ROOT, FUNCTION, environment))
   const address = given ?? (domain ? `https://${domain}` : undefined)
-  if (!token) fail(`falta TELEGRAM_BOT_TOKEN (en ${SECRETS_FILE})`)
+  if (!token) fail(`falta TELEGRAM_BOT_TOKEN (en ${file})`)
   if (!secret || !/^[\w-]{1,256}$/.test(secret))
-    fail(`falta TELEGRAM_WEBHOOK_SECRET (en ${SECRETS_FILE}; 1-256 letras, números, _ o -)`)
+    fail(`falta TELEGRAM_WEBHOOK_SECRET (en ${file}; 1-256 letras, números, _ o -)`)
   if (!address)
     fail(
-      `falta la dirección de la función: su Custom Domain en [env.production] de ${FUNCTION.config}, o npm run telegram:webhook -- https://presupuestos.<tu dominio>`,
+      `falta la dirección de la función: su Custom Domain en [env.${environment}] de ${FUNCTION.config}, o npm run telegram:webhook -- https://presupuestos.<tu dominio>`,
     )
   let url = ''
   try {

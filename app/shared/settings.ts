@@ -124,6 +124,19 @@ export const STAGING_ENV = 'staging'
 /** The operator's file of production secrets (git ignores it); `npm run secrets` uploads it. */
 export const SECRETS_FILE = 'secrets.production.env'
 
+/** The staging copy's own secrets (its bot, its webhook secret, its keys); `npm run secrets -- --staging`. */
+export const STAGING_SECRETS_FILE = 'secrets.staging.env'
+
+/** The secrets file of a wrangler environment: staging never reads production's, nor the reverse. */
+export function secretsFileOf(environment: string = PRODUCTION_ENV): string {
+  return environment === STAGING_ENV ? STAGING_SECRETS_FILE : SECRETS_FILE
+}
+
+/** The command that uploads an environment's secrets file. */
+export function secretsCommandOf(environment: string = PRODUCTION_ENV): string {
+  return environment === STAGING_ENV ? 'npm run secrets -- --staging' : 'npm run secrets'
+}
+
 /** How a value the env gives (or a wrangler.toml holds) reads: unset, invalid, or parsed. */
 export type Reading = { unset: true } | { unset: false; parsed: z.ZodSafeParseResult<unknown> }
 
@@ -203,11 +216,12 @@ export function readSettings<Spec extends SettingsSpec>(
  * Workers' log lines and the deploy's preflight say it alike. `config` is the
  * Worker's wrangler.toml, relative to the repository.
  */
-export function howToSet(key: string, setting: Setting, config: string): string {
+export function howToSet(key: string, setting: Setting, config: string, environment: string = PRODUCTION_ENV): string {
   const configFlag = config === 'wrangler.toml' ? '' : ` --config ${config}`
+  const staging = environment === STAGING_ENV
   return setting.secret
-    ? `ponlo en ${SECRETS_FILE} y ejecuta \`npm run secrets\` (o \`npx wrangler secret put ${key} --env ${PRODUCTION_ENV}${configFlag}\`)`
-    : `escríbelo en [env.${PRODUCTION_ENV}.vars] de ${config} y despliega con \`npm run deploy\``
+    ? `ponlo en ${secretsFileOf(environment)} y ejecuta \`${secretsCommandOf(environment)}\` (o \`npx wrangler secret put ${key} --env ${environment}${configFlag}\`)`
+    : `escríbelo en [env.${environment}.vars] de ${config} y despliega con \`npm run deploy${staging ? ' -- --staging' : ''}\``
 }
 
 /** One log line naming each setting that is missing and what to do about it; `scope` says what answers 503. */

@@ -31,6 +31,7 @@ import {
 } from '../../scripts/preflight'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
 import { readWorkerConfig, ROOT, SITE, type Commit, type Wrangler } from '../../scripts/production'
+import { STAGING_ENV } from '~shared/settings'
 
 const DOMAIN = 'taller-mandos.es'
 const SITE_HOST = `www.${DOMAIN}`
@@ -665,6 +666,55 @@ describe('the deploy preflight', () => {
       text.replace('service = "enviar-telegram-production"', 'service = "enviar-telegram"')
     expect(problems((await check({ site: [...READY_SITE, wrongService] })).findings)).toContainEqual(
       expect.stringContaining('debe ser service = "enviar-telegram-production", entrypoint = "SiteApi"'),
+    )
+  })
+})
+
+describe('the staging copy (--staging)', () => {
+  const STAGING_TOKEN = '654321:token-del-bot-de-pruebas'
+  const STAGING_WEBHOOK = `https://presupuestos-staging.${DOMAIN}/functions/v1/telegram-webhook`
+  /** How many getWebhookInfo calls the fake Bot API got with `token`. */
+  const askedWith = async (token: string) =>
+    ((await (await fetch(`${telegram.url}/__requests`)).json()) as Array<{ path: string }>).filter(
+      (call) => call.path === `/bot${token}/getWebhookInfo`,
+    ).length
+  const stagingPreflight = (root: string, env: object = {}) =>
+    preflight('all', {
+      root,
+      wrangler: fakeWrangler().run,
+      env: { TELEGRAM_API_URL: telegram.url, ...env },
+      commit: () => COMMIT,
+      environment: STAGING_ENV,
+    })
+
+  it('reads secrets.staging.env, its own bot and values: never the production file, nor production’s webhook', async () => {
+    // Production's file is there, with production's token; staging's is not, yet.
+    const root = repository({ function: [...READY_FUNCTION, route(`presupuestos-staging.${DOMAIN}`)] })
+    const production = await askedWith(TOKEN)
+    const without = await stagingPreflight(root)
+    expect(notes(without).join('\n')).toContain('valores de los secretos: no hay secrets.staging.env')
+    expect(skipped(without)).toContainEqual(
+      expect.stringContaining(
+        'no hay TELEGRAM_BOT_TOKEN a mano (ni en el entorno ni en secrets.staging.env); compruébalo con `npm run telegram:webhook -- --staging`',
+      ),
+    )
+    expect(await askedWith(TOKEN)).toBe(production)
+
+    // Its own file: its values judged there, its bot asked about its own address.
+    writeFileSync(
+      join(root, 'secrets.staging.env'),
+      [`TELEGRAM_BOT_TOKEN=${STAGING_TOKEN}`, 'TELEGRAM_WEBHOOK_SECRET=', `FORM_SECRET=${'d'.repeat(40)}`].join('\n'),
+    )
+    const staging = await askedWith(STAGING_TOKEN)
+    await webhook(STAGING_WEBHOOK)
+    const withFile = await stagingPreflight(root)
+    expect(problems(withFile)).toContainEqual(
+      'TELEGRAM_WEBHOOK_SECRET en secrets.staging.env está vacío: escribe el tuyo y ejecuta `npm run secrets -- --staging`.',
+    )
+    expect(await askedWith(STAGING_TOKEN)).toBe(staging + 1)
+    expect(await askedWith(TOKEN)).toBe(production)
+    expect(withFile).toContainEqual(
+      expect.objectContaining({ status: 'ok', text: expect.stringContaining(STAGING_WEBHOOK) as string }),
     )
   })
 })

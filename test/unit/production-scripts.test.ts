@@ -17,7 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
 import { startFakeTelegram } from '../../scripts/fake-telegram'
-import { FUNCTION, productionArgs, readWorkerConfig, ROOT, SITE, type Wrangler } from '../../scripts/production'
+import {
+  botToken,
+  FUNCTION,
+  productionArgs,
+  readWorkerConfig,
+  ROOT,
+  SITE,
+  type Wrangler,
+} from '../../scripts/production'
 import { PRODUCTION_ENV, STAGING_ENV } from '~shared/settings'
 import { MIGRATIONS_DIR, rollback } from '../../scripts/rollback'
 import { backup } from '../../scripts/backup'
@@ -178,6 +186,88 @@ describe('npm run secrets', () => {
       await uploadSecrets({ root: withSecrets(null), wrangler: recorder().wrangler, log: (l) => lines.push(l) }),
     ).toBe(false)
     expect(lines.join('\n')).toContain('No hay secrets.production.env')
+  })
+})
+
+describe('npm run secrets -- --staging', () => {
+  const STAGING_HOST = 'presupuestos-staging.taller-mandos.es'
+  const STAGING_TOKEN = '654321:bot-de-pruebas'
+  const STAGING_FILE = [
+    `FORM_SECRET=${'s'.repeat(40)}`,
+    `TELEGRAM_BOT_TOKEN=${STAGING_TOKEN}`,
+    `TELEGRAM_WEBHOOK_SECRET=${'t'.repeat(40)}`,
+  ].join('\n')
+  /** Production's file and configs, the staging function on a Custom Domain of its own, and staging's file. */
+  function withStaging(lines: string | null): string {
+    const root = withSecrets(FILE)
+    const config = join(root, FUNCTION_CONFIG)
+    const text = readFileSync(config, 'utf8')
+    const empty = 'routes = [{ pattern = "", custom_domain = true }]'
+    const at = text.indexOf(empty, text.indexOf('[env.staging]'))
+    writeFileSync(
+      config,
+      `${text.slice(0, at)}routes = [{ pattern = "${STAGING_HOST}", custom_domain = true }]${text.slice(at + empty.length)}`,
+    )
+    if (lines !== null) writeFileSync(join(root, 'secrets.staging.env'), lines)
+    return root
+  }
+
+  it('uploads secrets.staging.env to [env.staging] and registers the staging bot at its own address; production untouched', async () => {
+    const { calls, wrangler } = recorder()
+    const lines: string[] = []
+    await fetch(`${telegram.url}/bot${STAGING_TOKEN}/setWebhook`, {
+      method: 'POST',
+      body: JSON.stringify({ url: `https://${STAGING_HOST}${FUNCTION_PATHS.webhook}`, secret_token: 'el_de_antes' }),
+    })
+    const productionBefore = (await received('setWebhook')).length
+    expect(
+      await uploadSecrets({
+        root: withStaging(STAGING_FILE),
+        wrangler,
+        env: { TELEGRAM_API_URL: telegram.url },
+        log: (line) => lines.push(line),
+        environment: STAGING_ENV,
+      }),
+    ).toBe(true)
+    expect(calls.map((call) => call.args)).toEqual([
+      ['secret', 'bulk', '--env', 'staging', '--config', 'functions/enviar-telegram/wrangler.toml'],
+      ['secret', 'bulk', '--env', 'staging'],
+    ])
+    expect(JSON.parse(calls[0]?.input ?? '')).toEqual({
+      TELEGRAM_BOT_TOKEN: STAGING_TOKEN,
+      TELEGRAM_WEBHOOK_SECRET: 't'.repeat(40),
+    })
+    expect(JSON.parse(calls[1]?.input ?? '')).toEqual({ FORM_SECRET: 's'.repeat(40) })
+    const requests = (await (await fetch(`${telegram.url}/__requests`)).json()) as Array<{
+      path: string
+      body: Record<string, unknown>
+    }>
+    const set = requests.filter((call) => call.path.endsWith('/setWebhook')).slice(productionBefore)
+    expect(set.map((call) => call.path)).toEqual([`/bot${STAGING_TOKEN}/setWebhook`])
+    expect(set[0]?.body).toMatchObject({
+      url: `https://${STAGING_HOST}${FUNCTION_PATHS.webhook}`,
+      secret_token: 't'.repeat(40),
+    })
+    expect(lines.join('\n')).toContain('Secretos subidos a staging')
+    await fetch(`${telegram.url}/bot${STAGING_TOKEN}/setWebhook`, { method: 'POST', body: JSON.stringify({ url: '' }) })
+  })
+
+  it('without secrets.staging.env uploads nothing, even with production’s file at hand', async () => {
+    const { calls, wrangler } = recorder()
+    const lines: string[] = []
+    expect(
+      await uploadSecrets({
+        root: withStaging(null),
+        wrangler,
+        log: (line) => lines.push(line),
+        environment: STAGING_ENV,
+      }),
+    ).toBe(false)
+    expect(calls).toEqual([])
+    expect(lines.join('\n')).toContain('No hay secrets.staging.env: cópialo de secrets.production.env.example')
+    const root = withStaging(STAGING_FILE)
+    expect(botToken(root, {}, STAGING_ENV)).toBe(STAGING_TOKEN)
+    expect(botToken(root, {})).toBe('123:abc')
   })
 })
 
