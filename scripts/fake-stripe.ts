@@ -19,8 +19,10 @@
 //                 redirect, LATE_MS later) | 'desordenado' (completed sent before a stale 'expired' event)
 //        refunds: 'ok' | 'rechazar' (400 charge_already_refunded) | 'caido' (500)
 //        sessions: 'ok' | 'caido' (500)
-//   POST /__pay {id, method?, async?}     pays a session as the page would (async: completed unpaid, then
-//                                         async_payment_succeeded), with the same webhook rules
+//   POST /__pay {id, method?, async?, hold?}  pays a session as the page would (async: completed unpaid, then
+//                                         async_payment_succeeded), with the same webhook rules; with hold,
+//                                         only completed (unpaid): a Bizum still being confirmed
+//   POST /__confirm {id}                  confirms a held payment: paid, and async_payment_succeeded sent
 //   POST /__send {event}                  signs and delivers any event; answers {status}
 //   GET  /__requests                      every API call: [{method, path, body, idempotencyKey, at}]
 //   GET  /__sessions, GET /__refunds      what it holds
@@ -129,16 +131,9 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}) {
     data: { object },
   })
 
-  /** Pays a session and sends its events as the rules say; resolves once what is sent before the return went. */
-  const pay = async (session: FakeSession, { async = false } = {}) => {
-    if (session.status !== 'open') return
-    session.status = 'complete'
-    session.payment_intent = id('pi')
-    session.payment_status = async ? 'unpaid' : 'paid'
-    const completed = event('checkout.session.completed', { ...session })
-    if (async) session.payment_status = 'paid'
-    const later = async ? [event('checkout.session.async_payment_succeeded', { ...session })] : []
-    const all = [completed, ...later]
+  /** Sends a payment's events as the rules say; resolves once what is sent before the return went. */
+  const sendAsRuled = async (all: Array<ReturnType<typeof event>>) => {
+    const session = all[0]?.data.object as FakeSession
     const mode = rules.webhook
     if (mode === 'perdido') return
     if (mode === 'tarde') {
@@ -155,6 +150,23 @@ export async function startFakeStripe({ port = 0 }: { port?: number } = {}) {
       return
     }
     for (const each of all) await deliver(each)
+  }
+  /** Pays a session and sends its events as the rules say; resolves once what is sent before the return went. */
+  const pay = async (session: FakeSession, { async = false, hold = false } = {}) => {
+    if (session.status !== 'open') return
+    session.status = 'complete'
+    session.payment_intent = id('pi')
+    session.payment_status = async ? 'unpaid' : 'paid'
+    const completed = event('checkout.session.completed', { ...session })
+    if (async && !hold) session.payment_status = 'paid'
+    const later = async && !hold ? [event('checkout.session.async_payment_succeeded', { ...session })] : []
+    return sendAsRuled([completed, ...later])
+  }
+  /** A held payment confirmed: paid, and its event sent as the rules say. */
+  const confirm = async (session: FakeSession) => {
+    if (session.status !== 'complete' || session.payment_status === 'paid') return
+    session.payment_status = 'paid'
+    return sendAsRuled([event('checkout.session.async_payment_succeeded', { ...session })])
   }
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -352,7 +364,13 @@ ${
     if (method === 'POST' && path === '/__pay') {
       const session = sessions.get(String(body.id ?? ''))
       if (!session) return send(response, 404, missing('checkout.session'))
-      await pay(session, { async: body.async === true })
+      await pay(session, { async: body.async === true, hold: body.hold === true })
+      return send(response, 200, session)
+    }
+    if (method === 'POST' && path === '/__confirm') {
+      const session = sessions.get(String(body.id ?? ''))
+      if (!session) return send(response, 404, missing('checkout.session'))
+      await confirm(session)
       return send(response, 200, session)
     }
     if (method === 'POST' && path === '/__send') return send(response, 200, { status: await deliver(body.event) })

@@ -4,11 +4,13 @@
  * answers 303 to the Checkout Session the function made (one per press, reused), the stand-in's 'Pagar
  * (simulado)' sends the signed webhook and returns to the tracking page, which shows 'Pagado'; one receipt,
  * one line in the chat; a withdrawal then refunds the whole amount once and its e-mail says 'reembolso'.
+ * A Bizum that confirms later: 'Estamos confirmando tu pago' and the chat's '⏳', then 'Pagado' once; the
+ * owner's '💸 Reembolsar' of a part reaches Stripe once, is said in the chat, mailed and shown on the page.
  */
 import { describe, expect, inject, it } from 'vitest'
 
 import { delivered, page, postTrackingForm, text } from '../support/html'
-import { mailed, mailsTo, newQuote, PARTY, replyTo, chatNow, tap } from '../support/owner-chat'
+import { buttonsOf, chatNow, mailed, mailsTo, newQuote, PARTY, replyTo, tap } from '../support/owner-chat'
 
 const stripe = () => inject('stripeUrl')
 const sessionsOf = async (reference: string) =>
@@ -113,5 +115,83 @@ describe('paying the accepted price without JavaScript', () => {
     expect(withdrawal).toHaveLength(1)
     expect(withdrawal[0]?.text).toContain('reembolso')
     expect((await mailsTo(quote.email)).filter((mail) => mail.subject.includes('Pago recibido'))).toHaveLength(1)
+  })
+})
+
+/** A signed event of Stripe's about `session`, as Stripe sends it (the stand-in signs and delivers it). */
+async function sendEvent(type: string, session: Record<string, unknown>) {
+  const event = {
+    id: `evt_test_${Math.random().toString(36).slice(2, 14)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: session },
+  }
+  const answer = await fetch(`${stripe()}/__send`, { method: 'POST', body: JSON.stringify({ event }) })
+  return ((await answer.json()) as { status: number }).status
+}
+
+describe('a Bizum that confirms later, and a part refunded from the chat', () => {
+  it("'Estamos confirmando' and '⏳' until Stripe says it is paid; then '💸 Reembolsar' 20 € of it: once, said, mailed, shown", async () => {
+    const quote = await priced('bizum', '45')
+    const { document } = await page(quote.link)
+    const version = document.querySelector('.offer-panel input[name="version"]')?.getAttribute('value') ?? ''
+    const yes = await postTrackingForm(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY })
+    expect(yes.response.status).toBe(303)
+    expect((await postTrackingForm(quote.link, { accion: 'pagar' })).response.status).toBe(303)
+    const [session] = await sessionsOf(quote.reference)
+    if (!session) throw new Error('sin sesión de pago')
+
+    // Bizum: Checkout completes unpaid, and Stripe confirms it later.
+    const held = await fetch(`${stripe()}/__pay`, {
+      method: 'POST',
+      body: JSON.stringify({ id: session.id, hold: true, async: true }),
+    })
+    const { payment_intent: paymentIntent } = (await held.json()) as { payment_intent: string }
+    const confirming = await page(quote.link)
+    expect(text(confirming.document.querySelector('.payment-panel'))).toContain(
+      'Estamos confirmando tu pago de 45,00 €: algunos medios, como Bizum, tardan unos minutos.',
+    )
+    expect((await payButton(quote.link)).pay).toBeNull()
+    // The owner's message trades '💶 Cobrado en el taller' for '⏳' at once: he does not charge it twice.
+    await expect
+      .poll(async () => (await buttonsOf(quote.messageId)).map((button) => button.text))
+      .toContain('⏳ Pago en confirmación')
+    expect((await buttonsOf(quote.messageId)).map((button) => button.text)).not.toContain('💶 Cobrado en el taller')
+    expect((await mailsTo(quote.email)).filter((mail) => mail.subject.includes('Pago recibido'))).toEqual([])
+
+    // Confirmed; Stripe may send it again: paid once, one receipt, one line.
+    await fetch(`${stripe()}/__confirm`, { method: 'POST', body: JSON.stringify({ id: session.id }) })
+    const [confirmed] = await sessionsOf(quote.reference)
+    expect(await sendEvent('checkout.session.async_payment_succeeded', { ...confirmed })).toBe(200)
+    expect(text((await page(quote.link)).document.querySelector('.payment-panel'))).toContain('Pagado 45,00 €')
+    expect(await mailed(quote.email, 'Pago recibido')).toHaveLength(1)
+    expect(await delivered(`${quote.reference}: pagado`)).toHaveLength(1)
+
+    // '💸 Reembolsar': the amount by reply; more than was paid is refused, and nothing goes to Stripe.
+    await tap(quote.messageId, '💸 Reembolsar')
+    let prompt: Awaited<ReturnType<typeof chatNow>>[number] | undefined
+    await expect
+      .poll(
+        async () =>
+          (prompt = (await chatNow()).find((message) => message.text.startsWith(`💸 ${quote.reference}: responde`))),
+      )
+      .toBeTruthy()
+    expect(prompt?.text).toContain('hasta 45,00 €')
+    expect((await replyTo(prompt!, '50')).status).toBe(200)
+    await delivered(`${quote.reference}: como mucho se pueden reembolsar 45,00 € de una vez. No he reembolsado nada.`)
+    expect((await refundsOf()).filter((refund) => refund.payment_intent === paymentIntent)).toEqual([])
+
+    expect((await replyTo(prompt!, '20')).status).toBe(200)
+    expect(
+      await delivered(`💸 Reembolsados 20,00 € a ${quote.reference} por Stripe. El cliente recibe un correo.`),
+    ).toHaveLength(1)
+    expect((await refundsOf()).filter((refund) => refund.payment_intent === paymentIntent)).toEqual([
+      expect.objectContaining({ amount: 2000 }),
+    ])
+    const mails = await mailed(quote.email, 'Reembolso de 20,00 €')
+    expect(mails).toHaveLength(1)
+    expect(text((await page(quote.link)).document.querySelector('.payment-panel'))).toContain('Reembolso de 20,00 €')
   })
 })

@@ -218,24 +218,30 @@ export function outcomeStatements(
       )
       .bind(row.id, outcome.kind, now, intent, detail, TOLD.has(outcome.kind) ? 1 : 0),
   ]
+  // Being confirmed (Bizum): no notice, but the message trades '💶 Cobrado en el taller' for '⏳' now.
+  if (outcome.kind === 'processing') return [...statements, viewStale(db, row.id, 'processing', now, now)]
   if (!paid) return statements
   return [
     ...statements,
     oweAfterChange(db, row.quote_id, `paid:${row.id}`, now),
-    viewStale(db, row.id, now),
+    // The payment's notice redraws it first; the sweep after its grace, if that failed.
+    viewStale(db, row.id, 'paid', now, now + NOTICE_GRACE_MS),
     recordPayments(db, row.quote_id, now),
   ]
 }
 
-/** The quote's message shows the payment: marked stale when payment `paymentId` was just recorded at `now`. */
-const viewStale = (db: D1Database, paymentId: number, now: number) =>
+/**
+ * The quote's message shows the payment: marked stale when payment `paymentId` was just given `status` at
+ * `now`, to be redrawn from `nextAt`.
+ */
+const viewStale = (db: D1Database, paymentId: number, status: 'paid' | 'processing', now: number, nextAt: number) =>
   db
     .prepare(
       `UPDATE presupuestos SET view_stale_at = ?2, view_message_id = telegram_message_id, view_attempts = 0, view_next_at = ?3
        WHERE telegram_message_id IS NOT NULL
-         AND id = (SELECT quote_id FROM payments WHERE id = ?1 AND status = 'paid' AND paid_at = ?2)`,
+         AND id = (SELECT quote_id FROM payments WHERE id = ?1 AND status = ?4 AND checked_at = ?2)`,
     )
-    .bind(paymentId, now, now + NOTICE_GRACE_MS)
+    .bind(paymentId, now, nextAt, status)
 
 /** Records a session's outcome (outcomeStatements); whether this call changed the payment. */
 export async function recordOutcome(
