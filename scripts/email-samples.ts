@@ -1,6 +1,7 @@
 // Every e-mail the function sends a customer, written for one sample quote: what `npm run screenshots`
 // renders at 375 and 1440 px to be looked at, and what the unit tests read (test/unit/customer-emails.test.ts).
 import { decisionEmail, priceEmail, withdrawalEmail } from '../functions/enviar-telegram/email/contract-texts'
+import { paymentEmail, refundEmail, refundWords } from '../functions/enviar-telegram/email/payment-texts'
 import { stepEmail } from '../functions/enviar-telegram/email/step-texts'
 import { linksEmail, receivedEmail } from '../functions/enviar-telegram/email/request-texts'
 import { footerOf, shopFacts } from '../functions/enviar-telegram/email/shop-facts'
@@ -79,6 +80,23 @@ export function sampleContents(): Record<string, EmailContent> {
     cancelada: stepEmail(quote, 'cancelled', { ...step, inShop: false }, shop),
     'desistimiento-confirmado': withdrawalEmail(quote, AT + 2 * DAY, shop),
     'desistimiento-recibido': withdrawalEmail(quote, AT + 2 * DAY, shop, { byShop: true }),
+    'desistimiento-con-reembolso': withdrawalEmail(quote, AT + 2 * DAY, shop, {
+      refund: refundWords(
+        [{ amount_cents: 2550, channel: 'online' }],
+        [{ amount_cents: 2550, reason: 'withdrawal', status: 'done' }],
+      ),
+    }),
+    'pago-recibido': paymentEmail(
+      { ...quote, state: 'accepted' },
+      { amount_cents: 2550, paid_at: AT + DAY, created_at: AT + DAY, method: 'bizum', channel: 'online' },
+      shop,
+    ),
+    'pago-en-el-taller': paymentEmail(
+      { ...quote, state: 'ready' },
+      { amount_cents: 2550, paid_at: AT + 3 * DAY, created_at: AT + 3 * DAY, method: 'cash', channel: 'counter' },
+      shop,
+    ),
+    reembolso: refundEmail(quote, { amount_cents: 1200, done_at: AT + 4 * DAY, requested_at: AT + 4 * DAY }, shop),
     enlaces: linksEmail(
       [
         { ...quote, state: 'answered' },

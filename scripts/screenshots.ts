@@ -147,6 +147,10 @@ const PAGES = {
   'seguimiento-caducado': tracking('caducado'),
   'seguimiento-aceptado': tracking('aceptado'),
   'seguimiento-desistido': tracking('desistido'),
+  'seguimiento-pagar': tracking('pagar'),
+  'seguimiento-confirmando': tracking('confirmando'),
+  'seguimiento-pagado': tracking('pagado'),
+  'seguimiento-reembolsado': tracking('reembolsado'),
   'taller-presupuesto': `/taller/presupuesto/${STAND_IN_OWNER_CODE}`,
   'taller-presupuesto-otro-navegador': `/taller/presupuesto/${STAND_IN_OWNER_CODE_ELSEWHERE}`,
   'aviso-legal': '/aviso-legal',
@@ -215,6 +219,14 @@ try {
         for (let y = 0, part = 1; y < height; y += screen, part++) {
           const clip = { x: 0, y, width, height: Math.min(screen, height - y) }
           await page.screenshot({ path: `${file}-parte${part}.png`, fullPage: true, clip })
+        }
+        // The payment panel on its own, where a page has one (the cookie banner would cover it at the fold).
+        const panel = page.locator('.payment-panel')
+        if (await panel.count()) {
+          await page.evaluate(() =>
+            document.querySelector<HTMLElement>('.cookie-banner')?.style.setProperty('display', 'none'),
+          )
+          await panel.screenshot({ path: `${file}-pago.png` })
         }
         console.log(file)
       }

@@ -61,6 +61,14 @@ export const STAND_IN_TOKENS = {
   aceptado: token('aceptado'),
   /** Accepted, then withdrawn from. */
   desistido: token('desistido'),
+  /** Accepted, the price due: 'Pagar 25,50 €'. */
+  pagar: token('pagar'),
+  /** Accepted, a Bizum payment being confirmed. */
+  confirmando: token('confirmando'),
+  /** Accepted and paid online by Bizum. */
+  pagado: token('pagado'),
+  /** Paid, withdrawn from, the whole amount refunded. */
+  reembolsado: token('reembolsado'),
 }
 
 /** A code of the owner's full-quote link the stand-in knows (the form for P-7K3Q). */
@@ -129,6 +137,34 @@ const offer = (status: NonNullable<Tracking['offer']>['status']): NonNullable<Tr
   termsVersion: '2026-11-27',
 })
 
+/** The canned payment of the accepted 25,50 €: due, online, nothing paid, unless `over` says otherwise. */
+const payment = (over: Partial<NonNullable<Tracking['payment']>>): NonNullable<Tracking['payment']> => ({
+  status: 'due',
+  dueCents: 2550,
+  online: true,
+  checkoutOrigin: 'https://checkout.stripe.com',
+  paid: [],
+  confirmingCents: null,
+  failedAt: null,
+  refunds: [],
+  ...over,
+})
+const PAID_BY_BIZUM = {
+  amountCents: 2550,
+  at: STAND_IN_RECEIVED_AT + 6 * HOUR,
+  method: 'bizum',
+  channel: 'online',
+} as const
+
+/** Accepted with the express request, within the withdrawal period, with this payment. */
+const accepted = (over: Partial<NonNullable<Tracking['payment']>>): Tracking => ({
+  ...tracking('accepted', { through: 'answered' }),
+  offer: { ...offer('accepted'), decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR, expressRequest: true },
+  withdrawal: { until: Date.UTC(2026, 11, 7, 22, 59, 59, 999), receipt: 'm•••@example.com' },
+  onlinePayment: true,
+  payment: payment(over),
+})
+
 /** The canned quotes, by token. */
 const QUOTES: Record<string, Tracking> = {
   [STAND_IN_TOKENS.recibida]: tracking('received'),
@@ -162,6 +198,23 @@ const QUOTES: Record<string, Tracking> = {
       expressRequest: true,
     },
     withdrawal: null,
+  },
+  [STAND_IN_TOKENS.pagar]: accepted({ status: 'due', dueCents: 2550 }),
+  [STAND_IN_TOKENS.confirmando]: accepted({ status: 'confirming', dueCents: 2550, confirmingCents: 2550 }),
+  [STAND_IN_TOKENS.pagado]: accepted({ status: 'paid', dueCents: 0, paid: [PAID_BY_BIZUM] }),
+  [STAND_IN_TOKENS.reembolsado]: {
+    ...tracking('withdrawn', { through: 'answered' }),
+    history: [
+      ...tracking('accepted', { through: 'answered' }).history,
+      { state: 'withdrawn', at: STAND_IN_RECEIVED_AT + 30 * HOUR },
+    ],
+    offer: { ...offer('accepted'), decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR, expressRequest: true },
+    withdrawal: null,
+    onlinePayment: true,
+    payment: {
+      ...payment({ status: 'paid', dueCents: 0, paid: [PAID_BY_BIZUM] }),
+      refunds: [{ amountCents: 2550, at: STAND_IN_RECEIVED_AT + 30 * HOUR, done: true }],
+    },
   },
   [STAND_IN_TOKENS.cancelada]: tracking('cancelled', {
     through: 'answered',

@@ -230,20 +230,21 @@ export default function TrackingPage() {
               isoDate={tracking.state.fechaIso}
               shipment={tracking.shipment}
             />
-            {tracking.offer ? (
-              <OfferPanel
-                offer={tracking.offer}
-                reasons={tracking.reasons}
-                texts={data.offerTexts}
-                acceptance={acceptance}
-              />
-            ) : null}
+            {/* What he owes is his next step: above the written quote he already accepted. */}
             {tracking.payment &&
             (tracking.payment.status !== 'none' || tracking.payment.paid.length || tracking.payment.refunds.length) ? (
               <PaymentPanel
                 payment={tracking.payment}
                 back={back === PAYMENT_RETURN.paid ? 'ok' : back === PAYMENT_RETURN.cancelled ? 'cancelado' : null}
                 texts={data.paymentTexts}
+              />
+            ) : null}
+            {tracking.offer ? (
+              <OfferPanel
+                offer={tracking.offer}
+                reasons={tracking.reasons}
+                texts={data.offerTexts}
+                acceptance={acceptance}
               />
             ) : null}
             {tracking.withdrawal && !confirming ? (

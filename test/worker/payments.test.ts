@@ -61,6 +61,11 @@ describe('paying the accepted price without JavaScript', () => {
     expect(yes.response.status).toBe(303)
     const due = await payButton(quote.link)
     expect(due.pay).toBe('Pagar 45,00 €')
+    // What he owes comes right after the state, above the written quote he already accepted.
+    const order = [...due.document.querySelectorAll('.payment-panel, .offer-panel')].map((panel) =>
+      panel.classList.contains('payment-panel') ? 'pago' : 'presupuesto',
+    )
+    expect(order).toEqual(['pago', 'presupuesto'])
     // Its redirect goes to the checkout's origin: the page's form-action allows it.
     expect(due.response.headers.get('content-security-policy')).toContain(`form-action 'self' ${stripe()}`)
 
