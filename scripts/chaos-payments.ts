@@ -84,15 +84,23 @@ export async function measurePayments(stack: Stack, { query, execute }: StackD1,
     ).json()) as { seguimiento: string; referencia: string }
     const reference = stored.referencia
     await telegram(`/presupuesto ${reference} 45`, i + 1)
-    await site(FUNCTION_PATHS.decision, {
+    // Accepted as the contract asks: the express request, and the customer named with his address.
+    const accepted = await site(FUNCTION_PATHS.decision, {
       seguimiento: stored.seguimiento,
       version: 1,
       decision: 'aceptar',
       solicitudExpresa: true,
+      nombre: `Cliente ${i}`,
+      direccion: 'Calle Portal de Gamarra 5, 01013 Vitoria-Gasteiz',
     })
     const pay = (await (await site(FUNCTION_PATHS.payment, { seguimiento: stored.seguimiento })).json()) as {
       url?: string
     }
+    // A run that could not set up what it measures says so, instead of printing a table of zeros.
+    if (!accepted.ok || !pay.url)
+      throw new Error(
+        `${reference}: sin aceptación o sin sesión de pago (la respuesta fue ${accepted.status}: ${(await accepted.text()).slice(0, 200)})`,
+      )
     quotes.push({
       token: stored.seguimiento,
       reference,

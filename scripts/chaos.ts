@@ -59,8 +59,23 @@ const chaos = (failureRate: number) =>
   })
 const sweep = () => fetch(`${new URL(stack.functionUrl).origin}/__scheduled`).then((response) => response.text())
 
-/** wrangler d1 execute against the stack's local database, with these arguments (`--command`, `--file`…). */
+/**
+ * wrangler d1 execute against the stack's local database, with these arguments (`--command`, `--file`…). It
+ * opens the same SQLite file as the running function: while the function writes, SQLite answers
+ * SQLITE_BUSY, and the command is run again a moment later (up to 20 times).
+ */
 async function d1Execute(args: string[]): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await d1ExecuteOnce(args)
+    } catch (error) {
+      if (attempt >= 20 || !/SQLITE_BUSY/.test(String((error as { stderr?: string }).stderr ?? error))) throw error
+      await new Promise((done) => setTimeout(done, 250 * attempt))
+    }
+  }
+}
+
+async function d1ExecuteOnce(args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(
     'npx',
     [
