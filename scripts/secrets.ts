@@ -57,6 +57,7 @@ import {
   type DeployedWorker,
   type Wrangler,
 } from './production'
+import { webhookCommandOf } from './telegram-checks'
 import { registerWebhook, webhookAddress } from './telegram-webhook'
 
 export interface SecretsDeps {
@@ -74,10 +75,6 @@ export interface SecretsDeps {
 
 /** The example every secrets file is copied from (its lines are the same for staging). */
 const SECRETS_FILE_EXAMPLE = `${SECRETS_FILE}.example`
-
-/** The command that registers the webhook of the bot whose token is in `file`. */
-const webhookCommandOf = (file: string) =>
-  file === secretsFileOf(STAGING_ENV) ? 'npm run telegram:webhook -- --staging' : 'npm run telegram:webhook'
 
 /** The secrets `rotar` draws anew; the bot token comes from @BotFather instead. */
 export const ROTATABLE = ['QUOTE_FUNCTION_KEY', 'TELEGRAM_WEBHOOK_SECRET', 'FORM_SECRET'] as const
@@ -121,14 +118,14 @@ async function reRegister(
   fnConfig: ReturnType<typeof productionConfigs>['fn'],
   token: string | undefined,
   secret: string,
-  file: string,
+  environment: string,
 ): Promise<{ ok: boolean; lines: string[] }> {
   const domain = customDomain(fnConfig)
   if (!domain || !token)
     return {
       ok: false,
       lines: [
-        `No se registró el webhook: ${!domain ? `falta el Custom Domain de la función en ${FUNCTION.config}` : `falta TELEGRAM_BOT_TOKEN en ${file}`}. Hazlo con \`${webhookCommandOf(file)}\`.`,
+        `No se registró el webhook: ${!domain ? `falta el Custom Domain de la función en ${FUNCTION.config}` : `falta TELEGRAM_BOT_TOKEN en ${secretsFileOf(environment)}`}. Hazlo con \`${webhookCommandOf(environment)}\`.`,
       ],
     }
   try {
@@ -142,7 +139,7 @@ async function reRegister(
   } catch (error) {
     return {
       ok: false,
-      lines: [`Telegram no aceptó el webhook (${(error as Error).message}): \`${webhookCommandOf(file)}\`.`],
+      lines: [`Telegram no aceptó el webhook (${(error as Error).message}): \`${webhookCommandOf(environment)}\`.`],
     }
   }
 }
@@ -212,13 +209,13 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
       fn,
       file.TELEGRAM_BOT_TOKEN,
       (file.TELEGRAM_WEBHOOK_SECRET ?? '').trim(),
-      fileName,
+      environment,
     )
     for (const line of registered.lines) log(line)
     if (!registered.ok) return false
   } else
     log(
-      `Telegram aún no tiene webhook: tras desplegar la función, \`${webhookCommandOf(fileName)}\` (README, "Deploying", 9).`,
+      `Telegram aún no tiene webhook: tras desplegar la función, \`${webhookCommandOf(environment)}\` (README, "Deploying", 9).`,
     )
   log(
     `Secretos subidos${environment === STAGING_ENV ? ' a staging' : ''}. Cambiar uno sin cortes: \`${secretsCommandOf(environment)} rotar NOMBRE\` (README, "Deploying").`,
@@ -315,11 +312,11 @@ export async function rotateSecret(
     }
   } else {
     log('2/2 Telegram recibe el secreto nuevo (setWebhook)…')
-    const registered = await reRegister(deps.env ?? process.env, fn, file.TELEGRAM_BOT_TOKEN, next, fileName)
+    const registered = await reRegister(deps.env ?? process.env, fn, file.TELEGRAM_BOT_TOKEN, next, environment)
     for (const line of registered.lines) log(line)
     if (!registered.ok) {
       log(
-        `Telegram sigue enviando el secreto anterior, que la función acepta hasta ${untilText}: ejecuta \`${webhookCommandOf(fileName)}\` antes (${fileName} ya tiene el nuevo).`,
+        `Telegram sigue enviando el secreto anterior, que la función acepta hasta ${untilText}: ejecuta \`${webhookCommandOf(environment)}\` antes (${fileName} ya tiene el nuevo).`,
       )
       return false
     }

@@ -28,9 +28,13 @@ export interface Judgement {
  */
 export const RECENT_WEBHOOK_ERROR_S = 15 * 60
 
-/** How to register the webhook again, for a line (staging's bot from its own file). */
+/** The command that registers an environment's webhook (staging's bot from its own file). */
+export const webhookCommandOf = (environment: string = PRODUCTION_ENV) =>
+  environment === STAGING_ENV ? 'npm run telegram:webhook -- --staging' : 'npm run telegram:webhook'
+
+/** How to register the webhook again, for a line. */
 export const registerAgain = (expected: string, environment: string = PRODUCTION_ENV) =>
-  `\`npm run telegram:webhook${environment === STAGING_ENV ? ' -- --staging' : ''}\` (lee el token y TELEGRAM_WEBHOOK_SECRET de ${secretsFileOf(environment)}; registra ${expected})`
+  `\`${webhookCommandOf(environment)}\` (lee el token y TELEGRAM_WEBHOOK_SECRET de ${secretsFileOf(environment)}; registra ${expected})`
 
 /**
  * The webhook as Telegram has it, against the address it should have (`expected`; its origin is this

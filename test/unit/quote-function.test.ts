@@ -227,7 +227,6 @@ describe('a call that got no answer goes once more (docs/decisions/137)', () => 
     try {
       expect(await forwardQuote(fn.access, quote)).toEqual({ ok: false, refused: null })
       expect(fn.seen).toHaveLength(2)
-      const started = Date.now()
       await expect(
         callFunction(fn.access, FUNCTION_PATHS.quote, { body: {}, timeoutMs: 200 }).then(() => 'answered'),
       ).resolves.toBe('answered')
@@ -235,7 +234,6 @@ describe('a call that got no answer goes once more (docs/decisions/137)', () => 
       // A function that hangs: the call gives up at its time, and is not made again.
       await expect(callFunction(fn.access, FUNCTION_PATHS.quote, { body: {}, timeoutMs: 300 })).rejects.toThrow()
       expect(fn.seen).toHaveLength(4)
-      expect(Date.now() - started).toBeLessThan(5000)
     } finally {
       fn.close()
       warn.mockRestore()
