@@ -88,26 +88,13 @@ export async function emailCustomer(
     const row = await quoteById(env.DB, quoteId)
     if (!row?.telegram_message_id) return
     await markViewStale(env.DB, row.id, row.telegram_message_id, now(), now())
-    await refreshDueView(env, settings, quoteId, deps)
+    const stale = await quoteById(env.DB, quoteId)
+    if (stale) await refreshView(env, settings, telegramApi(settings, deps), stale, now)
   } catch (error) {
     console.error(
       `[enviar-telegram] Correo al cliente del presupuesto ${quoteId}: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
     )
   }
-}
-
-/** Redraws quote `quoteId`'s message now when it is stale and due (else the sweep does, within a minute). */
-export async function refreshDueView(
-  env: FunctionEnv,
-  settings: FunctionSettings,
-  quoteId: number,
-  deps: TelegramDeps & { now?: () => number } = {},
-): Promise<void> {
-  if (!settings.TELEGRAM_BOT_TOKEN) return
-  const now = deps.now ?? Date.now
-  const row = await quoteById(env.DB, quoteId)
-  if (row && row.view_stale_at !== null && (row.view_next_at ?? 0) <= now())
-    await refreshView(env, settings, telegramApi(settings, deps), row, now)
 }
 
 /** Records that the owner's message does not show the saved state yet: the sweep will edit it. */

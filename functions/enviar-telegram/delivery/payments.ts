@@ -8,9 +8,11 @@ import { learnMethod } from '../payments/sessions'
 import { paymentsOf } from '../payments/store'
 import type { StripeDeps } from '../payments/stripe'
 import type { FunctionSettings } from '../platform/settings'
+import { telegramApi } from '../platform/telegram'
+import { quoteById } from '../quotes/store'
 import type { EmailDeps } from '../email/send'
 import { tellOwner, type NoticeDeps } from './notices'
-import { emailCustomer, refreshDueView } from './owner-view'
+import { emailCustomer, refreshView } from './owner-view'
 
 export type PaymentNewsDeps = NoticeDeps & EmailDeps & StripeDeps
 
@@ -33,7 +35,10 @@ export async function tellPaymentNews(
       if (refund.notice_due_at !== null && refund.notified_at === null)
         await tellOwner(env, settings, { kind: 'refund', id: refund.id }, deps)
     // A change without a notice of its own (a payment being confirmed) is drawn now, not at the next sweep.
-    await refreshDueView(env, settings, quoteId, deps)
+    const now = deps.now ?? Date.now
+    const row = await quoteById(env.DB, quoteId)
+    if (row && row.view_stale_at !== null && (row.view_next_at ?? 0) <= now() && settings.TELEGRAM_BOT_TOKEN)
+      await refreshView(env, settings, telegramApi(settings, deps), row, now)
   } catch (error) {
     console.error(
       `[enviar-telegram] Aviso de pago del presupuesto ${quoteId}: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
