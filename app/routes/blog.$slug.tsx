@@ -10,7 +10,7 @@ import { Illustration } from '~/components/illustration'
 import { PageHero } from '~/components/page-hero'
 import { PostCard } from '~/components/post-card'
 import { breadcrumbsFor } from '~/lib/breadcrumbs.server'
-import { longDate } from '~/lib/dates'
+import { calendarDayInWords } from '~shared/dates'
 import { getSettings } from '~/lib/env.server'
 import { notFound } from '~/lib/http.server'
 import { blogFeedLinks, pageMetaOr404 } from '~/lib/meta'
@@ -31,14 +31,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { siteUrl: settings.SITE_URL, nombre: catalogo.tienda.nombre },
       { ...post, actualizado: articulo.actualizado, palabras: articulo.palabras },
     ),
-    post: { ...post, fechaLegible: longDate(post.fecha) },
+    post: { ...post, fechaLegible: calendarDayInWords(post.fecha) },
     article: {
       html: articulo.html,
       resumen: articulo.resumen,
       palabras: articulo.palabras,
       minutosDeLectura: articulo.minutosDeLectura,
       actualizado: articulo.actualizado,
-      actualizadoLegible: longDate(articulo.actualizado),
+      actualizadoLegible: calendarDayInWords(articulo.actualizado),
     },
     // Links of the summary box, named from the catalogue: "Cambio de joystick (drift) · DualSense (PS5)".
     pages: articulo.enlaces.map((link) => {
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     }),
     related: articulo.relacionados.map((slug) => {
       const related = postDelBlog(slug) ?? notFound(request)
-      return { ...related, fechaLegible: longDate(related.fecha) }
+      return { ...related, fechaLegible: calendarDayInWords(related.fecha) }
     }),
     quoteHref: quoteLink(articulo.presupuesto),
     model: modelo ?? null,

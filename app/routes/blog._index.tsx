@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { catalogo } from '~/catalogo/consultas'
 import { PageHero } from '~/components/page-hero'
 import { PostCard } from '~/components/post-card'
-import { longDate } from '~/lib/dates'
+import { calendarDayInWords } from '~shared/dates'
 import { blogFeedLinks, pageMetaOr404 } from '~/lib/meta'
 
 export const links: LinksFunction = blogFeedLinks
@@ -12,7 +12,7 @@ export const links: LinksFunction = blogFeedLinks
 export async function loader() {
   return json({
     blog: catalogo.blog,
-    posts: catalogo.posts.map((post) => ({ ...post, fechaLegible: longDate(post.fecha) })),
+    posts: catalogo.posts.map((post) => ({ ...post, fechaLegible: calendarDayInWords(post.fecha) })),
   })
 }
 

@@ -15,7 +15,6 @@ import { functionAccess } from '~/lib/quote-function.server'
 import { readFlash, setFlash } from '~/lib/flash.server'
 import type { PageHandle } from '~/lib/hydration'
 import { pageMetaOr404 } from '~/lib/meta'
-import { localDateTime } from '~/lib/dates'
 import { crossSiteWithoutHolder, holderCookie, newHolder, readHolder } from '~/lib/owner/holder.server'
 import {
   fetchOwnerQuote,
@@ -24,6 +23,7 @@ import {
   saveOwnerQuote,
   type CodeRefusal,
 } from '~/lib/owner/quote.server'
+import { longDayTime } from '~shared/dates'
 import { formatAmount, formatEuros } from '~shared/offer'
 import { OWNER_FORM_PREFIX } from '~shared/written-quote'
 
@@ -77,13 +77,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const answered = new Headers(headers)
   if (!held) answered.append('Set-Cookie', holderCookie(request, path, browser))
   const { presupuesto, caduca } = found.value
-  const zone = catalogo.tienda.horario.zona
   return json(
     {
       kind: 'form' as const,
       texts,
       presupuesto,
-      expires: localDateTime(caduca, zone),
+      expires: longDayTime(caduca),
       defaults: {
         trabajo: presupuesto.defaults.trabajo,
         piezas: presupuesto.defaults.piezas,

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 
+import { isoDay } from '~shared/dates'
+
 import { deliverNow } from '../../functions/enviar-telegram/delivery/quotes'
 import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
 import { EMAIL_AFTER_MS } from '../../functions/enviar-telegram/delivery/email-copy'
 import { backoffMs, TELEGRAM_MAX_CHARS } from '../../functions/enviar-telegram/platform/telegram'
 import { handleQuote } from '../../functions/enviar-telegram/intake/handler'
-import { isWorkingTime, madridDay, workingMsBetween } from '../../functions/enviar-telegram/platform/working-hours'
+import { isWorkingTime, workingMsBetween } from '../../functions/enviar-telegram/platform/working-hours'
 import { ageOf, formatQuoteMessage, inboxKeyboard } from '../../functions/enviar-telegram/chat/quote-message'
 import { pendingList } from '../../functions/enviar-telegram/chat/lists'
 import { getSettings } from '../../functions/enviar-telegram/platform/settings'
@@ -361,7 +363,7 @@ describe('working hours (Monday to Friday 9:00-20:00, Europe/Madrid)', () => {
     expect(isWorkingTime(madrid('2026-11-23T19:00:00Z'))).toBe(false) // 20:00
     expect(isWorkingTime(madrid('2026-07-06T07:00:00Z'))).toBe(true) // Monday 9:00 CEST
     expect(isWorkingTime(madrid('2026-11-28T10:00:00Z'))).toBe(false) // Saturday
-    expect(madridDay(madrid('2026-11-23T23:30:00Z'))).toBe('2026-11-24')
+    expect(isoDay(madrid('2026-11-23T23:30:00Z'))).toBe('2026-11-24')
   })
 
   it.each([
@@ -422,10 +424,10 @@ describe('the owner’s message', () => {
   it('names the reference, the fields and reply links; shows the verdict once given', () => {
     const text = formatQuoteMessage(row)
     expect(text.split('\n')[0]).toBe('🎮 Nueva solicitud de presupuesto · P-7K3Q')
-    expect(text).toContain('Recibida: 23/11/2026, 10:00 (hora de Madrid)')
+    expect(text).toContain('Recibida: 23/11 10:00 (hora de Madrid)')
     expect(text).toContain('💬 https://wa.me/34612345678')
     const steps = [{ state: 'answered' as const, at: MONDAY_10 + HOUR, by: 'Ana' }]
-    expect(formatQuoteMessage(row, { steps })).toMatch(/\n\n✅ Atendida por Ana · 23\/11\/2026, 11:00$/)
+    expect(formatQuoteMessage(row, { steps })).toMatch(/\n\n✅ Atendida por Ana · 23\/11 11:00$/)
     expect(formatQuoteMessage({ ...row, sospecha: 'enviado sin el formulario de la web' }).split('\n')[0]).toBe(
       '⚠️ Posible spam: enviado sin el formulario de la web',
     )

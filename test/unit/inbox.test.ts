@@ -173,7 +173,7 @@ describe('the buttons', () => {
     expect(answer?.body).toMatchObject({ callback_query_id: `cb-atendida:${row.id}`, text: '✅ Marcada como atendida' })
     const edit = telegram.calls.find((call) => call.method === 'editMessageText')
     expect(edit?.body).toMatchObject({ chat_id: CHAT_ID, message_id: 321 })
-    expect(String(edit?.body.text)).toMatch(/✅ Atendida por Ana Ruiz · 23\/11\/2026, 10:00$/)
+    expect(String(edit?.body.text)).toMatch(/✅ Atendida por Ana Ruiz · 23\/11 10:00$/)
     const keyboard = (
       edit?.body.reply_markup as {
         inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>>

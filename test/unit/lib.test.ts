@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 
+import { calendarDayInWords } from '~shared/dates'
 import { hoursInWords } from '~shared/shop'
 import { NO_ADDRESS, NOT_AN_ADDRESS, visitorKey } from '~shared/visitor'
 
 import { withoutCampaignParams } from '~/lib/campaign-params'
 import { canonicalRedirect } from '~/lib/canonical-path'
 import { getSettings, requireSettings, siteUnconfigured, unconfiguredLine } from '~/lib/env.server'
-import { longDate } from '~/lib/dates'
 import { pageMeta, pageMetaOr404 } from '~/lib/meta'
 import { takesGzip } from '~/lib/page-cache.server'
 import { readablePhone, whatsappLink, whatsappMessages } from '~/lib/whatsapp'
@@ -207,9 +207,9 @@ describe('WhatsApp links', () => {
 
 describe('dates', () => {
   it('writes dates in Spanish', () => {
-    expect(longDate('2024-02-15')).toBe('15 de febrero de 2024')
-    expect(longDate('2024-03-01')).toBe('1 de marzo de 2024')
-    expect(() => longDate('2024-13-01')).toThrow()
+    expect(calendarDayInWords('2024-02-15')).toBe('15 de febrero de 2024')
+    expect(calendarDayInWords('2024-03-01')).toBe('1 de marzo de 2024')
+    expect(() => calendarDayInWords('2024-13-01')).toThrow()
   })
 })
 

@@ -235,7 +235,7 @@ describe('the Telegram message', () => {
     expect(text).toContain('Email: cliente@correo.es')
     expect(text).toContain('Teléfono: +34 612-345-678')
     expect(text).toContain('Los gatillos no responden')
-    expect(text).toContain('Recibida: 01/07/2026, 12:30 (hora de Madrid)')
+    expect(text).toContain('Recibida: 01/07 12:30 (hora de Madrid)')
     expect(text).toContain('mailto:cliente@correo.es')
     expect(text).toContain('https://wa.me/34612345678')
   })

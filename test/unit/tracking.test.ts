@@ -227,9 +227,7 @@ describe('the state machine', () => {
       },
     )
     expect(text).toContain(`🔗 Seguimiento del cliente: https://taller.test/seguimiento/${'a'.repeat(22)}`)
-    expect(text).toMatch(
-      /✅ Atendida por Ana · 23\/11\/2026, 11:00\n🚚 Enviado \(MRW 55\) por Iker · 23\/11\/2026, 12:00$/,
-    )
+    expect(text).toMatch(/✅ Atendida por Ana · 23\/11 11:00\n🚚 Enviado \(MRW 55\) por Iker · 23\/11 12:00$/)
   })
 })
 

@@ -44,7 +44,7 @@ describe('enviar-telegram', () => {
     expect(message?.body.text).toContain('Tipo: consola')
     expect(message?.body.text).toContain('mailto:jugadora@correo.es')
     expect(message?.body.text).toContain('https://wa.me/34699111222')
-    expect(message?.body.text).toMatch(/Recibida: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(hora de Madrid\)/)
+    expect(message?.body.text).toMatch(/Recibida: \d{2}\/\d{2} \d{2}:\d{2} \(hora de Madrid\)/)
     expect(message?.body.text?.split('\n')[0]).toBe(`🎮 Nueva solicitud de presupuesto · ${answer.referencia}`)
   })
 

@@ -141,7 +141,7 @@ describe('the owner’s inbox in Telegram', () => {
     const response = await sendUpdate(press(button?.callback_data ?? '', message.message_id))
     expect(response.status).toBe(200)
     const [edited] = await chatMessages(id)
-    expect(edited?.text).toMatch(/\n\n✅ Atendida por Iker · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/)
+    expect(edited?.text).toMatch(/\n\n✅ Atendida por Iker · \d{2}\/\d{2} \d{2}:\d{2}$/)
     expect(edited?.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual([
       '📦 Recibido en el taller',
       '✖️ Cancelada',

@@ -64,7 +64,7 @@ export async function formTokenId(token: string): Promise<string> {
 /** Whether the token is a genuine one of ours (worth keeping across a re-render of the same form). */
 export const isOwnToken = (reading: FormTokenReading) => reading.verdict !== 'forged' && reading.verdict !== 'absent'
 
-const seconds = (ms: number) => `${(Math.floor(ms / 100) / 10).toLocaleString('es-ES')} s`
+const seconds = (ms: number) => `${String(Math.floor(ms / 100) / 10).replace('.', ',')} s`
 const age = (ms: number) => {
   const hours = Math.floor(ms / 3_600_000)
   return hours < 48 ? `${hours} horas` : `${Math.floor(hours / 24)} días`

@@ -2,13 +2,13 @@ import { redirectDocument } from '@remix-run/cloudflare'
 
 import { catalogo } from '~/catalogo/consultas'
 
-import { localDate, localDateTime } from '../dates'
 import { fillFacts, mailInFacts } from '../envios.server'
 import type { Settings } from '../env.server'
 import { TYPE_LABELS } from '../quote/options'
 import { readablePhone, whatsappLink, whatsappMessages } from '../whatsapp'
 
 import { contractTerms, type TermsFacts } from '~shared/contract'
+import { longDay, longDayTime } from '~shared/dates'
 import { DECLINE_REASONS, DECLINE_REASON_KEYS, formatEuros } from '~shared/offer'
 import { methodLabel } from '~shared/payment'
 import { writtenRows } from '~shared/written-quote'
@@ -40,9 +40,8 @@ type ShopFacts = Pick<
  * not even give them).
  */
 export function trackingView(tracking: Tracking, settings: ShopFacts) {
-  const { estadosSeguimiento, envios, tienda } = catalogo
-  const zone = tienda.horario.zona
-  const when = (at: number) => ({ fecha: localDateTime(at, zone), fechaIso: new Date(at).toISOString() })
+  const { estadosSeguimiento, envios } = catalogo
+  const when = (at: number) => ({ fecha: longDayTime(at), fechaIso: new Date(at).toISOString() })
   const state = estadosSeguimiento[tracking.state]
   const last = tracking.history[tracking.history.length - 1]
   const inShop = tracking.history.some((step) => step.state === 'in_workshop')
@@ -106,7 +105,7 @@ export function trackingView(tracking: Tracking, settings: ShopFacts) {
     // His last day, whole: the period ends at midnight (docs/decisions/106).
     withdrawal: tracking.withdrawal
       ? {
-          until: { ...when(tracking.withdrawal.until), fecha: localDate(tracking.withdrawal.until, zone) },
+          until: { ...when(tracking.withdrawal.until), fecha: longDay(tracking.withdrawal.until) },
           // Where its acknowledgement goes, masked by the function (m•••@example.com); null from an older one.
           receipt: tracking.withdrawal.receipt ?? null,
         }

@@ -5,6 +5,7 @@
  * prompt that asks for it. Amounts are written by the one shared helper
  * (~shared/offer).
  */
+import { longDay } from '~shared/dates'
 import { DECLINE_REASONS, formatEuros, OFFER_LIMITS, parseAmount, type OfferStatus } from '~shared/offer'
 import { CONTROL_BUT_LINE_BREAK } from '~shared/quote'
 import { REFERENCE } from '~shared/reference'
@@ -12,7 +13,6 @@ import { SHOP_NAME } from '~shared/shop'
 
 import type { PriceHold } from '../offers/contract-rules'
 import type { OfferRow } from '../offers/offers'
-import { madridDayInWords } from '../platform/working-hours'
 
 export type OwnerOffer = OfferRow & { status: OfferStatus }
 
@@ -26,17 +26,8 @@ export const PRICE_BUTTONS = {
 /** Under a quote whose revised price waits for the customer: the repair does not go on before. */
 export const AWAITING_BUTTON = '⏳ Esperando al cliente'
 
-/** "21/11/2026" in Europe/Madrid. */
-const madridDay = (at: number) =>
-  new Intl.DateTimeFormat('es-ES', {
-    timeZone: 'Europe/Madrid',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(at)
-
 const STATUS_WORDS: Record<OfferStatus, (offer: OfferRow) => string> = {
-  open: (offer) => `⏳ esperando al cliente (válido hasta el ${madridDay(offer.expires_at)})`,
+  open: (offer) => `⏳ esperando al cliente (válido hasta el ${longDay(offer.expires_at)})`,
   accepted: () => '✅ aceptado por el cliente',
   declined: (offer) => `✖️ rechazado por el cliente${offer.reason ? ` (${DECLINE_REASONS[offer.reason]})` : ''}`,
   expired: () => '⌛ caducado sin respuesta',
@@ -141,8 +132,8 @@ export function priceHeld(reference: string, hold: PriceHold, typedCents: number
   const held = formatEuros(hold.amountCents)
   const why =
     hold.until !== null
-      ? `el presupuesto de ${held} que tiene el cliente le obliga al taller hasta el ${madridDayInWords(hold.until)} incluido (RD 58/1988, art. 3): hasta entonces puedes bajarlo, pero no subirlo.`
-      : `el cliente aceptó ${held}${hold.acceptedAt ? ` el ${madridDayInWords(hold.acceptedAt)}` : ''} y ese precio es ya un contrato: puedes bajarlo, pero no subirlo.`
+      ? `el presupuesto de ${held} que tiene el cliente le obliga al taller hasta el ${longDay(hold.until)} incluido (RD 58/1988, art. 3): hasta entonces puedes bajarlo, pero no subirlo.`
+      : `el cliente aceptó ${held}${hold.acceptedAt ? ` el ${longDay(hold.acceptedAt)}` : ''} y ese precio es ya un contrato: puedes bajarlo, pero no subirlo.`
   return `💶 ${reference}: no he cambiado el precio (${formatEuros(typedCents)} es más): ${why} Si al ver el aparato en el taller la reparación cambia, toca «📦 Recibido en el taller» y envía el presupuesto revisado: ese sí puede ser mayor, y el cliente tiene que aceptarlo de nuevo. No he guardado nada.`
 }
 

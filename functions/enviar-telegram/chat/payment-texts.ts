@@ -3,6 +3,7 @@
  * ('💶 Pagado 45,00 €', or 'pendiente de pago'), the one short message when a payment arrives (or fails, or
  * does not fit), a refund's outcome, and the prompts of '💶 Cobrado en el taller' and '💸 Reembolsar'.
  */
+import { shortDateTime } from '~shared/dates'
 import { formatEuros } from '~shared/offer'
 import { COUNTER_METHODS, type CounterMethod, methodLabel } from '~shared/payment'
 import { REFERENCE } from '~shared/reference'
@@ -25,18 +26,6 @@ export const COUNTER_BUTTONS: Record<CounterMethod, string> = {
 }
 export const isCounterMethod = (value: string): value is CounterMethod =>
   (COUNTER_METHODS as readonly string[]).includes(value)
-
-/** "28/11 13:05" in Madrid (the owner's message says when an e-mail went, and when a payment came). */
-export const shortTime = (at: number) =>
-  new Intl.DateTimeFormat('es-ES', {
-    timeZone: 'Europe/Madrid',
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(at)
-    .replace(', ', ' ')
 
 /** "45,00 € (tarjeta)". */
 const paidWords = (payment: Pick<PaymentRow, 'amount_cents' | 'method' | 'channel'>) => {
@@ -66,7 +55,7 @@ export function paymentLine(standing: PaymentStanding): string | null {
       standing.paid.length === 1
         ? paidWords(last)
         : `${formatEuros(sum(standing.paid))} en ${standing.paid.length} pagos`
-    return `💶 Pagado ${words} ${shortTime(last.paid_at ?? last.created_at)}${back}`
+    return `💶 Pagado ${words} ${shortDateTime(last.paid_at ?? last.created_at)}${back}`
   }
   return null
 }

@@ -6,6 +6,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types'
 
 import { CONFIRMATIONS_PER_DAY } from '~shared/customer-emails'
+import { clock, shortDateTime } from '~shared/dates'
 import { formatEuros } from '~shared/offer'
 import { withoutControls } from '~shared/quote'
 import type { TrackingState } from '~shared/tracking'
@@ -33,9 +34,7 @@ import {
   PRICE_BUTTONS,
   type PriceReach,
 } from './offer-texts'
-import { PAYMENT_BUTTONS, paymentLine, shortTime } from './payment-texts'
-
-const TIME_ZONE = 'Europe/Madrid'
+import { PAYMENT_BUTTONS, paymentLine } from './payment-texts'
 
 /**
  * The customer's phone as a wa.me number: Spanish numbers (9 digits, or with
@@ -47,18 +46,6 @@ export function whatsappNumber(phone: string): string {
   if (digits.startsWith('+')) return digits.slice(1).replace(/\+/g, '')
   if (digits.startsWith('00')) return digits.slice(2)
   return digits.replace(/\+/g, '')
-}
-
-/** "21/11/2026, 13:05" in Europe/Madrid. */
-export function madridTime(date: Date | number): string {
-  return new Intl.DateTimeFormat('es-ES', {
-    timeZone: TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date)
 }
 
 /** "hace menos de 1 min", "hace 5 min", "hace 3 h", "hace 2 días". */
@@ -113,13 +100,13 @@ export const EMAIL_WORDS: Record<string, string> = {
 
 /** Where one e-mail to the customer stands, in a few words. */
 function emailStatus(email: CustomerEmailRow): string {
-  if (email.sent_at) return `✓ ${shortTime(email.sent_at)}`
+  if (email.sent_at) return `✓ ${shortDateTime(email.sent_at)}`
   if (email.skipped === 'sospecha') return 'no enviada: posible spam'
   // Counted per inbox, however the address was spelled (docs/decisions/125).
   if (email.skipped === 'limite') return `no enviada: ese buzón ya recibió ${CONFIRMATIONS_PER_DAY} hoy`
   if (email.refused_at) return email.unknown >= 2 ? 'sin respuesta del correo, quizá llegó' : '✗ no se pudo'
   if (email.event === 'shipped' && email.attempts === 0 && email.due_at - email.owed_at === SHIPMENT_WAIT_MS)
-    return `espera el número de seguimiento (sale a las ${shortTime(email.due_at).slice(-5)})`
+    return `espera el número de seguimiento (sale a las ${clock(email.due_at)})`
   return 'pendiente'
 }
 
@@ -183,10 +170,10 @@ function statusLines(quote: QuoteForMessage, steps: readonly Step[]): string[] {
   const lines = steps.map((step) => {
     const label = step.state === 'received' ? '📥 Recibida' : STEP_BUTTONS[step.state]
     const shipment = step.state === 'shipped' && quote.shipment ? ` (${withoutControls(quote.shipment)})` : ''
-    return `${label}${shipment} por ${step.by || 'el taller'} · ${madridTime(step.at)}`
+    return `${label}${shipment} por ${step.by || 'el taller'} · ${shortDateTime(step.at)}`
   })
   if (quote.spam_at)
-    lines.push(`🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${madridTime(quote.spam_at)}`)
+    lines.push(`🚫 Marcada como spam por ${quote.spam_by || 'el taller'} · ${shortDateTime(quote.spam_at)}`)
   return lines
 }
 
@@ -237,7 +224,7 @@ export function formatQuoteMessage(
       'Comentarios:',
       commentText,
       '',
-      `Recibida: ${madridTime(quote.received_at)} (hora de Madrid)`,
+      `Recibida: ${shortDateTime(quote.received_at)} (hora de Madrid)`,
       '',
       'Responder:',
       `✉️ mailto:${quote.email}`,

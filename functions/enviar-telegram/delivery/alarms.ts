@@ -5,7 +5,9 @@
  * the incident with a lease while it tells; a channel that failed is tried again after a backoff. A start
  * never told before the end is told with it, in one message.
  */
-import { ageOf, madridTime } from '../chat/quote-message'
+import { shortDateTime } from '~shared/dates'
+
+import { ageOf } from '../chat/quote-message'
 import { mailerFor } from '../email/mailer'
 import {
   type Channel,
@@ -38,14 +40,14 @@ function duration(ms: number): string {
 /** What one telling says: its start, its end, or both at once (a start never told on that channel). */
 export function alarmText(row: IncidentRow, phase: 'start' | 'end' | 'both'): { subject: string; text: string } {
   const kind = INCIDENT_KINDS[row.kind]
-  const since = madridTime(row.opened_at)
+  const since = shortDateTime(row.opened_at)
   if (phase === 'start')
     return {
       subject: `⚠️ Taller: ${kind.title}`,
       text: [`⚠️ ${kind.title}`, `Desde ${since} (hora de Madrid): ${row.detail}`, '', kind.advice].join('\n'),
     }
   const closed = row.closed_at ?? row.opened_at
-  const lasted = `desde ${since} hasta ${madridTime(closed)}, ${duration(closed - row.opened_at)}`
+  const lasted = `desde ${since} hasta ${shortDateTime(closed)}, ${duration(closed - row.opened_at)}`
   return {
     subject: `✅ Taller: resuelto: ${kind.title}`,
     text:
@@ -144,7 +146,7 @@ export async function noticeStoppedSweep(
   const now = (deps.now ?? Date.now)()
   const finished = (await lastRuns(env.DB)).delivery?.finished_at ?? null
   if (finished === null || now - finished <= SWEEP_STALE_MS) return false
-  const detail = `el último barrido terminó ${ageOf(finished, now)} (${madridTime(finished)})`
+  const detail = `el último barrido terminó ${ageOf(finished, now)} (${shortDateTime(finished)})`
   await openIncident(env.DB, 'sweep', detail, now)
   // Told now (or, after a failed telling, once its backoff is over): nobody else will.
   await tellIncidents(env, settings, deps)

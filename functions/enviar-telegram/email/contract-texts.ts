@@ -6,6 +6,7 @@
  * the tracking page.
  */
 import { WITHDRAW_BUTTON_LABEL, WITHDRAWAL_REFUND_DAYS } from '~shared/contract'
+import { longDay, longDayTime } from '~shared/dates'
 import { DECLINE_REASONS, formatEuros } from '~shared/offer'
 import { withoutControls } from '~shared/quote'
 import { hoursInWords, SHOP_HOURS } from '~shared/shop'
@@ -16,7 +17,7 @@ import { type WrittenQuote, writtenRows } from '~shared/written-quote'
 import type { OfferRow } from '../offers/offers'
 import { withdrawalLastMoment } from '../offers/withdrawal'
 import { type EmailContent, escapeHtml } from './layout'
-import { dateTime, day, type ShopFacts, termsBlock, termsDay } from './shop-facts'
+import { type ShopFacts, termsBlock, termsDay } from './shop-facts'
 import { device, deviceLabel, link, partyFacts, type QuoteForEmail, subjectOf, trackingButton } from './wording'
 
 type OfferForEmail = Pick<OfferRow, 'version' | 'amount_cents' | 'note' | 'expires_at' | 'revised'> & {
@@ -37,7 +38,7 @@ export function priceEmail(quote: QuoteForEmail, offer: OfferForEmail, shop: Sho
   const replaces = !revised && offer.version > 1
   return {
     subject: subjectOf(quote.referencia, `${revised ? 'Presupuesto revisado' : 'Tu presupuesto'}: ${amount}`),
-    preheader: `${amount}, IVA incluido. Válido hasta el ${day(offer.expires_at)}.`,
+    preheader: `${amount}, IVA incluido. Válido hasta el ${longDay(offer.expires_at)}.`,
     heading: revised ? 'Tu presupuesto revisado' : 'Tu presupuesto está listo',
     blocks: [
       {
@@ -52,7 +53,7 @@ export function priceEmail(quote: QuoteForEmail, offer: OfferForEmail, shop: Sho
           ['Referencia', quote.referencia],
           ['Importe', `${amount} (IVA incluido)`],
           ...writtenFacts(offer),
-          ['Válido hasta', day(offer.expires_at)],
+          ['Válido hasta', longDay(offer.expires_at)],
         ],
       },
       ...(offer.note ? [{ kind: 'quoted', label: 'Nota del taller', text: offer.note } as const] : []),
@@ -75,7 +76,7 @@ type DecisionForEmail = Pick<
 /** 3. The customer's answer: accepted (the amount, the date, what to do next) or declined (an acknowledgement). */
 export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, shop: ShopFacts): EmailContent {
   const amount = formatEuros(offer.amount_cents)
-  const decidedAt = dateTime(offer.decided_at ?? Date.now())
+  const decidedAt = longDayTime(offer.decided_at ?? Date.now())
   const inShop = offer.revised === 1
   if (offer.decision === 'accepted') {
     const where = shop.hasStreet ? shop.address : `${shop.address}; la dirección exacta te la indicamos`
@@ -139,7 +140,7 @@ export function decisionEmail(quote: QuoteForEmail, offer: DecisionForEmail, sho
         { kind: 'document', ...withdrawalForm(quote, shop, decidedAt) },
         {
           kind: 'note',
-          text: `Puedes desistir hasta el ${day(withdrawalLastMoment(offer.decided_at ?? Date.now()))} incluido, mientras la reparación no esté terminada. Te adjuntamos el formulario de desistimiento como página para imprimir o rellenar; para desistir basta con el botón «${WITHDRAW_BUTTON_LABEL}» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.`,
+          text: `Puedes desistir hasta el ${longDay(withdrawalLastMoment(offer.decided_at ?? Date.now()))} incluido, mientras la reparación no esté terminada. Te adjuntamos el formulario de desistimiento como página para imprimir o rellenar; para desistir basta con el botón «${WITHDRAW_BUTTON_LABEL}» de tu página de seguimiento, este formulario o cualquier declaración clara enviada a nuestro correo.`,
         },
       ],
       attachments: [withdrawalAttachment(quote, shop, decidedAt)],
@@ -225,7 +226,7 @@ export function withdrawalEmail(
 ): EmailContent {
   return {
     subject: subjectOf(quote.referencia, TRACKING_STATE_LABELS.withdrawn),
-    preheader: `Hemos recibido tu desistimiento el ${dateTime(at)}.`,
+    preheader: `Hemos recibido tu desistimiento el ${longDayTime(at)}.`,
     heading: 'Desistimiento confirmado',
     blocks: [
       {
@@ -237,7 +238,7 @@ export function withdrawalEmail(
         rows: [
           ['Referencia', quote.referencia],
           ['Aparato', deviceLabel(quote)],
-          ['Desistimiento recibido el', dateTime(at)],
+          ['Desistimiento recibido el', longDayTime(at)],
         ],
       },
       { kind: 'text', text: 'Qué pasa ahora:', strong: true },

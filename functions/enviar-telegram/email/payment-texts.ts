@@ -5,13 +5,14 @@
  * the withdrawal's own e-mail (contract-texts.ts, `refundWords`).
  */
 import { WITHDRAWAL_REFUND_DAYS } from '~shared/contract'
+import { longDayTime } from '~shared/dates'
 import { formatEuros } from '~shared/offer'
 import { methodLabel } from '~shared/payment'
 import type { TrackingState } from '~shared/tracking'
 
 import type { PaymentRow, RefundRow } from '../payments/store'
 import type { EmailContent } from './layout'
-import { dateTime, type ShopFacts } from './shop-facts'
+import { type ShopFacts } from './shop-facts'
 import { device, deviceLabel, type QuoteForEmail, subjectOf, trackingButton } from './wording'
 
 /** What happens after he paid, by where the repair stands. */
@@ -31,7 +32,7 @@ export function paymentEmail(
   shop: ShopFacts,
 ): EmailContent {
   const amount = formatEuros(payment.amount_cents)
-  const at = dateTime(payment.paid_at ?? payment.created_at)
+  const at = longDayTime(payment.paid_at ?? payment.created_at)
   const how = methodLabel(payment.method, payment.channel)
   return {
     subject: subjectOf(quote.referencia, `Pago recibido: ${amount}`),
@@ -87,7 +88,7 @@ export function refundEmail(
         rows: [
           ['Referencia', quote.referencia],
           ['Importe reembolsado', amount],
-          ['Fecha', dateTime(refund.done_at ?? refund.requested_at)],
+          ['Fecha', longDayTime(refund.done_at ?? refund.requested_at)],
         ],
       },
       { kind: 'note', text: '¿Dudas sobre el importe? Respóndenos a este correo o escríbenos por WhatsApp.' },

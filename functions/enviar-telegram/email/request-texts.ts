@@ -4,11 +4,12 @@
  * the device is named by the catalogue's model for its type, or by its type alone (wording.ts,
  * docs/decisions/126).
  */
+import { longDay, longDayTime } from '~shared/dates'
 import { hoursInWords, SHOP_HOURS } from '~shared/shop'
 import { TRACKING_STATE_LABELS, type TrackingState } from '~shared/tracking'
 
 import type { EmailContent } from './layout'
-import { dateTime, day, type ShopFacts } from './shop-facts'
+import { type ShopFacts } from './shop-facts'
 import {
   device,
   deviceLabel,
@@ -37,7 +38,7 @@ export function receivedEmail(quote: QuoteForEmail, shop: ShopFacts): EmailConte
         rows: [
           ['Referencia', quote.referencia],
           ['Qué reparar', deviceLabel(quote, listedModel)],
-          ['Recibida', dateTime(quote.received_at)],
+          ['Recibida', longDayTime(quote.received_at)],
         ],
       },
       { kind: 'text', text: 'Qué pasa ahora:', strong: true },
@@ -81,7 +82,7 @@ export function linksEmail(quotes: readonly QuoteForLinks[], shop: ShopFacts): E
         kind: 'items',
         items: quotes.map((quote) => ({
           title: `${quote.referencia} · ${deviceLabel(quote, listedModel)}`,
-          lines: [`Estado: ${TRACKING_STATE_LABELS[quote.state]}`, `Pedida el ${day(quote.received_at)}`],
+          lines: [`Estado: ${TRACKING_STATE_LABELS[quote.state]}`, `Pedida el ${longDay(quote.received_at)}`],
           href: link(shop, quote),
         })),
       },

@@ -1,15 +1,13 @@
 /**
  * What every e-mail says of the shop, from the function's settings: its facts (phone, e-mail, address,
- * holder), the foot of each e-mail, the contract's terms as a block, and dates in Madrid.
+ * holder), the foot of each e-mail, the contract's terms as a block, (dates: ~shared/dates).
  */
 import { contractTerms, type TermsFacts } from '~shared/contract'
+import { longDay } from '~shared/dates'
 import { hoursInWords, SHOP_AREA, SHOP_AREA_LINE, SHOP_HOURS, SHOP_NAME } from '~shared/shop'
 
 import type { FunctionSettings } from '../platform/settings'
-import { madridDayInWords } from '../platform/working-hours'
 import type { EmailBlock, EmailFooter } from './layout'
-
-const TIME_ZONE = 'Europe/Madrid'
 
 /** What the e-mails say of the shop, from the function's settings. */
 export interface ShopFacts {
@@ -101,15 +99,7 @@ export function footerOf(shop: ShopFacts): EmailFooter {
   }
 }
 
-/** "27 de noviembre de 2026, 13:05" in Madrid. */
-export function dateTime(at: number): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(at)
-}
-
-/** "27 de noviembre de 2026" in Madrid. */
-export const day = madridDayInWords
-
 /** The terms' version (TERMS_VERSION, the day they were written, '2026-11-27') as a day: "27 de noviembre de 2026". */
 export function termsDay(version: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? day(Date.parse(`${version}T12:00:00Z`)) : version
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) ? longDay(Date.parse(`${version}T12:00:00Z`)) : version
 }

@@ -3,12 +3,13 @@
  * fault as the customer described it), ready, shipped (with the carrier's number), delivered, cancelled.
  */
 import type { EmailedStep } from '~shared/customer-emails'
+import { longDay, longDayTime } from '~shared/dates'
 import { hoursInWords, SHOP_HOURS } from '~shared/shop'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 
 import type { QuoteRow } from '../quotes/store'
 import type { EmailContent } from './layout'
-import { dateTime, day, type ShopFacts } from './shop-facts'
+import { type ShopFacts } from './shop-facts'
 import { device, deviceLabel, partyFacts, type QuoteForEmail, subjectOf, trackingButton } from './wording'
 import { withoutControls } from '~shared/quote'
 
@@ -64,8 +65,8 @@ export function stepEmail(
               ...partyFacts(quote),
               ['Aparato', deviceLabel(quote)],
               ...(quote.serial ? [['Número de serie', withoutControls(quote.serial)] as const] : []),
-              ['Fecha de recepción', dateTime(at)],
-              ...(expected ? [['Fecha prevista de reparación', day(expected)] as const] : []),
+              ['Fecha de recepción', longDayTime(at)],
+              ...(expected ? [['Fecha prevista de reparación', longDay(expected)] as const] : []),
               ['Taller', `${shop.legal.name} (NIF ${shop.legal.taxId})`],
               ['Domicilio del titular', shop.legal.address],
             ],
@@ -120,7 +121,7 @@ export function stepEmail(
                     ] as const,
                   ]
                 : []),
-              ['Enviado el', dateTime(at)],
+              ['Enviado el', longDayTime(at)],
               ...(quote.shipment ? [['Transporte y seguimiento', quote.shipment] as const] : []),
             ],
           },

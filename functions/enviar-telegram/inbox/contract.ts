@@ -6,6 +6,7 @@
  * help (/ayuda). Registered by inbox/webhook.ts into its bot, before its own reply handler.
  */
 import type { Bot, Context } from 'grammy'
+import { longDay } from '~shared/dates'
 import { QuoteSchema, withoutControls } from '~shared/quote'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
@@ -17,7 +18,6 @@ import { ownerViewOf } from '../payments/standing'
 import { recordReceivedWithdrawal } from '../offers/withdrawal'
 import { repliesToBot } from '../platform/bot-identity'
 import type { FunctionSettings } from '../platform/settings'
-import { madridDayInWords } from '../platform/working-hours'
 import { oweSerial } from '../quotes/emails-owed'
 import { quoteById, quoteByReference, type QuoteRow } from '../quotes/store'
 
@@ -231,7 +231,7 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
     await deps.showSaved(ctx, row, ctx.callbackQuery.message?.message_id)
     if (result.kind !== 'taken') return
     const saved = await ctx.reply(
-      `↩️ ${row.referencia}: desistimiento registrado el ${madridDayInWords(now())}, por ${deps.whoIs(ctx)}. El cliente recibe el acuse por correo y lo ve en su página. No sigas con la reparación: si tienes el aparato, devuélveselo (✅ Listo para recoger o 🚚 Enviado); si no, ciérrala como cancelada.`,
+      `↩️ ${row.referencia}: desistimiento registrado el ${longDay(now())}, por ${deps.whoIs(ctx)}. El cliente recibe el acuse por correo y lo ve en su página. No sigas con la reparación: si tienes el aparato, devuélveselo (✅ Listo para recoger o 🚚 Enviado); si no, ciérrala como cancelada.`,
       row.telegram_message_id
         ? { reply_parameters: { message_id: row.telegram_message_id, allow_sending_without_reply: true } }
         : {},

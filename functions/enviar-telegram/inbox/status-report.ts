@@ -4,7 +4,9 @@
  * when, what failed, how Telegram and the mail service stand, and what to do. Figures only: no customer's
  * data, so it is the same whoever reads the chat.
  */
-import { ageOf, EMAIL_WORDS, madridTime } from '../chat/quote-message'
+import { shortDateTime } from '~shared/dates'
+
+import { ageOf, EMAIL_WORDS } from '../chat/quote-message'
 import { INCIDENT_KINDS, MAIL_KINDS, type MailKind } from '../health/incidents'
 import { foundOf, type RunRow } from '../health/runs'
 import { type Health, PROBLEMS, type Queue } from '../health/waiting'
@@ -22,7 +24,7 @@ export function statusReport(health: Health, telegram: RunRow | undefined, now: 
     health.sweepAt === null
       ? '⚠️ no se ha ejecutado nunca'
       : health.problems.includes('sweep-stale')
-        ? `⚠️ parado: el último terminó ${ageOf(health.sweepAt, now)} (${madridTime(health.sweepAt)})`
+        ? `⚠️ parado: el último terminó ${ageOf(health.sweepAt, now)} (${shortDateTime(health.sweepAt)})`
         : `✓ ${ageOf(health.sweepAt, now)}`
   const hourly = health.hourlyAt === null ? 'aún no' : ageOf(health.hourlyAt, now)
   const kinds = Object.entries(waiting.customerEmails.byKind)

@@ -5,9 +5,11 @@
  * e-mail, letter or at the counter, recorded by the owner from the chat.
  */
 import { WITHDRAWAL_DAYS } from '~shared/contract'
+import { isoDay } from '~shared/dates'
 
 import { isWorkingDay } from '../platform/holidays'
-import { madridDay, madridDayStart } from '../platform/working-hours'
+
+import { madridDayStart } from '../platform/working-hours'
 import { oweAfterChange } from '../quotes/emails-owed'
 import { quoteById, type QuoteRow } from '../quotes/store'
 import { recordWithdrawal } from '../records/contract-records'
@@ -46,7 +48,7 @@ export async function withdrawable(
 export function withdrawalLastMoment(acceptedAt: number): number {
   // Noon keeps each step on the right day across a change of time.
   let last = madridDayStart(acceptedAt) + WITHDRAWAL_DAYS * DAY_MS + DAY_MS / 2
-  while (!isWorkingDay(madridDay(last))) last += DAY_MS
+  while (!isWorkingDay(isoDay(last))) last += DAY_MS
   return madridDayStart(last + DAY_MS) - 1
 }
 

@@ -4,46 +4,14 @@
  * daylight-saving changes. Public holidays are not known and count as working
  * days: a reminder a day early is better than a promise broken.
  */
+import { madridClock } from '~shared/dates'
 import { SHOP_HOURS } from '~shared/shop'
 
-const { days: OPEN_DAYS, opens: OPENS, closes: CLOSES, timeZone: TIME_ZONE } = SHOP_HOURS
+const { days: OPEN_DAYS, opens: OPENS, closes: CLOSES } = SHOP_HOURS
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  weekday: 'short',
-})
-
-interface Local {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-  weekday: string
-}
-
-function local(ms: number): Local {
-  const values = Object.fromEntries(parts.formatToParts(ms).map((part) => [part.type, part.value]))
-  return {
-    year: Number(values.year),
-    month: Number(values.month),
-    day: Number(values.day),
-    hour: Number(values.hour),
-    minute: Number(values.minute),
-    second: Number(values.second),
-    weekday: String(values.weekday),
-  }
-}
+const local = madridClock
 
 /** Madrid's offset from UTC at an instant (+1 h in winter, +2 h in summer). */
 function offset(ms: number): number {
@@ -57,19 +25,7 @@ function instant(year: number, month: number, day: number, hour: number): number
   return guess - offset(guess - offset(guess))
 }
 
-const ISO_WEEKDAY: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
-const isOpenDay = (weekday: string) => (OPEN_DAYS as readonly number[]).includes(ISO_WEEKDAY[weekday] ?? 0)
-
-/** "27 de noviembre de 2026": the Madrid calendar day of an instant, in words. */
-export function madridDayInWords(ms: number): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(ms)
-}
-
-/** "2026-11-23": the Madrid calendar day of an instant. */
-export function madridDay(ms: number): string {
-  const l = local(ms)
-  return `${l.year}-${String(l.month).padStart(2, '0')}-${String(l.day).padStart(2, '0')}`
-}
+const isOpenDay = (weekday: number) => (OPEN_DAYS as readonly number[]).includes(weekday)
 
 /** Whether the shop is open (its WhatsApp hours) at an instant. */
 export function isWorkingTime(ms: number): boolean {

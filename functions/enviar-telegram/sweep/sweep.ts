@@ -4,6 +4,8 @@
  * customers' e-mails, the owner's notices, stale messages, the reminder, and retention with the pruning of what only lives a while (the lookup's wrong
  * guesses, lost-link requests, the owner's spent links).
  */
+import { clock } from '~shared/dates'
+
 import { tellIncidents } from '../delivery/alarms'
 import type { DeliveryDeps } from '../delivery/deps'
 import { dueForEmail, EMAIL_AFTER_MS, sendEmailCopy } from '../delivery/email-copy'
@@ -225,10 +227,9 @@ export async function tellRetention(
 
 /** What the owner's chat reads once an hour while the shop-wide ceiling holds e-mails back (docs/decisions/125). */
 export function ceilingNotice(taken: number, ceiling: number, resumesAt: number): string {
-  const resumes = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' })
   return [
     `📧 Tope de correos no pedidos: esta hora ya han salido ${taken} confirmaciones y correos de enlaces, el máximo (UNSOLICITED_EMAILS_PER_HOUR = ${ceiling}).`,
-    `Los demás esperan en la cola y salen desde las ${resumes.format(resumesAt)}; los del contrato y la reparación (presupuestos, aceptaciones, desistimientos, resguardos) siguen saliendo antes.`,
+    `Los demás esperan en la cola y salen desde las ${clock(resumesAt)}; los del contrato y la reparación (presupuestos, aceptaciones, desistimientos, resguardos) siguen saliendo antes.`,
     'Si no esperabas tantas solicitudes, puede que alguien use el formulario para escribir a otros: mira /pendientes.',
   ].join('\n')
 }

@@ -12,6 +12,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 
+import { longDay } from '~shared/dates'
 import { isLocalRequest } from '~shared/settings'
 import { formatEuros } from '~shared/offer'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
@@ -31,7 +32,6 @@ import { priceSaved } from '../chat/offer-texts'
 import { mayResend } from '../offers/contract-rules'
 import { canPrice, latestOffer, recordOffer } from '../offers/offers'
 import { ownerViewOf } from '../payments/standing'
-import { madridDayInWords } from '../platform/working-hours'
 import {
   BROWSER_NONCE,
   codeHash,
@@ -186,7 +186,7 @@ export async function handleOwnerQuote(
     const { hold } = result
     const until =
       hold.until !== null
-        ? `hasta el ${madridDayInWords(hold.until)} incluido`
+        ? `hasta el ${longDay(hold.until)} incluido`
         : 'porque el cliente ya lo aceptó y es un contrato'
     return json(
       {
