@@ -21,7 +21,7 @@ import { repliesToBot } from '../platform/bot-identity'
 import type { FunctionSettings } from '../platform/settings'
 import { oweSerial } from '../quotes/emails-owed'
 import { quoteById, quoteByReference, type QuoteRow } from '../quotes/store'
-import { onButton } from './replies'
+import { onButton, referenceCommand } from './replies'
 
 export interface ContractInboxDeps {
   env: FunctionEnv
@@ -131,16 +131,12 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
     )
   }
 
-  bot.command('serie', async (ctx) => {
-    const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
-    if (!REFERENCE.test(reference.toUpperCase())) {
-      await ctx.reply(
-        'Uso: /serie P-7K3Q 1234ABCD\nAnota el número de serie del aparato recibido: sale en su resguardo.',
-      )
-      return
-    }
-    await recordSerial(ctx, reference.toUpperCase(), rest.join(' '))
-  })
+  referenceCommand(
+    bot,
+    'serie',
+    'Uso: /serie P-7K3Q 1234ABCD\nAnota el número de serie del aparato recibido: sale en su resguardo.',
+    recordSerial,
+  )
 
   // The customer's address corrected (one that bounced, as he gives it on WhatsApp): the next e-mails go there.
   bot.command('correo', async (ctx) => {

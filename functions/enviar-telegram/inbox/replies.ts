@@ -5,6 +5,8 @@
  */
 import type { Bot, Context, Filter } from 'grammy'
 
+import { REFERENCE } from '~shared/reference'
+
 import type { Button } from '../chat/callback-data'
 import { quoteView } from '../chat/quote-message'
 import { markViewStale } from '../delivery/owner-view'
@@ -38,6 +40,26 @@ export function onButton<V extends readonly unknown[]>(
     const values = button.decode(ctx.callbackQuery.data)
     if (values === null) return next()
     await handler(ctx, values)
+  })
+}
+
+/**
+ * A command `/name P-7K3Q words…`: `run` gets the reference in capitals and the words after it, in one line;
+ * without a reference the owner reads its usage.
+ */
+export function referenceCommand(
+  bot: Bot,
+  name: string,
+  usage: string,
+  run: (ctx: Context, reference: string, rest: string) => Promise<unknown>,
+): void {
+  bot.command(name, async (ctx) => {
+    const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
+    if (!REFERENCE.test(reference.toUpperCase())) {
+      await ctx.reply(usage)
+      return
+    }
+    await run(ctx, reference.toUpperCase(), rest.join(' '))
   })
 }
 

@@ -19,6 +19,7 @@ import { MAX_SHIPMENT_CHARS } from '../quotes/repair-states'
 import { setShipment, takeStep } from '../quotes/steps'
 import { quoteByReference, type QuoteRow } from '../quotes/store'
 import type { ContractInboxDeps } from './contract'
+import { referenceCommand } from './replies'
 
 /** What the owner answers when there is no tracking number: the shipment's e-mail goes at once without one. */
 const WITHOUT_NUMBER = /^(sin (n[uú]mero|seguimiento)|no hay|ninguno|no|-)\.?$/iu
@@ -80,16 +81,12 @@ export function registerShipment(bot: Bot, deps: ContractInboxDeps): Shipment {
     await recordMessage(env.DB, row.id, saved.message_id, 'shipment-saved', now())
   }
 
-  bot.command('enviado', async (ctx) => {
-    const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
-    if (!REFERENCE.test(reference.toUpperCase())) {
-      await ctx.reply(
-        'Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta (o «sin número»).',
-      )
-      return
-    }
-    await recordShipment(ctx, reference.toUpperCase(), rest.join(' '))
-  })
+  referenceCommand(
+    bot,
+    'enviado',
+    'Uso: /enviado P-7K3Q SEUR 123456789\nAnota la empresa de transporte y el número de seguimiento del envío de vuelta (o «sin número»).',
+    recordShipment,
+  )
 
   async function ask(row: QuoteRow) {
     const address = row.customer_name
