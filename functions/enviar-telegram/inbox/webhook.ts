@@ -52,9 +52,10 @@ export type WebhookDeps = TelegramDeps &
   StripeDeps & { now?: () => number; waitUntil?: (promise: Promise<unknown>) => void }
 
 /**
- * The bot of one update: the shop's chat only, then each capability's handlers (the register* modules), in
- * the order they must see an update: the commands, then the replies to the bot's prompts (each passes on a
- * message that is not its own), then the buttons, then the quiet answer to a button nobody knows.
+ * The bot of one update: the shop's chat only, then each capability's handlers (the register* modules). Their
+ * order matters for a message only: a command wins over the replies to the bot's prompts registered after it
+ * (each reply handler passes on a message that is not its own), and the '🚚 Enviado' prompt's reply comes
+ * last, as it always did. The quiet answer to a button no decoder reads closes the chain.
  */
 function buildBot(env: FunctionEnv, settings: FunctionSettings, info: UserFromGetMe, deps: WebhookDeps) {
   const now = deps.now ?? Date.now
