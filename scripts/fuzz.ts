@@ -23,6 +23,7 @@ import { QUOTE_TYPES } from '~shared/quote'
 import { trackingPath, TRACKING_STATES } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'
 
+import { ALL_BUTTONS, type ButtonShape } from '../functions/enviar-telegram/chat/callback-data'
 import { MAILBOX_PATH } from '../functions/enviar-telegram/email/mailer'
 import { inboxOf } from '../functions/enviar-telegram/platform/mail-address'
 
@@ -400,6 +401,20 @@ function hostilePrice(): string {
   return `${amount}${chance(0.2) ? ' €' : ''}${note}`
 }
 
+/**
+ * The data of one of the owner's buttons, every shape the chat's keyboards carry (chat/callback-data.ts), its
+ * fields real or junk: quotes 1-50 exist (the site's part stored them), the words and amounts vary.
+ */
+function buttonData(): string {
+  const button = pick(ALL_BUTTONS)
+  const field = ({ kind, words = [] }: ButtonShape['fields'][number]) => {
+    if (kind === 'quote') return String(pick([1, 2, 3, int(50), int(50), int(1e9), -1, '1e3', '', '01', 'x']))
+    if (kind === 'cents') return String(pick([4500, int(100_000), 0, -1, 1e7, '', 'x']))
+    return pick([...words, ...words, ...STATES, 'x', '', 'received'.repeat(3), pick(NASTY)])
+  }
+  return [button.prefix, ...button.fields.map(field)].join(':')
+}
+
 function webhookUpdate() {
   const chat = {
     id: chance(0.85) ? CHAT_ID : pick([1, -1, 0, CHAT_ID + 1, 2 ** 53, '-100123', null]),
@@ -408,21 +423,8 @@ function webhookUpdate() {
   const from = chance(0.9)
     ? { id: int(1e9), is_bot: false, first_name: pick(['Ana', '', '🎮'.repeat(50), pick(NASTY)]) }
     : pick([undefined, null, {}, 'x'])
-  // The data of every button (quotes 1-50 exist: the site's part stored them), with real and junk states.
-  const quoteId = pick([1, 2, 3, int(50), int(50), int(1e9), -1, '1e3', '', '01', 'x'])
-  const state = pick([...STATES, ...STATES, 'x', '', 'received'.repeat(3), pick(NASTY)])
   const data = chance(0.6)
-    ? pick([
-        `atendida:${quoteId}`,
-        `spam:${quoteId}`,
-        `pendiente:${quoteId}`,
-        `paso:${quoteId}:${state}`,
-        `paso:${quoteId}:${state}`,
-        `atras:${quoteId}:${state}`,
-        `atras:${quoteId}:${state}`,
-        `precio:${quoteId}`,
-        `espera:${quoteId}`,
-      ])
+    ? buttonData()
     : pick([...NASTY, 'atendida', 'atendida:', ':1', 'spam:1:2', 'pendiente:1 ', 'paso:1', 'atras::', 'x'.repeat(64)])
   const callbackId = chance(0.5) ? `cb${int(1e9)}` : pick(['', 'viejo-1', 'viejo', ' ', 'ñ', 'x'.repeat(65), null, 1])
   const text = pick([

@@ -5,8 +5,9 @@ import { blog, posts } from './blog'
 import { marcasConsolas, reparacionesConsolas } from './consolas'
 import { envios } from './envios'
 import { desistimiento } from './desistimiento'
-import { avisoLegal, cookies, privacidad, proveedores, reclamaciones, registros, resumenLegal } from './legal'
+import { avisoLegal, cookies, proveedores, reclamaciones, registros, resumenLegal, titular } from './legal'
 import { marcasMandos, modelosMandos } from './mandos'
+import { privacidad } from './privacidad'
 import { estadosSeguimiento, textosSeguimiento } from './seguimiento'
 import { slides } from './slides'
 import { textosTaller } from './taller'
@@ -35,6 +36,7 @@ export const catalogo = {
   textosSeguimiento,
   textosTaller,
   legal: {
+    titular,
     avisoLegal,
     reclamaciones,
     desistimiento,

@@ -1,6 +1,6 @@
 /**
- * The three legal pages' fixed texts: /aviso-legal (LSSI-CE art. 10),
- * /privacidad (RGPD art. 13) and /cookies. What depends on the code (the
+ * The legal pages' fixed texts: /aviso-legal (LSSI-CE art. 10) and /cookies, the
+ * providers and the footer's summaries; /privacidad's are app/catalogo/privacidad.ts. What depends on the code (the
  * quote form's fields, the retention, the cookies, the holder's identity)
  * is filled in by app/lib/legal.server.ts from the code's own lists and the
  * settings, so these texts cannot drift from what the site does
@@ -78,6 +78,18 @@ export const proveedores = {
   },
 } as const satisfies Record<string, Proveedor>
 
+/** The holder's facts as /aviso-legal and /privacidad name them (LSSI-CE art. 10); each value is a setting. */
+export const titular = {
+  nombre: 'Titular',
+  nif: 'NIF',
+  domicilio: 'Domicilio',
+  correo: 'Correo electrónico',
+  telefono: 'Teléfono',
+  registro: 'Datos registrales',
+  /** The registry's value while SHOP_REGISTRY is empty. */
+  sinRegistro: 'No consta inscripción en un registro público.',
+}
+
 /** What the platform records of each request: the logs (Workers Logs), as wrangler.toml configures them. */
 export const registros = {
   titulo: 'Lo que registra la plataforma',
@@ -145,6 +157,8 @@ export const avisoLegal = {
 export const reclamaciones = {
   titulo: 'Reclamaciones',
   intro: 'Si algo no ha ido bien, cuéntanoslo y buscamos una solución. Puedes reclamarnos:',
+  /** The channel beside the e-mail and the phone: a letter to the holder's name and address. */
+  porCarta: 'Por carta',
   plazo: 'Te contestamos por escrito en el plazo de un mes como máximo desde que recibimos tu reclamación.',
   hojas:
     'Tenemos hojas de reclamaciones oficiales a tu disposición en el taller ({taller}). Si no puedes venir, pídenos una por e-mail o por teléfono y te la hacemos llegar.',
@@ -160,38 +174,6 @@ export const reclamaciones = {
     texto:
       'Si aceptas un presupuesto, tienes {dias} días para desistir del contrato de reparación. Te explicamos cómo, con el modelo de formulario, en la',
     enlace: 'página de desistimiento',
-  },
-}
-
-/** /privacidad's fixed parts. */
-export const privacidad = {
-  meta: {
-    title: 'Política de privacidad',
-    description:
-      'Qué datos recogemos al pedir un presupuesto y seguir tu reparación, para qué, durante cuánto tiempo, quién los recibe (Cloudflare, Telegram, WhatsApp, Google) y cómo ejercer tus derechos.',
-  },
-  titulo: 'Política de privacidad',
-  lead: 'Qué datos tratamos, para qué, durante cuánto tiempo y con quién, como exige el artículo 13 del Reglamento General de Protección de Datos (RGPD).',
-  /** Said of the analytics (its processing and Google's card) while ANALYTICS_ID is empty. */
-  analiticaDesactivada: {
-    tratamiento:
-      'Ahora mismo esta web no carga Google Analytics, ni aunque aceptes las cookies: no se recoge ninguno de estos datos ni se guardan las cookies _ga. Si se activa, esto es lo que hará, y solo si aceptas.',
-    proveedor: 'Ahora mismo esta web no lo carga, ni aunque aceptes las cookies.',
-  },
-  /** Cloudflare D1's Time Travel: what an erased row leaves in the restore history (30 days on Workers Paid, 7 on Free). */
-  copiasDeRestauracion:
-    'La base de datos (Cloudflare D1) guarda además un historial para poder restaurarla (Time Travel): lo que se borra desaparece también de ese historial en un plazo de hasta 30 días.',
-  derechos: [
-    'Acceder a tus datos y saber cómo los tratamos.',
-    'Corregirlos si no son exactos.',
-    'Suprimirlos, también antes de que se borren automáticamente.',
-    'Limitar su tratamiento u oponerte a él.',
-    'Recibirlos en un formato de uso común (portabilidad).',
-    'Retirar tu consentimiento a la analítica cuando quieras, sin que eso afecte a lo tratado antes.',
-  ],
-  autoridad: {
-    texto: 'Agencia Española de Protección de Datos (AEPD)',
-    href: 'https://www.aepd.es/',
   },
 }
 
@@ -233,6 +215,8 @@ export const cookies = {
  * `sinAnalitica` replaces them while ANALYTICS_ID is empty.
  */
 export const resumenLegal = {
+  /** What stands for `{titular}` while SHOP_LEGAL_NAME is not the operator's own. */
+  titularSinFijar: 'que figura en el aviso legal',
   privacidad: [
     {
       termino: 'Responsable',
@@ -278,6 +262,7 @@ export const resumenLegal = {
       'Guardamos tu elección sobre las cookies y su fecha en una cookie propia (cookie-consent) y en el almacenamiento local de tu navegador; pasados {meses} te volvemos a preguntar. Ahora mismo esta web no carga Google Analytics ni guarda sus cookies, aunque aceptes. Puedes cambiar tu elección cuando quieras en «Configurar cookies».',
   },
 } satisfies {
+  titularSinFijar: string
   privacidad: Array<{ termino: string; texto: string }>
   formulario: string
   aviso: string

@@ -7,7 +7,7 @@ export interface AcceptanceFaults {
   values: { nombre: string; direccion: string }
 }
 
-interface OfferDecisionProps {
+export interface OfferDecisionProps {
   /** The offer's version: an answer to an older one changes nothing. */
   version: number
   reasons: ReadonlyArray<{ value: string; label: string }>

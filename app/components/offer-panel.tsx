@@ -3,7 +3,7 @@ import type { OfferStatus } from '~shared/offer'
 
 import { ContractTerms } from './contract-terms'
 import { Icon } from './icon'
-import { type AcceptanceFaults, OfferDecision } from './offer-decision'
+import { OfferDecision, type OfferDecisionProps } from './offer-decision'
 
 interface When {
   fecha: string
@@ -35,21 +35,16 @@ interface OfferPanelProps {
     terms: readonly TermsSection[]
   }
   /** An acceptance sent without the express request, or without a right name or address: the messages. */
-  acceptance?: AcceptanceFaults
-  reasons: ReadonlyArray<{ value: string; label: string }>
-  texts: {
+  acceptance?: OfferDecisionProps['acceptance']
+  reasons: OfferDecisionProps['reasons']
+  /** The panel's own words, and the answer's (components/offer-decision.tsx). */
+  texts: OfferDecisionProps['texts'] & {
     titulo: string
     iva: string
     actualizado: string
     revisado: string
     enviado: string
     validoHasta: string
-    aceptar: string
-    rechazar: string
-    motivoPregunta: string
-    solicitudExpresa: string
-    sinSolicitudExpresa: string
-    partes: { titulo: string; nombre: string; nombreAyuda: string; direccion: string; direccionAyuda: string }
     condiciones: string
     solicitudHecha: string
     aceptado: string

@@ -5,7 +5,7 @@
  */
 import { shortDateTime } from '~shared/dates'
 import { formatEuros } from '~shared/offer'
-import { COUNTER_METHODS, type CounterMethod, methodLabel } from '~shared/payment'
+import { type CounterMethod, methodLabel } from '~shared/payment'
 import { REFERENCE } from '~shared/reference'
 
 import type { PaymentStanding } from '../payments/standing'
@@ -24,8 +24,6 @@ export const COUNTER_BUTTONS: Record<CounterMethod, string> = {
   card: '💳 Tarjeta',
   bizum: '📱 Bizum',
 }
-export const isCounterMethod = (value: string): value is CounterMethod =>
-  (COUNTER_METHODS as readonly string[]).includes(value)
 
 /** "45,00 € (tarjeta)". */
 const paidWords = (payment: Pick<PaymentRow, 'amount_cents' | 'method' | 'channel'>) => {

@@ -26,6 +26,7 @@ import { TELEGRAM_MAX_CHARS } from '../platform/telegram'
 import { type CustomerEmailRow, SHIPMENT_WAIT_MS } from '../quotes/emails-owed'
 import { CUSTOMER_STEPS, customerNotice, type Step, STEP_BUTTONS, trackingUrl } from '../quotes/repair-states'
 import type { QuoteRow } from '../quotes/store'
+import { BUTTONS, type StepTarget } from './callback-data'
 import {
   AWAITING_BUTTON,
   offerLines,
@@ -319,15 +320,15 @@ export function inboxKeyboard(
 ): InlineKeyboardMarkup {
   const state: TrackingState = quote.state ?? 'received'
   if (quote.spam_at)
-    return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }]] }
+    return { inline_keyboard: [[{ text: '↩️ Volver a pendiente', callback_data: BUTTONS.pending.encode(quote.id) }]] }
   const inShop = steps.some((step) => step.state === 'in_workshop')
   // One view of the contract for what is offered here and what a tap may do (offers/contract-rules.ts).
   const view: ContractView = { steps, offer: offer ?? null, emails }
   const priceRow = canPrice({ state, spam_at: null }, steps, { resend: mayResend(state, view) })
     ? [
         [
-          { text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: `precio:${quote.id}` },
-          { text: PRICE_BUTTONS.full, callback_data: `completo:${quote.id}` },
+          { text: inShop ? PRICE_BUTTONS.revised : PRICE_BUTTONS.first, callback_data: BUTTONS.price.encode(quote.id) },
+          { text: PRICE_BUTTONS.full, callback_data: BUTTONS.fullQuote.encode(quote.id) },
         ],
       ]
     : []
@@ -335,8 +336,8 @@ export function inboxKeyboard(
     return {
       inline_keyboard: [
         [
-          { text: STEP_BUTTONS.answered, callback_data: `atendida:${quote.id}` },
-          { text: '🚫 Spam', callback_data: `spam:${quote.id}` },
+          { text: STEP_BUTTONS.answered, callback_data: BUTTONS.answered.encode(quote.id) },
+          { text: '🚫 Spam', callback_data: BUTTONS.spam.encode(quote.id) },
         ],
         ...priceRow,
       ],
@@ -346,21 +347,22 @@ export function inboxKeyboard(
   const awaitingCustomer = state === 'in_workshop' && offer?.status === 'open'
   const awaitingPayment = payment ? awaitsPayment(payment) : false
   const next = ownerSteps(state, view, { awaitingPayment }).filter(
-    (to): to is Exclude<TrackingState, 'received'> => to !== 'received',
+    (to): to is StepTarget => to !== 'received' && to !== 'answered',
   )
-  const buttons = next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: `paso:${quote.id}:${to}` }))
-  if (awaitingCustomer) buttons.unshift({ text: AWAITING_BUTTON, callback_data: `espera:${quote.id}` })
+  const buttons = next.map((to) => ({ text: STEP_BUTTONS[to], callback_data: BUTTONS.step.encode(quote.id, to) }))
+  if (awaitingCustomer) buttons.unshift({ text: AWAITING_BUTTON, callback_data: BUTTONS.awaiting.encode(quote.id) })
   const heldBack = repairHeldBack(state, view)
-  if (heldBack) buttons.unshift({ text: HELD_BACK_BUTTONS[heldBack], callback_data: `bloqueo:${quote.id}` })
+  if (heldBack) buttons.unshift({ text: HELD_BACK_BUTTONS[heldBack], callback_data: BUTTONS.heldBack.encode(quote.id) })
   if (buttons.length) rows.push(buttons)
   rows.push(...priceRow, ...paymentRows(quote.id, payment))
-  if (withdrawalUntil !== null) rows.push([{ text: WITHDRAWAL_RECEIVED_BUTTON, callback_data: `desiste:${quote.id}` }])
+  if (withdrawalUntil !== null)
+    rows.push([{ text: WITHDRAWAL_RECEIVED_BUTTON, callback_data: BUTTONS.withdrawal.encode(quote.id) }])
   const previous = steps.at(-2)?.state ?? 'received'
   if (!CUSTOMER_STEPS.includes(state))
     rows.push([
       previous === 'received'
-        ? { text: '↩️ Volver a pendiente', callback_data: `pendiente:${quote.id}` }
-        : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: `atras:${quote.id}:${state}` },
+        ? { text: '↩️ Volver a pendiente', callback_data: BUTTONS.pending.encode(quote.id) }
+        : { text: `↩️ Volver a ${STEP_BUTTONS[previous]}`, callback_data: BUTTONS.back.encode(quote.id, state) },
     ])
   const target = whatsappTarget(quote, siteUrl)
   if (target) {
@@ -385,11 +387,13 @@ export function inboxKeyboard(
 function paymentRows(id: number, payment: PaymentStanding | null): InlineKeyboardMarkup['inline_keyboard'] {
   if (!payment) return []
   const row = [
-    ...(payment.status === 'due' ? [{ text: PAYMENT_BUTTONS.counter, callback_data: `cobrado:${id}` }] : []),
+    ...(payment.status === 'due' ? [{ text: PAYMENT_BUTTONS.counter, callback_data: BUTTONS.counter.encode(id) }] : []),
     ...(payment.status === 'confirming'
-      ? [{ text: PAYMENT_BUTTONS.confirming, callback_data: `confirmando:${id}` }]
+      ? [{ text: PAYMENT_BUTTONS.confirming, callback_data: BUTTONS.confirming.encode(id) }]
       : []),
-    ...(payment.refundableCents > 0 ? [{ text: PAYMENT_BUTTONS.refund, callback_data: `reembolsar:${id}` }] : []),
+    ...(payment.refundableCents > 0
+      ? [{ text: PAYMENT_BUTTONS.refund, callback_data: BUTTONS.refund.encode(id) }]
+      : []),
   ]
   return row.length ? [row] : []
 }

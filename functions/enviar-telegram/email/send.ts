@@ -12,26 +12,18 @@
  * nobody asked for in person (confirmations, lost links) are held to the
  * shop-wide hourly ceiling; every other one is claimed first (unsolicited.ts).
  * A failure is logged and kept as its class, never the service's words
- * (mail-errors.ts).
+ * (mail-errors.ts). What each e-mail says is email/contents.ts.
  */
-import { decisionEmail, priceEmail, withdrawalEmail } from './contract-texts'
-import { paymentEmail, refundEmail, refundWords } from './payment-texts'
-import { paymentsOf } from '../payments/store'
-import { stepEmail } from './step-texts'
-import { linksEmail, type QuoteForLinks, receivedEmail } from './request-texts'
-import { footerOf, shopFacts } from './shop-facts'
-import { isEmailedStep, LISTABLE, SOLICITED, type CustomerEmailRow } from '../quotes/emails-owed'
-import { claimSql, claimUnsolicited, freeRoom } from './unsolicited'
-import { renderEmail, type EmailContent } from './layout'
-import { mailerFor, type Mailer } from './mailer'
-import { writtenOf, type OfferRow } from '../offers/offers'
-import { afterWorkingDays } from '../platform/working-hours'
-import type { FunctionSettings } from '../platform/settings'
-import { quoteById } from '../quotes/store'
-import { stepsOf } from '../quotes/steps'
-import { backoffMs } from '../platform/telegram'
 import { closeIncidents, MAIL_KINDS, mailState } from '../health/incidents'
+import type { FunctionSettings } from '../platform/settings'
+import { backoffMs } from '../platform/telegram'
+import { SOLICITED, type CustomerEmailRow } from '../quotes/emails-owed'
+import { contentOf } from './contents'
+import { renderEmail } from './layout'
 import { classifyMailError, MAIL_PROBE_MS, noteMailRefusal, type MailError } from './mail-errors'
+import { mailerFor, type Mailer } from './mailer'
+import { footerOf, shopFacts } from './shop-facts'
+import { claimSql, claimUnsolicited, freeRoom } from './unsolicited'
 
 /** How long a run holds an e-mail: far beyond one send's bound. */
 const LEASE_MS = 2 * 60 * 1000
@@ -42,8 +34,6 @@ export const LATE_ANSWER_MS = 10 * 60 * 1000
 /** E-mails one sweep sends at most, and how many at once (D1 and send calls stay far within a run's limits). */
 export const SWEEP_EMAILS = 100
 const SWEEP_EMAILS_PARALLEL = 6
-/** Quotes one lost-link e-mail lists at most (the newest). */
-const LINKS_LISTED = 20
 
 // ---------------------------------------------------------------------------------------------
 // Sending.
@@ -166,80 +156,6 @@ export function cannotSend(env: FunctionEnv, settings: FunctionSettings): string
   const missing = NEEDED.filter((key) => settings.notOwn.has(key))
   return missing.length ? `falta ${missing.join(', ')} (wrangler.toml, [env.production.vars])` : null
 }
-
-/**
- * What an owed e-mail says and to whom, read at send time: a quote's e-mails go to its address as typed.
- * Null when there is nothing to say any more (its quote was erased, the list is empty now).
- */
-async function contentOf(
-  db: D1Database,
-  row: CustomerEmailRow,
-  settings: FunctionSettings,
-): Promise<{ content: EmailContent; to: string } | null> {
-  const shop = shopFacts(settings)
-  if (row.event === 'links') {
-    const { results } = await db
-      .prepare(
-        `SELECT referencia, tipo, modelo, tracking_token, received_at, state FROM presupuestos
-         WHERE email = ?1 COLLATE NOCASE AND ${LISTABLE} ORDER BY received_at DESC, id DESC LIMIT ${LINKS_LISTED}`,
-      )
-      .bind(row.recipient)
-      .all<QuoteForLinks>()
-    return results.length ? { content: linksEmail(results, shop), to: row.recipient } : null
-  }
-  const quote = row.quote_id === null ? null : await quoteById(db, row.quote_id)
-  if (!quote) return null
-  const said = (content: EmailContent) => ({ content, to: quote.email })
-  const [kind, version] = row.event.split(':') as [string, string | undefined]
-  if (kind === 'received') return said(receivedEmail(quote, shop))
-  if (kind === 'price' || kind === 'accepted' || kind === 'declined') {
-    const offer = await db
-      .prepare('SELECT * FROM quote_offers WHERE quote_id = ?1 AND version = ?2')
-      .bind(quote.id, Number(version))
-      .first<OfferRow>()
-    if (!offer) return null
-    const withWritten = { ...offer, written: writtenOf(offer) }
-    return said(kind === 'price' ? priceEmail(quote, withWritten, shop) : decisionEmail(quote, withWritten, shop))
-  }
-  if (kind === 'withdrawn') {
-    const byShop = await db
-      .prepare("SELECT 1 AS found FROM quote_offers WHERE quote_id = ?1 AND withdrawn_by = 'taller'")
-      .bind(quote.id)
-      .first()
-    const { payments, refunds } = await paymentsOf(db, quote.id)
-    const paid = payments.filter((payment) => payment.status === 'paid')
-    return said(
-      withdrawalEmail(quote, row.owed_at, shop, { byShop: byShop !== null, refund: refundWords(paid, refunds) }),
-    )
-  }
-  if (kind === 'paid' || kind === 'refund') {
-    const { payments, refunds } = await paymentsOf(db, quote.id)
-    const payment = kind === 'paid' ? payments.find((candidate) => candidate.id === Number(version)) : undefined
-    const refund = kind === 'refund' ? refunds.find((candidate) => candidate.id === Number(version)) : undefined
-    if (payment?.status === 'paid') return said(paymentEmail(quote, payment, shop))
-    return refund?.status === 'done' ? said(refundEmail(quote, refund, shop)) : null
-  }
-  // The deposit receipt again, now with the serial number: dated when the device came in.
-  const step = kind === 'serial' ? 'in_workshop' : kind
-  if (!isEmailedStep(step)) return null
-  const steps = step === 'cancelled' || kind === 'serial' ? await stepsOf(db, quote.id) : []
-  const inShop = step === 'cancelled' && steps.some((taken) => taken.state === 'in_workshop')
-  const at =
-    kind === 'serial' ? (steps.filter((taken) => taken.state === 'in_workshop').at(-1)?.at ?? row.owed_at) : row.owed_at
-  // The deposit receipt's expected date (RD 58/1988 art. 3.11): the accepted price's days, else the usual ones.
-  const expected =
-    step === 'in_workshop'
-      ? afterWorkingDays(at, (await acceptedOffer(db, quote.id))?.repair_days ?? settings.QUOTE_REPAIR_DAYS)
-      : null
-  return said(stepEmail(quote, step, { at, inShop, expected, updated: kind === 'serial' }, shop))
-}
-
-/** The latest price the customer accepted, if any. */
-const acceptedOffer = (db: D1Database, quoteId: number) =>
-  db
-    .prepare("SELECT * FROM quote_offers WHERE quote_id = ?1 AND decision = 'accepted' ORDER BY version DESC LIMIT 1")
-    .bind(quoteId)
-    .first<OfferRow>()
 
 /** Sends one claimed e-mail and records what became of it. */
 async function sendClaimed(

@@ -11,6 +11,7 @@ import { QuoteSchema, withoutControls } from '~shared/quote'
 import { REFERENCE } from '~shared/reference'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 
+import { BUTTONS } from '../chat/callback-data'
 import { recordMessage } from '../chat/messages'
 import { WITHDRAWAL_RECEIVED_BUTTON } from '../chat/quote-message'
 import { type RepairGate, repairHeldBack } from '../offers/contract-rules'
@@ -20,6 +21,7 @@ import { repliesToBot } from '../platform/bot-identity'
 import type { FunctionSettings } from '../platform/settings'
 import { oweSerial } from '../quotes/emails-owed'
 import { quoteById, quoteByReference, type QuoteRow } from '../quotes/store'
+import { onButton, referenceCommand } from './replies'
 
 export interface ContractInboxDeps {
   env: FunctionEnv
@@ -76,8 +78,8 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
   bot.command('ayuda', (ctx) => ctx.reply(OWNER_HELP, { link_preview_options: { is_disabled: true } }))
 
   // '🔒 Reparar: …': why the repair may not start yet, and what to do.
-  bot.callbackQuery(/^bloqueo:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.heldBack, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     const why = quote && repairHeldBack(quote.state, await ownerViewOf(env.DB, quote, now()))
     await deps.quietly(
       ctx.answerCallbackQuery({
@@ -129,16 +131,12 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
     )
   }
 
-  bot.command('serie', async (ctx) => {
-    const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
-    if (!REFERENCE.test(reference.toUpperCase())) {
-      await ctx.reply(
-        'Uso: /serie P-7K3Q 1234ABCD\nAnota el número de serie del aparato recibido: sale en su resguardo.',
-      )
-      return
-    }
-    await recordSerial(ctx, reference.toUpperCase(), rest.join(' '))
-  })
+  referenceCommand(
+    bot,
+    'serie',
+    'Uso: /serie P-7K3Q 1234ABCD\nAnota el número de serie del aparato recibido: sale en su resguardo.',
+    recordSerial,
+  )
 
   // The customer's address corrected (one that bounced, as he gives it on WhatsApp): the next e-mails go there.
   bot.command('correo', async (ctx) => {
@@ -171,8 +169,8 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
   })
 
   // '↩️ Desistimiento recibido': the same message asks to confirm, under it (nothing recorded yet).
-  bot.callbackQuery(/^desiste:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.withdrawal, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     const view = quote && (await ownerViewOf(env.DB, quote, now()))
     if (!quote || !view?.withdrawalUntil) {
       await deps.quietly(
@@ -190,8 +188,13 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
       ctx.editMessageReplyMarkup({
         reply_markup: {
           inline_keyboard: [
-            [{ text: '✅ Sí, confirmar el desistimiento', callback_data: `desiste-si:${quote.id}` }],
-            [{ text: '✖️ No, volver', callback_data: `desiste-no:${quote.id}` }],
+            [
+              {
+                text: '✅ Sí, confirmar el desistimiento',
+                callback_data: BUTTONS.withdrawalConfirmed.encode(quote.id),
+              },
+            ],
+            [{ text: '✖️ No, volver', callback_data: BUTTONS.withdrawalCancelled.encode(quote.id) }],
           ],
         },
       }),
@@ -199,15 +202,15 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
     )
   })
 
-  bot.callbackQuery(/^desiste-no:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.withdrawalCancelled, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     await deps.quietly(ctx.answerCallbackQuery({ text: 'Sin cambios.' }), 'La respuesta al botón')
     if (quote) await deps.showSaved(ctx, quote, ctx.callbackQuery.message?.message_id)
   })
 
   // The confirming tap: recorded as the customer's withdrawal, today, and he gets its acknowledgement by e-mail.
-  bot.callbackQuery(/^desiste-si:(\d{1,12})$/, async (ctx) => {
-    const result = await recordReceivedWithdrawal(env.DB, Number(ctx.match[1]), now())
+  onButton(bot, BUTTONS.withdrawalConfirmed, async (ctx, [id]) => {
+    const result = await recordReceivedWithdrawal(env.DB, id, now())
     if (result.kind === 'unknown') {
       await deps.quietly(
         ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }),
@@ -215,7 +218,7 @@ export function registerContract(bot: Bot, deps: ContractInboxDeps): { askSerial
       )
       return
     }
-    const quote = result.kind === 'taken' ? result.row : await quoteById(env.DB, Number(ctx.match[1]))
+    const quote = result.kind === 'taken' ? result.row : await quoteById(env.DB, id)
     await deps.quietly(
       ctx.answerCallbackQuery({
         text:

@@ -8,15 +8,16 @@
 import type { Bot, Context } from 'grammy'
 
 import { formatEuros, parseAmount } from '~shared/offer'
+import { COUNTER_METHODS } from '~shared/payment'
 import { REFERENCE } from '~shared/reference'
 
 import { repliesToBot } from '../platform/bot-identity'
 import { recordMessage } from '../chat/messages'
+import { BUTTONS } from '../chat/callback-data'
 import {
   COUNTER_BUTTONS,
   counterPrompt,
   counterSaved,
-  isCounterMethod,
   REFUND_PROMPT,
   refundPrompt,
   refundReply,
@@ -28,6 +29,7 @@ import { recordCounterPayment, refundById } from '../payments/store'
 import type { StripeDeps } from '../payments/stripe'
 import { quoteById, quoteByReference } from '../quotes/store'
 import type { OfferInboxDeps } from './prices'
+import { onButton } from './replies'
 
 /** What the owner's payment buttons need: the inbox's own helpers (as the prices'), and Stripe's fetch. */
 export interface PaymentInboxDeps extends OfferInboxDeps, StripeDeps {}
@@ -48,8 +50,8 @@ export function registerPayments(bot: Bot, deps: PaymentInboxDeps): void {
   }
 
   // '💶 Cobrado en el taller': how did he pay what is due?
-  bot.callbackQuery(/^cobrado:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.counter, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     if (!quote) return gone(ctx)
     const standing = await paymentStanding(env.DB, quote.id)
     if (standing.status !== 'due') {
@@ -63,9 +65,9 @@ export function registerPayments(bot: Bot, deps: PaymentInboxDeps): void {
     const prompt = await ctx.api.sendMessage(chat, counterPrompt(quote.referencia, standing.dueCents), {
       reply_markup: {
         inline_keyboard: [
-          Object.entries(COUNTER_BUTTONS).map(([method, text]) => ({
-            text,
-            callback_data: `cobro:${quote.id}:${method}:${standing.dueCents}`,
+          COUNTER_METHODS.map((method) => ({
+            text: COUNTER_BUTTONS[method],
+            callback_data: BUTTONS.counterMethod.encode(quote.id, method, standing.dueCents),
           })),
         ],
       },
@@ -77,21 +79,19 @@ export function registerPayments(bot: Bot, deps: PaymentInboxDeps): void {
   })
 
   // The method tapped: recorded once, for exactly the amount the question named.
-  bot.callbackQuery(/^cobro:(\d{1,12}):(\w{1,10}):(\d{1,7})$/, async (ctx) => {
-    const [, id, method = '', cents] = ctx.match
-    const quote = await quoteById(env.DB, Number(id))
+  onButton(bot, BUTTONS.counterMethod, async (ctx, [id, method, cents]) => {
+    const quote = await quoteById(env.DB, id)
     if (!quote) return gone(ctx)
-    if (!isCounterMethod(method)) return deps.quietly(ctx.answerCallbackQuery(), 'La respuesta a un botón desconocido')
     const payment = await recordCounterPayment(env.DB, quote.id, {
       method,
-      expectedCents: Number(cents),
+      expectedCents: cents,
       by: deps.whoIs(ctx),
       now: now(),
     })
     if (!payment) {
       await deps.quietly(
         ctx.answerCallbackQuery({
-          text: `Ese botón ya no corresponde: ${quote.referencia} no tiene ${formatEuros(Number(cents))} pendientes.`,
+          text: `Ese botón ya no corresponde: ${quote.referencia} no tiene ${formatEuros(cents)} pendientes.`,
         }),
         'La respuesta al botón',
       )
@@ -107,7 +107,7 @@ export function registerPayments(bot: Bot, deps: PaymentInboxDeps): void {
     await deps.showSaved(ctx, row, row.telegram_message_id ?? undefined)
   })
 
-  bot.callbackQuery(/^confirmando:(\d{1,12})$/, (ctx) =>
+  onButton(bot, BUTTONS.confirming, (ctx) =>
     deps.quietly(
       ctx.answerCallbackQuery({
         text: '⏳ Stripe aún no ha confirmado el pago (Bizum y otros medios tardan): te aviso aquí en cuanto llegue.',
@@ -117,8 +117,8 @@ export function registerPayments(bot: Bot, deps: PaymentInboxDeps): void {
   )
 
   // '💸 Reembolsar': the amount, by forced reply.
-  bot.callbackQuery(/^reembolsar:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.refund, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     if (!quote) return gone(ctx)
     const { maxCents } = await refundable(env.DB, quote.id)
     if (maxCents <= 0) {

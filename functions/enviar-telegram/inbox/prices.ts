@@ -13,6 +13,7 @@ import { REFERENCE } from '~shared/reference'
 import { TRACKING_STATE_LABELS } from '~shared/tracking'
 
 import { repliesToBot } from '../platform/bot-identity'
+import { BUTTONS } from '../chat/callback-data'
 import { recordMessage } from '../chat/messages'
 import { priceReach } from '../chat/quote-message'
 import {
@@ -34,6 +35,7 @@ import { ownerCode } from '../offers/owner-links'
 import { writtenQuoteFaults } from '~shared/written-quote'
 import type { FunctionSettings } from '../platform/settings'
 import { quoteById, quoteByReference, type QuoteRow } from '../quotes/store'
+import { onButton } from './replies'
 
 export interface OfferInboxDeps {
   env: FunctionEnv
@@ -119,8 +121,8 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
     await price(ctx, reference, ctx.message.text)
   })
 
-  bot.callbackQuery(/^precio:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.price, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     if (!quote) {
       await deps.quietly(
         ctx.answerCallbackQuery({ text: 'Este presupuesto ya no existe: se borró.' }),
@@ -158,8 +160,8 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
   })
 
   // '📝 Presupuesto completo': a link, for whoever tapped, to the full-quote form of the site (offers/owner-links.ts).
-  bot.callbackQuery(/^completo:(\d{1,12})$/, async (ctx) => {
-    const quote = await quoteById(env.DB, Number(ctx.match[1]))
+  onButton(bot, BUTTONS.fullQuote, async (ctx, [id]) => {
+    const quote = await quoteById(env.DB, id)
     const view = quote ? await ownerViewOf(env.DB, quote, now()) : null
     if (
       !quote ||
@@ -193,7 +195,7 @@ export function registerOffers(bot: Bot, deps: OfferInboxDeps): void {
     await recordMessage(env.DB, quote.id, sent.message_id, 'form-link', now())
   })
 
-  bot.callbackQuery(/^espera:(\d{1,12})$/, (ctx) =>
+  onButton(bot, BUTTONS.awaiting, (ctx) =>
     deps.quietly(
       ctx.answerCallbackQuery({
         text: `${AWAITING_BUTTON}: el cliente tiene que aceptar el presupuesto revisado antes de seguir.`,

@@ -1,12 +1,16 @@
 /**
  * What every handler of the inbox answers with: who tapped (his name, for the steps' "por"), a Bot API call
  * whose failure changes nothing saved, and the quote's message redrawn as saved (or marked stale for the
- * sweep when Telegram refuses the edit).
+ * sweep when Telegram refuses the edit); and how a handler listens to one of the owner's buttons.
  */
-import type { Context } from 'grammy'
+import type { Bot, Context, Filter } from 'grammy'
 
+import { REFERENCE } from '~shared/reference'
+
+import type { Button } from '../chat/callback-data'
 import { quoteView } from '../chat/quote-message'
 import { markViewStale } from '../delivery/owner-view'
+import { sendQuoteEmails } from '../email/send'
 import { ownerViewOf } from '../payments/standing'
 import type { FunctionSettings } from '../platform/settings'
 import { backoffMs, EDIT_NEEDLESS, readFailure } from '../platform/telegram'
@@ -20,11 +24,66 @@ export function whoIs(ctx: Context): string {
   )
 }
 
+/** A tap on one of the owner's buttons, as its handler gets it. */
+export type TapContext = Filter<Context, 'callback_query:data'>
+
+/**
+ * Handles the taps on `button` (chat/callback-data.ts) with the values its data carries; data that is not
+ * this button's goes on to the next handler (at the end, the unknown button's quiet answer).
+ */
+export function onButton<V extends readonly unknown[]>(
+  bot: Bot,
+  button: Button<V>,
+  handler: (ctx: TapContext, values: V) => Promise<unknown>,
+): void {
+  bot.on('callback_query:data', async (ctx, next) => {
+    const values = button.decode(ctx.callbackQuery.data)
+    if (values === null) return next()
+    await handler(ctx, values)
+  })
+}
+
+/**
+ * A command `/name P-7K3Q words…`: `run` gets the reference in capitals and the words after it, in one line;
+ * without a reference the owner reads its usage.
+ */
+export function referenceCommand(
+  bot: Bot,
+  name: string,
+  usage: string,
+  run: (ctx: Context, reference: string, rest: string) => Promise<unknown>,
+): void {
+  bot.command(name, async (ctx) => {
+    const [reference = '', ...rest] = ctx.match.trim().split(/\s+/)
+    if (!REFERENCE.test(reference.toUpperCase())) {
+      await ctx.reply(usage)
+      return
+    }
+    await run(ctx, reference.toUpperCase(), rest.join(' '))
+  })
+}
+
 /** A Bot API call whose failure changes nothing saved: logged, never a reason for Telegram to redeliver. */
 export async function quietly(call: Promise<unknown>, what: string): Promise<void> {
   await call.catch((error: unknown) =>
     console.error(`[enviar-telegram] ${what}: Telegram no lo aceptó (${readFailure(error).error})`),
   )
+}
+
+/** The customer's e-mails a change owed, sent before the owner's message is redrawn (which shows them). */
+export function owedEmails(
+  env: FunctionEnv,
+  settings: FunctionSettings,
+  now: () => number,
+  waitUntil: ((promise: Promise<unknown>) => void) | undefined,
+): (row: Pick<QuoteRow, 'id'>) => Promise<void> {
+  return async (row) => {
+    await sendQuoteEmails(env, settings, row.id, { now, waitUntil }).catch((error: unknown) =>
+      console.error(
+        `[enviar-telegram] Correo al cliente del presupuesto ${row.id}: lo enviará el barrido (${(error as Error).message?.slice(0, 200)})`,
+      ),
+    )
+  }
 }
 
 /**

@@ -21,11 +21,7 @@
  * the customer.
  */
 import { SHOP_NAME } from '~shared/shop'
-import { TRACKING_STATES, trackingPath, type TrackingState } from '~shared/tracking'
-
-/** The states and their labels have one home, shared with the site's tracking page (app/shared/tracking.ts). */
-export const isTrackingState = (value: unknown): value is TrackingState =>
-  (TRACKING_STATES as readonly unknown[]).includes(value)
+import { trackingPath, type TrackingState } from '~shared/tracking'
 
 /** The steps offered after each state (a cancelled quote goes on only if its device is in the shop: `nextSteps`). */
 export const NEXT_STEPS: Record<TrackingState, readonly TrackingState[]> = {
