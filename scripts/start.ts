@@ -52,9 +52,9 @@ const processes = [
 if (dev) {
   processes.push(
     run('npx', ['remix', 'watch'], { group: true }),
-    run(process.execPath, ['--import', 'tsx', 'scripts/articles.ts', '--watch'], { group: true }),
+    run(process.execPath, ['--import', 'tsx', 'scripts/build/articles.ts', '--watch'], { group: true }),
     // Writes public/enhance/ and, when a file's hash changes, its manifest, which remix watch then rebuilds.
-    run(process.execPath, ['--import', 'tsx', 'scripts/enhancements.ts', '--watch'], { group: true }),
+    run(process.execPath, ['--import', 'tsx', 'scripts/build/enhancements.ts', '--watch'], { group: true }),
   )
 }
 superviseForever(processes)

@@ -23,11 +23,11 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 const tsx = (script: string, ...args: string[]) => runToEnd(process.execPath, ['--import', 'tsx', script, ...args])
 
-await tsx('scripts/articles.ts')
-await tsx('scripts/enhancements.ts')
+await tsx('scripts/build/articles.ts')
+await tsx('scripts/build/enhancements.ts')
 await runToEnd('npx', ['prettier', '--check', '--log-level', 'warn', '.'])
 await runToEnd('npx', ['eslint', '--max-warnings', '0', '.'])
 await runToEnd('npx', ['tsc'])
 await runToEnd('npx', ['remix', 'build'])
-await tsx('scripts/deploy-check.ts')
+await tsx('scripts/build/deploy-check.ts')
 await runToEnd('npx', ['vitest', 'run', ...process.argv.slice(2)])

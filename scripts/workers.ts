@@ -15,8 +15,8 @@ import { PUBLIC_SECRETS } from '~shared/settings'
 
 import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/platform/settings'
 
-import { startFakeStripe, type FakeStripe } from './fake-stripe'
-import { startFakeTelegram } from './fake-telegram'
+import { startFakeStripe, type FakeStripe } from '../test/mocks/fake-stripe'
+import { startFakeTelegram } from '../test/mocks/fake-telegram'
 
 /** The Workers' settings (their one lists); any of them set in the environment overrides the local value. */
 const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
-import { useSiteWithStandInFunction } from '../support/stand-in-function'
+import { useSiteWithStandInFunction } from '../support/site-on-fake-function'
 import { chatMessages, delivered, marker } from '../support/html'
 import { INVISIBLE_CHARACTERS, SPEC_MODELS, hidingIn } from '../support/spec'
 

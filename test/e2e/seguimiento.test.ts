@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
-import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
+import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/site-on-fake-function'
 
 const base = inject('siteUrl')
 const browser = useBrowser()

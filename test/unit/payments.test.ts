@@ -19,7 +19,7 @@ import { quoteById } from '../../functions/enviar-telegram/quotes/store'
 import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
-import { startFakeStripe, stripeSignature, type FakeSession, type FakeStripe } from '../../scripts/fake-stripe'
+import { startFakeStripe, stripeSignature, type FakeSession, type FakeStripe } from '../mocks/fake-stripe'
 import { fakeEmail, fakeTelegram, functionEnv, useDatabase, PARTIES } from '../support/local-function'
 
 const database = useDatabase()

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 import { FUNCTION_SETTINGS } from '../../functions/enviar-telegram/platform/settings'
-import { stale } from '../../scripts/env-types'
+import { stale } from '../../scripts/build/env-types'
 import { SITE_SETTINGS } from '~/lib/env.server'
 import type { SettingsSpec } from '~shared/settings'
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 
 import { parseHTML } from 'linkedom'
 
-import { useSiteWithStandInFunction } from '../support/stand-in-function'
+import { useSiteWithStandInFunction } from '../support/site-on-fake-function'
 import { text } from '../support/html'
 
 const standIn = useSiteWithStandInFunction('funcion-caida')

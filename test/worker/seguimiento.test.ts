@@ -13,7 +13,7 @@ import { catalogo } from '~/catalogo/consultas'
 import { TRACKING_STATES } from '~shared/tracking'
 
 import { TEST_SETTINGS } from '../support/settings'
-import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
+import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/site-on-fake-function'
 import { text } from '../support/html'
 import { PARTY } from '../support/owner-chat'
 import { BUDGETS_KB, pageWeight, weightRow } from '../support/weight'

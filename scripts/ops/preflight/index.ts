@@ -65,10 +65,10 @@ import {
   type DeployedWorker,
   type WorkerConfig,
   type Wrangler,
-} from './production'
+} from '../production'
 
-import { judgeStripe } from './stripe-checks'
-import { judgeWebhook, registerAgain, webhookUrl, type WebhookInfo } from './telegram-checks'
+import { judgeStripe } from '../stripe-checks'
+import { judgeWebhook, registerAgain, webhookUrl, type WebhookInfo } from '../telegram-checks'
 
 export { zoneOf }
 

@@ -27,8 +27,8 @@ import lighthouse, { type Result } from 'lighthouse'
 import type { Page } from 'playwright-core'
 
 import { benchQuotePost, benchSweepReads } from './bench-function'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium'
-import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from '../chromium'
+import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from '../workers'
 
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/',

@@ -2,7 +2,7 @@
 // from the hero illustration with Debian's Chromium. Run it after changing the hero art or the name.
 import { readFileSync } from 'node:fs'
 
-import { launchChromium } from './chromium'
+import { launchChromium } from '../chromium'
 
 const hero = readFileSync('public/images/hero/mandos.svg', 'utf8')
 const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><style>

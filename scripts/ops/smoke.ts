@@ -44,7 +44,7 @@ import {
 import { stripeGet } from './stripe-checks'
 import { judgeChat, judgeWebhook, webhookUrl, type WebhookInfo } from './telegram-checks'
 import { STRIPE_API_ORIGIN } from '~shared/payment'
-import { operatorKey, OPERATOR_KEY_HEADER } from '../functions/enviar-telegram/platform/secret'
+import { operatorKey, OPERATOR_KEY_HEADER } from '../../functions/enviar-telegram/platform/secret'
 
 /** The parts a smoke check names. */
 export const PARTS = {

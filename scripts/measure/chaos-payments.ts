@@ -15,8 +15,8 @@ import { FUNCTION_PATHS } from '~shared/function-paths'
 import { PUBLIC_SECRETS } from '~shared/settings'
 import { VISITOR_HEADER } from '~shared/visitor'
 
-import type { TelegramMessage } from './fake-telegram'
-import type { Stack } from './workers'
+import type { TelegramMessage } from '../../test/mocks/fake-telegram'
+import type { Stack } from '../workers'
 
 const PAYMENTS = Number(process.env.CHAOS_PAYMENTS ?? 80)
 const GROUPS = ['ok', 'doble', 'desordenado', 'perdido', 'reinicio'] as const

@@ -6,7 +6,7 @@
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { PUBLIC_SECRETS } from '~shared/settings'
 
-import { stripeSignature } from './fake-stripe'
+import { stripeSignature } from '../../../test/mocks/fake-stripe'
 
 export interface FuzzTools {
   int: (max: number) => number

@@ -23,13 +23,13 @@ import { QUOTE_TYPES } from '~shared/quote'
 import { trackingPath, TRACKING_STATES } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'
 
-import { MAILBOX_PATH } from '../functions/enviar-telegram/email/mailer'
-import { inboxOf } from '../functions/enviar-telegram/platform/mail-address'
+import { MAILBOX_PATH } from '../../../functions/enviar-telegram/email/mailer'
+import { inboxOf } from '../../../functions/enviar-telegram/platform/mail-address'
 
-import { FAKE_BOT } from './fake-telegram'
-import { stripeFuzzRequest } from './fuzz-stripe'
+import { FAKE_BOT } from '../../../test/mocks/fake-telegram'
+import { stripeFuzzRequest } from './stripe'
 
-import { rawRequest as raw, runToEnd, startStack, stopAll } from './workers'
+import { rawRequest as raw, runToEnd, startStack, stopAll } from '../../workers'
 
 const WEBHOOK_SECRET = 'secreto-del-webhook-del-fuzz'
 const CHAT_ID = -100123

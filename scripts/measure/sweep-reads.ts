@@ -3,11 +3,11 @@
 // worked through them (delivered, answered, some priced, repaired, a few devices in the workshop; the
 // customers' e-mails sent), at a
 // working hour (so the reminder's queries run too). The bench prints it; a unit test bounds it.
-import { getSettings } from '../functions/enviar-telegram/platform/settings'
-import { checkTelegram } from '../functions/enviar-telegram/sweep/self-check'
-import { sweep, type SweepPart } from '../functions/enviar-telegram/sweep/sweep'
+import { getSettings } from '../../functions/enviar-telegram/platform/settings'
+import { checkTelegram } from '../../functions/enviar-telegram/sweep/self-check'
+import { sweep, type SweepPart } from '../../functions/enviar-telegram/sweep/sweep'
 
-import { countingD1, migrationFiles, openLocalD1, type Reads } from './local-d1'
+import { countingD1, migrationFiles, openLocalD1, type Reads } from '../local-d1'
 
 /** Tuesday 24 November 2026, 11:00 in Madrid: inside the shop's hours, so the reminder runs. */
 export const SWEEP_AT = Date.UTC(2026, 10, 24, 10, 0)

@@ -45,7 +45,7 @@ import {
 } from './production'
 import { smoke, smokeReport, type SmokeDeps } from './smoke'
 import { registerWebhook } from './telegram-webhook'
-import { runToEnd } from './workers'
+import { runToEnd } from '../workers'
 
 export interface DeployDeps extends PreflightDeps {
   /** Builds the site (npm run build). */

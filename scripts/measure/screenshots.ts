@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 
 import { trackingPath } from '~shared/tracking'
 
-import { launchChromium } from './chromium'
+import { launchChromium } from '../chromium'
 import { sampleEmails } from './email-samples'
 import {
   STAND_IN_OWNER_CODE,
@@ -19,8 +19,8 @@ import {
   STAND_IN_PAIR,
   STAND_IN_TOKENS,
   startStandInFunction,
-} from './stand-in-function'
-import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from './workers'
+} from '../../test/mocks/fake-function'
+import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from '../workers'
 
 const tracking = (name: keyof typeof STAND_IN_TOKENS) => trackingPath(STAND_IN_TOKENS[name])
 

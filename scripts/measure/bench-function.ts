@@ -5,7 +5,7 @@
 //   2. The quote post's time, the site reaching the function by QUOTE_FUNCTION_URL and through the service
 //      binding, side by side in alternating rounds (a form post without JavaScript to a 303, loopback,
 //      both chains on the fake Telegram).
-import { startStack, type Stack } from './workers'
+import { startStack, type Stack } from '../workers'
 import { filesBeforeIndexes, selfCheckCost, sweepReads } from './sweep-reads'
 
 const STORED = [0, 10_000]

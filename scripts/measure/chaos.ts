@@ -20,8 +20,8 @@ import { promisify } from 'node:util'
 
 import { measureEmailSweeps } from './chaos-emails'
 import { measurePayments } from './chaos-payments'
-import type { TelegramMessage, TelegramRequest } from './fake-telegram'
-import { FUNCTION_CONFIG, runToEnd, startStack, stopAll } from './workers'
+import type { TelegramMessage, TelegramRequest } from '../../test/mocks/fake-telegram'
+import { FUNCTION_CONFIG, runToEnd, startStack, stopAll } from '../workers'
 
 const QUOTES = Number(process.env.CHAOS_QUOTES ?? 1000)
 const FAILURE_RATE = Number(process.env.CHAOS_FAILURE_RATE ?? 0.5)

@@ -7,7 +7,7 @@
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { STRIPE_API_ORIGIN } from '~shared/payment'
 
-import { STRIPE_EVENTS as STRIPE_WEBHOOK_EVENTS } from '../functions/enviar-telegram/stripe-events/webhook'
+import { STRIPE_EVENTS as STRIPE_WEBHOOK_EVENTS } from '../../functions/enviar-telegram/stripe-events/webhook'
 
 export { STRIPE_WEBHOOK_EVENTS }
 

@@ -7,9 +7,9 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-import { SWEEP_EMAILS } from '../functions/enviar-telegram/email/send'
+import { SWEEP_EMAILS } from '../../functions/enviar-telegram/email/send'
 
-import type { Stack } from './workers'
+import type { Stack } from '../workers'
 
 const EMAILS = Number(process.env.CHAOS_EMAILS ?? 1000)
 

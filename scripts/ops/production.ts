@@ -14,9 +14,9 @@ import { PRODUCTION_ENV, secretsFileOf, type SettingsSpec } from '~shared/settin
 
 import { SITE_CONFIG, SITE_SETTINGS } from '~/lib/env.server'
 
-import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/platform/settings'
+import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../../functions/enviar-telegram/platform/settings'
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** One of the two Workers, as the production scripts see it. */
 export interface DeployedWorker {

@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll } from 'vitest'
 
-import { startStandInFunction } from '../../scripts/stand-in-function'
+import { startStandInFunction } from '../mocks/fake-function'
 import { startStack } from '../../scripts/workers'
 
 import { TEST_SETTINGS } from './settings'
 
-export { STAND_IN_PAIR, STAND_IN_RECEIVED_AT, STAND_IN_TOKENS } from '../../scripts/stand-in-function'
+export { STAND_IN_PAIR, STAND_IN_RECEIVED_AT, STAND_IN_TOKENS } from '../mocks/fake-function'
 
 export async function startSiteWithStandInFunction(name: string, siteSettings: Record<string, string> = {}) {
   const standIn = await startStandInFunction({ key: TEST_SETTINGS.QUOTE_FUNCTION_KEY })

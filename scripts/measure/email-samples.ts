@@ -1,12 +1,12 @@
 // Every e-mail the function sends a customer, written for one sample quote: what `npm run screenshots`
 // renders at 375 and 1440 px to be looked at, and what the unit tests read (test/unit/customer-emails.test.ts).
-import { decisionEmail, priceEmail, withdrawalEmail } from '../functions/enviar-telegram/email/contract-texts'
-import { paymentEmail, refundEmail, refundWords } from '../functions/enviar-telegram/email/payment-texts'
-import { stepEmail } from '../functions/enviar-telegram/email/step-texts'
-import { linksEmail, receivedEmail } from '../functions/enviar-telegram/email/request-texts'
-import { footerOf, shopFacts } from '../functions/enviar-telegram/email/shop-facts'
-import { renderEmail, type EmailContent } from '../functions/enviar-telegram/email/layout'
-import { getSettings } from '../functions/enviar-telegram/platform/settings'
+import { decisionEmail, priceEmail, withdrawalEmail } from '../../functions/enviar-telegram/email/contract-texts'
+import { paymentEmail, refundEmail, refundWords } from '../../functions/enviar-telegram/email/payment-texts'
+import { stepEmail } from '../../functions/enviar-telegram/email/step-texts'
+import { linksEmail, receivedEmail } from '../../functions/enviar-telegram/email/request-texts'
+import { footerOf, shopFacts } from '../../functions/enviar-telegram/email/shop-facts'
+import { renderEmail, type EmailContent } from '../../functions/enviar-telegram/email/layout'
+import { getSettings } from '../../functions/enviar-telegram/platform/settings'
 
 /** Monday 23 November 2026, 10:00 in Madrid. */
 const AT = Date.UTC(2026, 10, 23, 9, 0)
