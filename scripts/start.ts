@@ -28,7 +28,7 @@ await runToEnd('npm', ['run', '--silent', 'build'])
 // The function's quotes live in a local D1 under .wrangler/state: kept across restarts.
 await applyMigrations(LOCAL_STATE)
 
-// Without STRIPE_API_URL in the environment, a local stand-in of Stripe's API takes the payments (its page has
+// Without STRIPE_API_URL in the environment, a local fake of Stripe's API takes the payments (its page has
 // 'Pagar (simulado)'), and its events reach the function signed with its STRIPE_WEBHOOK_SECRET.
 const stripe = await localStripe()
 stripe?.connect(`http://localhost:${functionPort()}`)

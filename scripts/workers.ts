@@ -69,7 +69,7 @@ export function functionVars(): string[] {
 export const LOCAL_STRIPE_KEY = 'sk_test_clave-local-del-simulador'
 
 /**
- * The local stand-in of Stripe's API (scripts/fake-stripe.ts) for `npm start` and the tests, unless
+ * The local stand-in of Stripe's API (test/mocks/fake-stripe.ts) for `npm start` and the tests, unless
  * STRIPE_API_URL is given (`settings`, else the environment): then that one is used and none starts. Its
  * events go to the function at `functionOrigin`, signed with the function's STRIPE_WEBHOOK_SECRET.
  */

@@ -70,7 +70,7 @@ export const PUBLIC_SECRETS = {
   QUOTE_FUNCTION_KEY: 'clave-publica-local',
   FORM_SECRET: 'secreto-local-del-formulario',
   TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
-  /** Signs the local stand-in of Stripe's events (scripts/fake-stripe.ts). */
+  /** Signs the local fake of Stripe's events (test/mocks/fake-stripe.ts). */
   STRIPE_WEBHOOK_SECRET: 'whsec_secreto-local-de-stripe',
 } as const
 

@@ -1,7 +1,7 @@
 // npm run chaos -- pagos: payments under a misbehaving Stripe, as figures (docs/decisions/122). On the chain
-// on loopback (the function with its own D1, the fake Telegram, the local stand-in of Stripe), CHAOS_PAYMENTS
+// on loopback (the function with its own D1, the fake Telegram, the local fake of Stripe), CHAOS_PAYMENTS
 // (80) quotes are priced and accepted, each gets its Checkout Session through the function ('Pagar'), and is
-// paid on the stand-in in four groups: webhooks delivered once, twice at once, out of order (completed, then a
+// paid on the fake in four groups: webhooks delivered once, twice at once, out of order (completed, then a
 // stale 'expired'), and lost (never sent: the sweep finds them); a fifth group is paid while the function is
 // killed and restarted mid-way (a run dying between recording the payment and e-mailing the receipt). Then
 // sweeps run until nothing is owed. Every payment must be recorded once, every receipt sent once, every

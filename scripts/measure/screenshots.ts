@@ -1,7 +1,7 @@
 // npm run screenshots: builds, serves the site on a free port and saves full-page
 // Chromium screenshots of every page kind at 375 px and 1440 px, with JavaScript
 // on and off, to artifacts/screenshots/ (git-ignored). For looking, not testing.
-// The site talks to the stand-in function (scripts/stand-in-function.ts), so the
+// The site talks to the fake function (test/mocks/fake-function.ts), so the
 // tracking pages show canned quotes in several states, and the quote form's toast
 // its tracking link. Then every e-mail a customer gets (correo-*), at both widths, with its text part.
 import { PUBLIC_SECRETS } from '~shared/settings'
@@ -14,15 +14,15 @@ import { trackingPath } from '~shared/tracking'
 import { launchChromium } from '../chromium'
 import { sampleEmails } from './email-samples'
 import {
-  STAND_IN_OWNER_CODE,
-  STAND_IN_OWNER_CODE_ELSEWHERE,
-  STAND_IN_PAIR,
-  STAND_IN_TOKENS,
-  startStandInFunction,
+  FAKE_FUNCTION_OWNER_CODE,
+  FAKE_FUNCTION_OWNER_CODE_ELSEWHERE,
+  FAKE_FUNCTION_PAIR,
+  FAKE_FUNCTION_TOKENS,
+  startFakeFunction,
 } from '../../test/mocks/fake-function'
 import { freePort, runToEnd, stopChild, waitFor, wranglerDev } from '../workers'
 
-const tracking = (name: keyof typeof STAND_IN_TOKENS) => trackingPath(STAND_IN_TOKENS[name])
+const tracking = (name: keyof typeof FAKE_FUNCTION_TOKENS) => trackingPath(FAKE_FUNCTION_TOKENS[name])
 
 /** Pages reached through a form: the path, then what the visitor does there. */
 const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }> = {
@@ -31,7 +31,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
     async act(page) {
       await page.getByLabel('Mando', { exact: true }).check()
       await page.getByLabel('Modelo').selectOption('PlayStation 5 DualSense')
-      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
       await page.getByLabel('Teléfono').fill('600 111 222')
       await page.getByLabel('Comentarios (opcional)').fill('El joystick izquierdo se mueve solo [seguimiento]')
       await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
@@ -45,7 +45,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
       // others stay; without it the messages stay until the next send.
       await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
       await page.locator('[name="email"][aria-invalid="true"]').waitFor()
-      await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
       if (await page.locator('html[data-hydrated]').count())
         await page.locator('[name="email"]:not([aria-invalid])').waitFor()
     },
@@ -54,7 +54,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
     path: '/seguimiento',
     async act(page) {
       await page.getByLabel('Referencia de tu solicitud').fill('P-ZZZZ')
-      await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.locator('#seguimiento').getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
       await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
       await page.locator('.toast').waitFor()
     },
@@ -62,7 +62,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
   'seguimiento-enlaces': {
     path: '/seguimiento',
     async act(page) {
-      await page.locator('#enlaces').getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.locator('#enlaces').getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
       await page.locator('#enlaces').getByRole('button', { name: 'Enviarme mis enlaces' }).click()
       await page.getByRole('status').filter({ hasText: 'Revisa tu correo' }).waitFor()
     },
@@ -104,7 +104,7 @@ const FLOWS: Record<string, { path: string; act: (page: Page) => Promise<void> }
   },
   // The owner's full quote: an amount that is none and a split that does not add up, messages under the fields.
   'taller-presupuesto-errores': {
-    path: `/taller/presupuesto/${STAND_IN_OWNER_CODE}`,
+    path: `/taller/presupuesto/${FAKE_FUNCTION_OWNER_CODE}`,
     async act(page) {
       await page.getByLabel('Importe total (IVA incluido)').fill('veinte')
       await page.getByLabel('De ello, piezas').fill('12')
@@ -151,8 +151,8 @@ const PAGES = {
   'seguimiento-confirmando': tracking('confirmando'),
   'seguimiento-pagado': tracking('pagado'),
   'seguimiento-reembolsado': tracking('reembolsado'),
-  'taller-presupuesto': `/taller/presupuesto/${STAND_IN_OWNER_CODE}`,
-  'taller-presupuesto-otro-navegador': `/taller/presupuesto/${STAND_IN_OWNER_CODE_ELSEWHERE}`,
+  'taller-presupuesto': `/taller/presupuesto/${FAKE_FUNCTION_OWNER_CODE}`,
+  'taller-presupuesto-otro-navegador': `/taller/presupuesto/${FAKE_FUNCTION_OWNER_CODE_ELSEWHERE}`,
   'aviso-legal': '/aviso-legal',
   privacidad: '/privacidad',
   cookies: '/cookies',
@@ -165,11 +165,11 @@ const port = await freePort()
 
 // The articles' module, the behaviour modules, then remix build (package.json's build).
 await runToEnd('npm', ['run', '--silent', 'build'])
-const standIn = await startStandInFunction({ key: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY })
+const fakeFunction = await startFakeFunction({ key: PUBLIC_SECRETS.QUOTE_FUNCTION_KEY })
 const site = await wranglerDev({
   config: 'wrangler.toml',
   port,
-  vars: ['--var', `QUOTE_FUNCTION_URL:${standIn.quoteFunctionUrl}`],
+  vars: ['--var', `QUOTE_FUNCTION_URL:${fakeFunction.quoteFunctionUrl}`],
   extra: ['--log-level', 'error'],
 })
 const base = `http://127.0.0.1:${port}`
@@ -247,6 +247,6 @@ try {
 } finally {
   await browser.close()
   stopChild(site)
-  standIn.close()
+  fakeFunction.close()
 }
 process.exit(0)

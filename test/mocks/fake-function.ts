@@ -1,4 +1,4 @@
-// A stand-in for the quote function on loopback, for the site's tests and the screenshots: canned
+// A fake of the quote function on loopback, for the site's tests and the screenshots: canned
 // answers, so the site's side of the quote and of tracking is checked without the real function.
 //
 // The quote endpoint (POST /functions/v1/enviar-telegram) answers from a marker in the comments:
@@ -6,17 +6,17 @@
 //   [cortado]           closes the connection (the function is unreachable)
 //   [raro]              200 {"success": "true"} (not a true success flag)
 //   [limitado]          429 (the function's own per-visitor limit refused it)
-//   [seguimiento]       200 with the reference P-7K3Q and the tracking token of STAND_IN_TOKENS.respondida
+//   [seguimiento]       200 with the reference P-7K3Q and the tracking token of FAKE_FUNCTION_TOKENS.respondida
 //   [seguimiento-raro]  200 with the reference and a `seguimiento` that is no token (no link may show)
 //   anything else       200 {"success": true} with no reference (a hosted function)
 //
 // The tracking endpoints, at the same origin, with the same key (`apikey` and `Authorization: Bearer`;
 // a wrong one gets 401):
-//   POST /functions/v1/seguimiento/estado {seguimiento}  a token of STAND_IN_TOKENS: one quote per state, or a
+//   POST /functions/v1/seguimiento/estado {seguimiento}  a token of FAKE_FUNCTION_TOKENS: one quote per state, or a
 //        failure (falla 500, cortado closes the connection, lento answers after 8 s, raro 200 with
 //        another shape, html 200 with a web page); any other token 404 {"success": false}
-//   POST /functions/v1/seguimiento {referencia, email}  STAND_IN_PAIR (case and spaces aside) gets
-//        200 {"success": true, "seguimiento": STAND_IN_TOKENS.respondida}; references P-FA22 (500),
+//   POST /functions/v1/seguimiento {referencia, email}  FAKE_FUNCTION_PAIR (case and spaces aside) gets
+//        200 {"success": true, "seguimiento": FAKE_FUNCTION_TOKENS.respondida}; references P-FA22 (500),
 //        P-CRTT (connection closed) and P-RARR (a token that is no token) fail; P-MMMM is 429 (this
 //        visitor's wrong guesses are capped), P-BBBB 423 (that reference's are); anything else 404
 //        {"success": false}, the same for an unknown reference and a wrong e-mail; a body that is no
@@ -37,7 +37,7 @@ import { VISITOR_HEADER } from '~shared/visitor'
 /** One token per canned quote: 22 URL-safe characters, as the function's. */
 const token = (name: string) => name.padEnd(22, '0')
 
-export const STAND_IN_TOKENS = {
+export const FAKE_FUNCTION_TOKENS = {
   recibida: token('recibida'),
   respondida: token('respondida'),
   taller: token('taller'),
@@ -71,16 +71,16 @@ export const STAND_IN_TOKENS = {
   reembolsado: token('reembolsado'),
 }
 
-/** A code of the owner's full-quote link the stand-in knows (the form for P-7K3Q). */
-export const STAND_IN_OWNER_CODE = `${'eyJxIjoxfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
+/** A code of the owner's full-quote link the fake knows (the form for P-7K3Q). */
+export const FAKE_FUNCTION_OWNER_CODE = `${'eyJxIjoxfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
 /** An owner's code another browser opened first (docs/decisions/127): refused as `elsewhere`. */
-export const STAND_IN_OWNER_CODE_ELSEWHERE = `${'eyJxIjoyfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
+export const FAKE_FUNCTION_OWNER_CODE_ELSEWHERE = `${'eyJxIjoyfQ'.padEnd(24, 'A')}.${'f'.repeat(43)}`
 
-/** The reference and e-mail of the quote the lookup finds (STAND_IN_TOKENS.respondida). */
-export const STAND_IN_PAIR = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
+/** The reference and e-mail of the quote the lookup finds (FAKE_FUNCTION_TOKENS.respondida). */
+export const FAKE_FUNCTION_PAIR = { referencia: 'P-7K3Q', email: 'cliente@correo.es' }
 
 /** Monday 23 November 2026, 10:15 in Madrid (UTC+1): the canned quotes' reception. */
-export const STAND_IN_RECEIVED_AT = Date.UTC(2026, 10, 23, 9, 15)
+export const FAKE_FUNCTION_RECEIVED_AT = Date.UTC(2026, 10, 23, 9, 15)
 const HOUR = 3_600_000
 
 /** The states in order, each reached some hours after the one before. */
@@ -105,12 +105,12 @@ function tracking(
 ): Tracking {
   const steps: Tracking['history'] = []
   for (const [name, hours] of PATH) {
-    steps.push({ state: name, at: STAND_IN_RECEIVED_AT + hours * HOUR })
+    steps.push({ state: name, at: FAKE_FUNCTION_RECEIVED_AT + hours * HOUR })
     if (name === through) break
   }
-  if (!steps.some((step) => step.state === state)) steps.push({ state, at: STAND_IN_RECEIVED_AT + 54 * HOUR })
-  if (state === 'delivered') steps.splice(-1, 0, { state: 'shipped', at: STAND_IN_RECEIVED_AT + 53 * HOUR })
-  return { referencia: STAND_IN_PAIR.referencia, tipo, modelo, state, history: steps, shipment }
+  if (!steps.some((step) => step.state === state)) steps.push({ state, at: FAKE_FUNCTION_RECEIVED_AT + 54 * HOUR })
+  if (state === 'delivered') steps.splice(-1, 0, { state: 'shipped', at: FAKE_FUNCTION_RECEIVED_AT + 53 * HOUR })
+  return { referencia: FAKE_FUNCTION_PAIR.referencia, tipo, modelo, state, history: steps, shipment }
 }
 
 /** The canned price: sent three hours after the quote came in, open for 30 days. */
@@ -118,8 +118,8 @@ const offer = (status: NonNullable<Tracking['offer']>['status']): NonNullable<Tr
   version: 1,
   amountCents: 2550,
   note: 'Cambio de joystick izquierdo, listo en 48 h',
-  at: STAND_IN_RECEIVED_AT + 3 * HOUR,
-  expiresAt: STAND_IN_RECEIVED_AT + 3 * HOUR + 30 * 24 * HOUR,
+  at: FAKE_FUNCTION_RECEIVED_AT + 3 * HOUR,
+  expiresAt: FAKE_FUNCTION_RECEIVED_AT + 3 * HOUR + 30 * 24 * HOUR,
   revised: false,
   status,
   reason: null,
@@ -151,7 +151,7 @@ const payment = (over: Partial<NonNullable<Tracking['payment']>>): NonNullable<T
 })
 const PAID_BY_BIZUM = {
   amountCents: 2550,
-  at: STAND_IN_RECEIVED_AT + 6 * HOUR,
+  at: FAKE_FUNCTION_RECEIVED_AT + 6 * HOUR,
   method: 'bizum',
   channel: 'online',
 } as const
@@ -159,7 +159,7 @@ const PAID_BY_BIZUM = {
 /** Accepted with the express request, within the withdrawal period, with this payment. */
 const accepted = (over: Partial<NonNullable<Tracking['payment']>>): Tracking => ({
   ...tracking('accepted', { through: 'answered' }),
-  offer: { ...offer('accepted'), decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR, expressRequest: true },
+  offer: { ...offer('accepted'), decidedAt: FAKE_FUNCTION_RECEIVED_AT + 5 * HOUR, expressRequest: true },
   withdrawal: { until: Date.UTC(2026, 11, 7, 22, 59, 59, 999), receipt: 'm•••@example.com' },
   onlinePayment: true,
   payment: payment(over),
@@ -167,56 +167,56 @@ const accepted = (over: Partial<NonNullable<Tracking['payment']>>): Tracking => 
 
 /** The canned quotes, by token. */
 const QUOTES: Record<string, Tracking> = {
-  [STAND_IN_TOKENS.recibida]: tracking('received'),
-  [STAND_IN_TOKENS.respondida]: tracking('answered'),
-  [STAND_IN_TOKENS.taller]: tracking('in_workshop'),
-  [STAND_IN_TOKENS.reparacion]: tracking('repairing'),
-  [STAND_IN_TOKENS.listo]: tracking('ready', { through: 'repairing' }),
-  [STAND_IN_TOKENS.enviado]: tracking('shipped', { through: 'repairing', shipment: 'SEUR 123456789' }),
-  [STAND_IN_TOKENS.entregado]: tracking('delivered', { through: 'repairing', shipment: 'SEUR 123456789' }),
-  [STAND_IN_TOKENS.presupuesto]: { ...tracking('answered'), offer: offer('open') },
-  [STAND_IN_TOKENS.caducado]: { ...tracking('answered'), offer: offer('expired') },
-  [STAND_IN_TOKENS.decisioncaida]: { ...tracking('answered'), offer: offer('open') },
-  [STAND_IN_TOKENS.aceptado]: {
+  [FAKE_FUNCTION_TOKENS.recibida]: tracking('received'),
+  [FAKE_FUNCTION_TOKENS.respondida]: tracking('answered'),
+  [FAKE_FUNCTION_TOKENS.taller]: tracking('in_workshop'),
+  [FAKE_FUNCTION_TOKENS.reparacion]: tracking('repairing'),
+  [FAKE_FUNCTION_TOKENS.listo]: tracking('ready', { through: 'repairing' }),
+  [FAKE_FUNCTION_TOKENS.enviado]: tracking('shipped', { through: 'repairing', shipment: 'SEUR 123456789' }),
+  [FAKE_FUNCTION_TOKENS.entregado]: tracking('delivered', { through: 'repairing', shipment: 'SEUR 123456789' }),
+  [FAKE_FUNCTION_TOKENS.presupuesto]: { ...tracking('answered'), offer: offer('open') },
+  [FAKE_FUNCTION_TOKENS.caducado]: { ...tracking('answered'), offer: offer('expired') },
+  [FAKE_FUNCTION_TOKENS.decisioncaida]: { ...tracking('answered'), offer: offer('open') },
+  [FAKE_FUNCTION_TOKENS.aceptado]: {
     ...tracking('accepted', { through: 'answered' }),
     offer: {
       ...offer('accepted'),
-      decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR,
+      decidedAt: FAKE_FUNCTION_RECEIVED_AT + 5 * HOUR,
       expressRequest: true,
     },
     withdrawal: { until: Date.UTC(2026, 11, 7, 22, 59, 59, 999), receipt: 'm•••@example.com' },
   },
-  [STAND_IN_TOKENS.desistido]: {
+  [FAKE_FUNCTION_TOKENS.desistido]: {
     ...tracking('withdrawn', { through: 'answered' }),
     history: [
       ...tracking('accepted', { through: 'answered' }).history,
-      { state: 'withdrawn', at: STAND_IN_RECEIVED_AT + 30 * HOUR },
+      { state: 'withdrawn', at: FAKE_FUNCTION_RECEIVED_AT + 30 * HOUR },
     ],
     offer: {
       ...offer('accepted'),
-      decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR,
+      decidedAt: FAKE_FUNCTION_RECEIVED_AT + 5 * HOUR,
       expressRequest: true,
     },
     withdrawal: null,
   },
-  [STAND_IN_TOKENS.pagar]: accepted({ status: 'due', dueCents: 2550 }),
-  [STAND_IN_TOKENS.confirmando]: accepted({ status: 'confirming', dueCents: 2550, confirmingCents: 2550 }),
-  [STAND_IN_TOKENS.pagado]: accepted({ status: 'paid', dueCents: 0, paid: [PAID_BY_BIZUM] }),
-  [STAND_IN_TOKENS.reembolsado]: {
+  [FAKE_FUNCTION_TOKENS.pagar]: accepted({ status: 'due', dueCents: 2550 }),
+  [FAKE_FUNCTION_TOKENS.confirmando]: accepted({ status: 'confirming', dueCents: 2550, confirmingCents: 2550 }),
+  [FAKE_FUNCTION_TOKENS.pagado]: accepted({ status: 'paid', dueCents: 0, paid: [PAID_BY_BIZUM] }),
+  [FAKE_FUNCTION_TOKENS.reembolsado]: {
     ...tracking('withdrawn', { through: 'answered' }),
     history: [
       ...tracking('accepted', { through: 'answered' }).history,
-      { state: 'withdrawn', at: STAND_IN_RECEIVED_AT + 30 * HOUR },
+      { state: 'withdrawn', at: FAKE_FUNCTION_RECEIVED_AT + 30 * HOUR },
     ],
-    offer: { ...offer('accepted'), decidedAt: STAND_IN_RECEIVED_AT + 5 * HOUR, expressRequest: true },
+    offer: { ...offer('accepted'), decidedAt: FAKE_FUNCTION_RECEIVED_AT + 5 * HOUR, expressRequest: true },
     withdrawal: null,
     onlinePayment: true,
     payment: {
       ...payment({ status: 'paid', dueCents: 0, paid: [PAID_BY_BIZUM] }),
-      refunds: [{ amountCents: 2550, at: STAND_IN_RECEIVED_AT + 30 * HOUR, done: true }],
+      refunds: [{ amountCents: 2550, at: FAKE_FUNCTION_RECEIVED_AT + 30 * HOUR, done: true }],
     },
   },
-  [STAND_IN_TOKENS.cancelada]: tracking('cancelled', {
+  [FAKE_FUNCTION_TOKENS.cancelada]: tracking('cancelled', {
     through: 'answered',
     tipo: 'consola',
     modelo: 'Nintendo Switch',
@@ -235,8 +235,8 @@ interface TrackingCall {
   body: string
 }
 
-/** Starts the stand-in on a free loopback port. `key` is the key it accepts. */
-export async function startStandInFunction({ key }: { key: string }) {
+/** Starts the fake on a free loopback port. `key` is the key it accepts. */
+export async function startFakeFunction({ key }: { key: string }) {
   /** The quote posts, in order. */
   const received: Array<Record<string, string>> = []
   /** The visitor's address the site passed with each quote post (VISITOR_HEADER), or '', in the same order. */
@@ -261,21 +261,21 @@ export async function startStandInFunction({ key }: { key: string }) {
     if (comments.includes('[seguimiento-raro]'))
       return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: 'no/es un token' })
     if (comments.includes('[seguimiento]'))
-      return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: STAND_IN_TOKENS.respondida })
+      return json(response, 200, { success: true, referencia: 'P-7K3Q', seguimiento: FAKE_FUNCTION_TOKENS.respondida })
     return json(response, 200, { success: true })
   }
 
   const state = (request: IncomingMessage, response: ServerResponse, wanted: string) => {
-    if (wanted === STAND_IN_TOKENS.cortado) return request.socket.destroy()
-    if (wanted === STAND_IN_TOKENS.falla) return json(response, 500, { success: false })
-    if (wanted === STAND_IN_TOKENS.raro) return json(response, 200, { success: true, tracking: { referencia: 7 } })
-    if (wanted === STAND_IN_TOKENS.html) {
+    if (wanted === FAKE_FUNCTION_TOKENS.cortado) return request.socket.destroy()
+    if (wanted === FAKE_FUNCTION_TOKENS.falla) return json(response, 500, { success: false })
+    if (wanted === FAKE_FUNCTION_TOKENS.raro) return json(response, 200, { success: true, tracking: { referencia: 7 } })
+    if (wanted === FAKE_FUNCTION_TOKENS.html) {
       response.writeHead(200, { 'Content-Type': 'text/html' })
       return response.end('<!doctype html><p>Página de mantenimiento</p>')
     }
-    if (wanted === STAND_IN_TOKENS.lento) {
+    if (wanted === FAKE_FUNCTION_TOKENS.lento) {
       const timer = setTimeout(
-        () => json(response, 200, { success: true, tracking: QUOTES[STAND_IN_TOKENS.recibida] }),
+        () => json(response, 200, { success: true, tracking: QUOTES[FAKE_FUNCTION_TOKENS.recibida] }),
         8000,
       )
       response.on('close', () => clearTimeout(timer))
@@ -310,9 +310,10 @@ export async function startStandInFunction({ key }: { key: string }) {
     if (reference === 'P-MMMM') return json(response, 429, { success: false, error: 'Demasiadas búsquedas' })
     if (reference === 'P-BBBB') return json(response, 423, { success: false, error: 'Búsqueda bloqueada' })
     if (reference === 'P-RARR') return json(response, 200, { success: true, seguimiento: 'corto' })
-    const right = reference === STAND_IN_PAIR.referencia && pair.email.trim().toLowerCase() === STAND_IN_PAIR.email
+    const right =
+      reference === FAKE_FUNCTION_PAIR.referencia && pair.email.trim().toLowerCase() === FAKE_FUNCTION_PAIR.email
     return right
-      ? json(response, 200, { success: true, seguimiento: STAND_IN_TOKENS.respondida })
+      ? json(response, 200, { success: true, seguimiento: FAKE_FUNCTION_TOKENS.respondida })
       : json(response, 404, { success: false })
   }
 
@@ -337,13 +338,13 @@ export async function startStandInFunction({ key }: { key: string }) {
     } catch {
       return json(response, 400, { success: false })
     }
-    if (wanted === STAND_IN_TOKENS.decisioncaida) return request.socket.destroy()
-    if (wanted === STAND_IN_TOKENS.presupuesto) return json(response, 200, { success: true, outcome: 'unchanged' })
-    if (wanted === STAND_IN_TOKENS.aceptado) return json(response, 200, { success: true, outcome: 'unchanged' })
+    if (wanted === FAKE_FUNCTION_TOKENS.decisioncaida) return request.socket.destroy()
+    if (wanted === FAKE_FUNCTION_TOKENS.presupuesto) return json(response, 200, { success: true, outcome: 'unchanged' })
+    if (wanted === FAKE_FUNCTION_TOKENS.aceptado) return json(response, 200, { success: true, outcome: 'unchanged' })
     return json(response, 404, { success: false })
   }
 
-  /** The owner's form: STAND_IN_OWNER_CODE opens P-7K3Q's; STAND_IN_OWNER_CODE_ELSEWHERE is another browser's; any other code is unknown; a save is refused as spent. */
+  /** The owner's form: FAKE_FUNCTION_OWNER_CODE opens P-7K3Q's; FAKE_FUNCTION_OWNER_CODE_ELSEWHERE is another browser's; any other code is unknown; a save is refused as spent. */
   const ownerQuote = (response: ServerResponse, raw: string, saving: boolean) => {
     let code: unknown
     try {
@@ -351,13 +352,13 @@ export async function startStandInFunction({ key }: { key: string }) {
     } catch {
       return json(response, 400, { success: false })
     }
-    if (code === STAND_IN_OWNER_CODE_ELSEWHERE) return json(response, 403, { success: false, motivo: 'elsewhere' })
-    if (code !== STAND_IN_OWNER_CODE) return json(response, 404, { success: false, motivo: 'invalid' })
+    if (code === FAKE_FUNCTION_OWNER_CODE_ELSEWHERE) return json(response, 403, { success: false, motivo: 'elsewhere' })
+    if (code !== FAKE_FUNCTION_OWNER_CODE) return json(response, 404, { success: false, motivo: 'invalid' })
     if (saving) return json(response, 410, { success: false, motivo: 'spent' })
     return json(response, 200, {
       success: true,
       presupuesto: {
-        referencia: STAND_IN_PAIR.referencia,
+        referencia: FAKE_FUNCTION_PAIR.referencia,
         tipo: 'mando',
         modelo: 'PlayStation 5 DualSense',
         comentarios: 'El joystick izquierdo se mueve solo desde hace una semana.',
@@ -377,7 +378,7 @@ export async function startStandInFunction({ key }: { key: string }) {
     let raw = ''
     request.on('data', (chunk) => (raw += chunk))
     request.on('end', () => {
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname
+      const path = new URL(request.url ?? '/', 'http://fake').pathname
       if (path === FUNCTION_PATHS.quote) return quote(request, response, raw)
       const own = [
         FUNCTION_PATHS.decision,

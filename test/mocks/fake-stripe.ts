@@ -1,6 +1,6 @@
-// A local stand-in of Stripe's API on loopback, for `npm start` and the tests (like the fake Telegram): the
+// A local fake of Stripe's API on loopback, for `npm start` and the tests (like the fake Telegram): the
 // function's Stripe client (STRIPE_API_URL) creates Checkout Sessions here, reads and expires them, reads
-// payment intents and makes refunds; a developer pays in a browser on the stand-in's own page.
+// payment intents and makes refunds; a developer pays in a browser on the fake's own page.
 //   POST /v1/checkout/sessions            form-encoded in Stripe's bracket notation, Bearer key; an
 //                                         Idempotency-Key answers the same session again
 //   GET  /v1/checkout/sessions/:id        POST /v1/checkout/sessions/:id/expire (400 once complete)
@@ -398,7 +398,7 @@ ${
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
 
-// `npx tsx scripts/fake-stripe.ts`: the stand-in alone (PORT, WEBHOOK_URL, STRIPE_WEBHOOK_SECRET from the environment).
+// `npx tsx test/mocks/fake-stripe.ts`: the fake alone (PORT, WEBHOOK_URL, STRIPE_WEBHOOK_SECRET from the environment).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const stand = await startFakeStripe({ port: Number(process.env.PORT ?? 0) })
   if (process.env.WEBHOOK_URL) stand.setWebhook(process.env.WEBHOOK_URL, process.env.STRIPE_WEBHOOK_SECRET ?? '')
