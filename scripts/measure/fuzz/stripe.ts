@@ -8,6 +8,9 @@ import { PUBLIC_SECRETS } from '~shared/settings'
 
 import { stripeSignature } from '../../../test/mocks/fake-stripe'
 
+import { int, pick, chance } from './random'
+import { send, type Endpoints, type FuzzTarget } from './record'
+
 export interface FuzzTools {
   int: (max: number) => number
   pick: <T>(list: readonly T[]) => T
@@ -130,3 +133,19 @@ export function stripeFuzzRequest(
     init: { method, headers, body: method === 'GET' ? undefined : payload, timeoutMs: 30_000 },
   }
 }
+
+/** The payments target: hostile Stripe webhooks and 'Pagar' posts (stripeFuzzRequest, above). */
+export function stripeRequest(at: Endpoints): Promise<void> {
+  const request = stripeFuzzRequest(at, { int, pick, chance })
+  return send('stripe', request.label, request.url, request.init)
+}
+
+/** The payments: 3,000 requests unless FUZZ_STRIPE says otherwise. */
+export const stripeTarget = {
+  name: 'stripe',
+  title: "payments: Stripe's webhook (hostile bodies and signatures) and 'Pagar' on the tracking page",
+  setting: 'FUZZ_STRIPE',
+  requests: 3_000,
+  echoes: true,
+  send: (at) => stripeRequest(at),
+} as const satisfies FuzzTarget
