@@ -11,7 +11,7 @@ import { z } from 'zod'
  * A value that does not validate is logged and replaced by its local value:
  * a typo must never take a Worker down. Settings marked `ownOffLocal` are the
  * Worker's "must be real in production" list (docs/decisions/078): the
- * deploy's preflight refuses a deploy without them (scripts/preflight.ts),
+ * deploy's preflight refuses a deploy without them (scripts/ops/preflight/),
  * and on any host but this machine the Worker fails closed while one is
  * unset, invalid, still the value committed here, or refused by its `refuse`
  * pattern: a 503 with a log line saying what to set, on every request

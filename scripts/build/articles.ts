@@ -4,10 +4,10 @@
 // This script turns them into app/catalogo/articulos.generado.ts, a typed module of HTML strings that the
 // loaders read: no Markdown parser runs in the Worker or ships to the browser.
 //
-//   tsx scripts/articles.ts             writes the module (npm run build, npm start, npm test, bench,
+//   tsx scripts/build/articles.ts             writes the module (npm run build, npm start, npm test, bench,
 //                                       screenshots and deploy:site run this before `remix build`)
-//   tsx scripts/articles.ts --check     exits 1 when the committed module is not what the .md files give
-//   tsx scripts/articles.ts --watch     writes it again on every change of an article (npm run dev)
+//   tsx scripts/build/articles.ts --check     exits 1 when the committed module is not what the .md files give
+//   tsx scripts/build/articles.ts --watch     writes it again on every change of an article (npm run dev)
 import { existsSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -2,8 +2,8 @@
 // into one small hashed ES module each under public/enhance/, and their addresses into
 // app/enhancements/manifest.generated.ts, which the server reads to write the <script> tags
 // (docs/decisions/096). Its own directory: remix build and remix watch empty public/build/.
-//   tsx scripts/enhancements.ts            builds once (npm run build, npm start, npm test, npm run bench)
-//   tsx scripts/enhancements.ts --watch    rebuilds on every change (npm run dev)
+//   tsx scripts/build/enhancements.ts            builds once (npm run build, npm start, npm test, npm run bench)
+//   tsx scripts/build/enhancements.ts --watch    rebuilds on every change (npm run dev)
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 

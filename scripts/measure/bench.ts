@@ -9,7 +9,7 @@
 //      JavaScript, docs/decisions/115), built in a temporary worktree and served beside it, the two builds
 //      taking turns run by run; and, for a page that hydrates, when it painted and when it was hydrated on
 //      Chromium throttled as Lighthouse's slow 4G phone; BENCH_BEFORE=none skips it.
-//   5. the quote function (scripts/bench-function.ts): the D1 rows one sweep reads with 0 and 10,000 stored
+//   5. the quote function (scripts/measure/bench-function.ts): the D1 rows one sweep reads with 0 and 10,000 stored
 //      quotes, and the quote post's time by QUOTE_FUNCTION_URL and through the service binding.
 // It prints how busy the machine was (load averages) as it starts and as it ends: on a shared machine the
 // figures of one run compare with each other, not with another day's. BENCH_PAGES=/a,/b narrows every section;

@@ -8,7 +8,7 @@
 // sent, stored, delivered, lost, the sends whose outcome the function could not know, the repeats they
 // caused (each must say 'Posible repetición') and the delay from the visitor's answer to the chat.
 // Exits 1 on any loss or any unmarked repeat. A script, not a test: figures go to docs/performance.md.
-// `npm run chaos -- pagos`: payments instead (scripts/chaos-payments.ts).
+// `npm run chaos -- pagos`: payments instead (scripts/measure/chaos-payments.ts).
 //
 // Two settings differ from production, both for time only: retries wait 1-4 s instead of 1-30 min
 // (RETRY_BASE_SECONDS/RETRY_MAX_SECONDS), and the site's rate limits (5 a minute per address, 60 overall,
@@ -253,7 +253,7 @@ async function quotesUnderChaos(): Promise<number> {
 
 let exitCode = 1
 try {
-  // npm run chaos -- correos: the customers' e-mails owed in bulk instead (scripts/chaos-emails.ts).
+  // npm run chaos -- correos: the customers' e-mails owed in bulk instead (scripts/measure/chaos-emails.ts).
   // npm run chaos -- pagos: payments with Stripe's webhooks twice, out of order, lost, and a run dying.
   exitCode = process.argv.includes('correos')
     ? await measureEmailSweeps(stack, { query, execute: d1Execute }, dir)

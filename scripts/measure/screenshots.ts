@@ -232,7 +232,7 @@ try {
       }
       await context.close()
     }
-    // Every e-mail to the customer, as his mail app shows it (scripts/email-samples.ts).
+    // Every e-mail to the customer, as his mail app shows it (scripts/measure/email-samples.ts).
     const mail = await browser.newPage({ viewport: { width, height: width < 800 ? 812 : 900 } })
     for (const [kind, email] of Object.entries(sampleEmails())) {
       if (only.length && !only.includes(`correo-${kind}`)) continue

@@ -1,6 +1,6 @@
 /**
  * npm run deploy / deploy:function / deploy:site: the preflight
- * (scripts/preflight.ts), and only if it finds nothing missing and nothing it
+ * (scripts/ops/preflight/), and only if it finds nothing missing and nothing it
  * could not check (or the operator waives such a check by name,
  * --sin-comprobar=<name>, repeated in red; never the secrets nor the
  * migrations), the deploy of `[env.production]` (or `[env.staging]` with
