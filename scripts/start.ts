@@ -1,7 +1,7 @@
 // npm start: builds the site and serves, in local workerd (wrangler dev),
 //   the site at http://localhost:$PORT (8787) and
 //   the quote function at http://localhost:$QUOTE_FUNCTION_PORT/functions/v1/enviar-telegram (8788).
-// Settings given as environment variables override the defaults (README, "Settings").
+// Settings given as environment variables override the defaults (docs/settings.md, "Settings").
 // npm run dev (--dev): the same, rebuilding on every change (remix watch, the articles' module on
 //   every change of an article, the behaviour modules on every change of theirs) with live reload.
 import {

@@ -5,7 +5,7 @@ import { z } from 'zod'
  * Worker declares its settings once, as a `SettingsSpec`: the schema, the
  * local value and the one-line meaning of each. That list is the only one:
  * the Env types come from `wrangler types` (npm run types), and tests check
- * the README's tables, the `.dev.vars.example` files and each
+ * docs/settings.md's tables, the `.dev.vars.example` files and each
  * `wrangler.toml`'s `[env.production.vars]` against it.
  *
  * A value that does not validate is logged and replaced by its local value:
@@ -38,7 +38,7 @@ export interface Setting {
   optional?: true
   /** Off this machine, values that are not the operator's own either (an example.com address, a local origin). */
   refuse?: RegExp
-  /** What it is, in one line (the README and `.dev.vars.example` say it at more length). */
+  /** What it is, in one line (docs/settings.md and `.dev.vars.example` say it at more length). */
   doc: string
 }
 
@@ -118,7 +118,7 @@ export const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
 /** The wrangler environment every production deploy uses (`[env.production]` in each wrangler.toml). */
 export const PRODUCTION_ENV = 'production'
 
-/** The copy to try things on first (`[env.staging]`: its own D1, bot, chat and staging.<domain>; README, "Staging"). */
+/** The copy to try things on first (`[env.staging]`: its own D1, bot, chat and staging.<domain>; docs/operations/staging.md, "Staging"). */
 export const STAGING_ENV = 'staging'
 
 /** The operator's file of production secrets (git ignores it); `npm run secrets` uploads it. */

@@ -2,7 +2,7 @@
  * Would both Workers deploy? Runs `wrangler deploy --dry-run --outdir` for
  * the site (its build must exist: `npm run build`) and for the quote
  * function, prints what each would upload, and fails when one is over the
- * Workers limits (README, "Deploying"). `npm test` runs it after the build.
+ * Workers limits (docs/operations/deploying.md, "The Workers' limits"). `npm test` runs it after the build.
  *
  *   npm run deploy:check
  */

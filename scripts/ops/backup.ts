@@ -3,7 +3,7 @@
  * outside the repository (docs/decisions/131): `~/copias-taller/presupuestos-2026-11-28T1405Z.sql` by
  * default, or under `<folder>` (never inside this repository: it holds customers' data, and git must not
  * see it). Time Travel stays the first way back (any minute of the last 30 days); this export is the one
- * that survives the account. The README ("Backups") says how often, where to keep it and how to restore it.
+ * that survives the account. docs/operations/rollback-and-backups.md ("Backups") says how often, where to keep it and how to restore it.
  */
 import { mkdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -63,7 +63,7 @@ export async function backup(folder = DEFAULT_BACKUP_DIR, deps: BackupDeps = {})
     return null
   }
   log(
-    `Copia de ${database}: ${file} (${Math.ceil(size / 1024)} KiB). Guárdala fuera de este equipo también (README, "Backups"); se restaura con \`npx wrangler d1 execute <base nueva> --remote --file ${file}\`.`,
+    `Copia de ${database}: ${file} (${Math.ceil(size / 1024)} KiB). Guárdala fuera de este equipo también (docs/operations/rollback-and-backups.md, "Backups"); se restaura con \`npx wrangler d1 execute <base nueva> --remote --file ${file}\`.`,
   )
   return file
 }

@@ -127,7 +127,7 @@ export async function deploy(target: Target, deps: DeployDeps = {}): Promise<boo
     log(
       deps.firstDeploy
         ? '\nLa comprobación en vivo falla (arriba, qué parte): es el primer despliegue, no hay versión anterior; corrige lo que dice y despliega de nuevo.'
-        : '\nLa comprobación en vivo falla (arriba, qué parte). Si lo nuevo rompió algo, vuelve a la versión anterior de los dos Workers: `npm run rollback -- <commit anterior>` (README, "Rolling back").',
+        : '\nLa comprobación en vivo falla (arriba, qué parte). Si lo nuevo rompió algo, vuelve a la versión anterior de los dos Workers: `npm run rollback -- <commit anterior>` (docs/operations/rollback-and-backups.md, "Rolling back").',
     )
     return false
   }

@@ -13,7 +13,8 @@
  * secrets stay the current ones (a deploy keeps them). A commit older than the newest migration is refused:
  * its code never ran on that schema (migrations are additive, but a column its code does not write may be
  * one the newer code needs filled), so fix forward instead. wrangler answers some refusals with "Aborting…"
- * and exit code 0: that is a failure here. Restoring data is D1 Time Travel's (README, "Rolling back").
+ * and exit code 0: that is a failure here. Restoring data is D1 Time Travel's (docs/operations/rollback-and-backups.md,
+ * "Restoring the database with Time Travel").
  */
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -93,7 +94,7 @@ export async function rebuildCommit(commit: string, deps: RollbackDeps = {}): Pr
   const atCommit = listed.output.split('\n').map((line) => line.trim().split('/').at(-1) ?? '')
   if (newest && !atCommit.includes(newest)) {
     log(
-      `El commit ${sha.slice(0, 12)} es anterior a la migración más nueva (${newest}): su código nunca corrió sobre ese esquema. No se ha tocado nada: corrige hacia delante (un commit nuevo que deshaga el cambio, \`npm run deploy\`), o restaura la base con Time Travel antes (README, "Rolling back").`,
+      `El commit ${sha.slice(0, 12)} es anterior a la migración más nueva (${newest}): su código nunca corrió sobre ese esquema. No se ha tocado nada: corrige hacia delante (un commit nuevo que deshaga el cambio, \`npm run deploy\`), o restaura la base con Time Travel antes (docs/operations/rollback-and-backups.md, "Restoring the database with Time Travel").`,
     )
     return false
   }

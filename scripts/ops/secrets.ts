@@ -201,7 +201,7 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
     }
   }
   // Telegram keeps sending the secret it was given: give it the one just uploaded. The very first time there
-  // is no webhook yet (the function is not deployed): step 9 of the README registers it.
+  // is no webhook yet (the function is not deployed): step 9 of docs/operations/first-deploy.md registers it.
   const env = deps.env ?? process.env
   if (await webhookRegistered(env, fn, file.TELEGRAM_BOT_TOKEN)) {
     const registered = await reRegister(
@@ -215,10 +215,10 @@ export async function uploadSecrets(deps: SecretsDeps = {}): Promise<boolean> {
     if (!registered.ok) return false
   } else
     log(
-      `Telegram aún no tiene webhook: tras desplegar la función, \`${webhookCommandOf(environment)}\` (README, "Deploying", 9).`,
+      `Telegram aún no tiene webhook: tras desplegar la función, \`${webhookCommandOf(environment)}\` (docs/operations/first-deploy.md, "9. The webhook").`,
     )
   log(
-    `Secretos subidos${environment === STAGING_ENV ? ' a staging' : ''}. Cambiar uno sin cortes: \`${secretsCommandOf(environment)} rotar NOMBRE\` (README, "Deploying").`,
+    `Secretos subidos${environment === STAGING_ENV ? ' a staging' : ''}. Cambiar uno sin cortes: \`${secretsCommandOf(environment)} rotar NOMBRE\` (docs/operations/secrets.md, "Changing a secret later").`,
   )
   return true
 }
@@ -322,7 +322,7 @@ export async function rotateSecret(
     }
   }
   log(
-    `${name} cambiado sin cortes; el anterior deja de valer a las ${untilText}. Tras un rollback a una versión anterior a este cambio, ejecuta \`${command}\` (README, "Rolling back").`,
+    `${name} cambiado sin cortes; el anterior deja de valer a las ${untilText}. Tras un rollback a una versión anterior a este cambio, ejecuta \`${command}\` (docs/operations/rollback-and-backups.md, "Rolling back").`,
   )
   return true
 }

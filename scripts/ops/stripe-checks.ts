@@ -1,5 +1,5 @@
 /**
- * Stripe in the production scripts (README, "Payments"; docs/decisions/122): what the preflight judges
+ * Stripe in the production scripts (docs/operations/stripe.md, "Setting up Stripe"; docs/decisions/122): what the preflight judges
  * (a live key, never a test one; the webhook's signing secret; the webhook endpoint registered at the
  * function's address, enabled, with the events the function reads) and the smoke's read-only call (the key
  * works). Each asks Stripe's API at STRIPE_API_URL with the operator's key from his secrets file.

@@ -817,7 +817,7 @@ describe('npm run deploy', () => {
     expect(lines.join('\n')).toContain('`npm run rollback -- <commit anterior>`')
   })
 
-  it('the README’s first deploy, as written: deploy:function before the webhook and the site, telegram:webhook, deploy:site', async () => {
+  it('docs/operations/first-deploy.md, as written: deploy:function before the webhook and the site, telegram:webhook, deploy:site', async () => {
     await webhook('')
     const root = repository()
     const wrangler = fakeWrangler()

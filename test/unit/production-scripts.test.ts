@@ -92,7 +92,7 @@ const FILE = [
   `TELEGRAM_WEBHOOK_SECRET=${'w'.repeat(40)}`,
 ].join('\n')
 
-/** A webhook the shop registered before (step 9 of the README), as Telegram keeps it. */
+/** A webhook the shop registered before (step 9 of docs/operations/first-deploy.md), as Telegram keeps it. */
 const registeredBefore = (token: string) =>
   fetch(`${telegram.url}/bot${token}/setWebhook`, {
     method: 'POST',
@@ -320,7 +320,7 @@ describe('npm run secrets -- rotar: a secret changed without a gap (docs/decisio
     }
     return { env, site, wrangler, close }
   }
-  /** A shop whose secrets are up and whose webhook was registered (steps 6 and 9 of the README). */
+  /** A shop whose secrets are up and whose webhook was registered (steps 6 and 9 of docs/operations/first-deploy.md). */
   async function uploadedShop() {
     const shop = await production()
     const root = withSecrets(file())

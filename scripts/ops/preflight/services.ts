@@ -16,7 +16,7 @@ import { judgeStripe } from '../stripe-checks'
 import { judgeWebhook, registerAgain, webhookUrl, type WebhookInfo } from '../telegram-checks'
 import { type Target, type Findings } from './findings'
 
-/** Stripe (README, "Payments"): a live key, the signing secret, the webhook endpoint registered with its events. */
+/** Stripe (docs/operations/stripe.md, "Setting up Stripe"): a live key, the signing secret, the webhook endpoint registered with its events. */
 export async function checkStripe(
   found: Findings,
   fn: WorkerConfig,
