@@ -3,16 +3,17 @@
  * prose outside code, the headings and their anchors, the links.
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 
-/** The repository's tracked files (git ls-files), optionally under some paths. */
+/** The repository's files, tracked or new (git ls-files, what git ignores left out), optionally under some paths. */
 export function trackedFiles(...paths: string[]): string[] {
-  return execFileSync('git', ['ls-files', '-z', '--', ...paths], { encoding: 'utf8' })
-    .split('\0')
-    .filter(Boolean)
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...paths], {
+    encoding: 'utf8',
+  })
+  return [...new Set(listed.split('\0').filter(Boolean))].filter((file) => existsSync(file))
 }
 
-/** Every tracked Markdown file but the dependencies' and the generated ones. */
+/** Every Markdown file of the repository. */
 export function markdownFiles(): string[] {
   return trackedFiles('*.md')
 }
@@ -22,9 +23,11 @@ export function withoutFences(markdown: string): string {
   return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, (block) => block.replace(/[^\n]/g, ''))
 }
 
-/** The prose: no fenced blocks and no inline code spans. */
+/** The prose: no fenced blocks, HTML comments or inline code spans. */
 export function proseOf(markdown: string): string {
-  return withoutFences(markdown).replace(/`[^`\n]*`/g, (span) => ' '.repeat(span.length))
+  return withoutFences(markdown)
+    .replace(/<!--[\s\S]*?-->/g, (comment) => comment.replace(/[^\n]/g, ''))
+    .replace(/`[^`\n]*`/g, (span) => ' '.repeat(span.length))
 }
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */

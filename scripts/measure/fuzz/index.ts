@@ -17,37 +17,17 @@
 // Workers still answer. Exits 1 on any 5xx, an answer larger than that page, or a Worker down.
 // A script, not a test: figures go to docs/performance.md. FUZZ_SEED repeats a run. One module per target
 // (site.ts, function.ts, webhook.ts, tracking.ts, contract.ts, stripe.ts, inbox.ts: its requests and its row),
-// listed in TARGETS below; random.ts, values.ts and record.ts are what they share.
+// listed in targets.ts; random.ts, values.ts and record.ts are what they share.
 import { VISITOR_HEADER } from '~shared/visitor'
 
 import { runToEnd, startStack, stopAll } from '../../workers'
 
 import { WEBHOOK_SECRET, CHAT_ID, SEED, KEY } from './random'
 import { failures, largestOf, results, type Endpoints, type FuzzTarget, type Status } from './record'
-import { siteTarget } from './site'
-import { functionTarget } from './function'
-import { webhookTarget } from './webhook'
-import { trackingTarget } from './tracking'
-import { contractTarget } from './contract'
-import { ONE_INBOX, ONE_INBOX_CAPS, sentToOneInbox, inboxTarget } from './inbox'
-import { stripeTarget } from './stripe'
+import { ONE_INBOX, ONE_INBOX_CAPS, sentToOneInbox } from './inbox'
+import { TARGETS } from './targets'
 
 const CONCURRENCY = 12
-
-/**
- * The fuzz targets, one module each, fuzzed in this order. A new form to fuzz is a module with a generator of
- * its requests (like site.ts: a valid or mutated post, recorded with `send` under its row's name) and its row,
- * listed here.
- */
-const TARGETS = [
-  siteTarget,
-  functionTarget,
-  webhookTarget,
-  trackingTarget,
-  contractTarget,
-  stripeTarget,
-  inboxTarget,
-] as const satisfies readonly FuzzTarget[]
 
 type TargetName = (typeof TARGETS)[number]['name']
 /** The targets whose answers are the site's pages. */
