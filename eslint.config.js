@@ -1,5 +1,5 @@
 // The linter: TypeScript's recommended rules plus the rules that hold this codebase's shape
-// (README, "Code conventions"). `npm run lint` runs it; `npm test` runs it before the tests.
+// (CONTRIBUTING.md, "Code conventions"). `npm run lint` runs it; `npm test` runs it before the tests.
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'

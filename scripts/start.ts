@@ -1,7 +1,7 @@
 // npm start: builds the site and serves, in local workerd (wrangler dev),
 //   the site at http://localhost:$PORT (8787) and
 //   the quote function at http://localhost:$QUOTE_FUNCTION_PORT/functions/v1/enviar-telegram (8788).
-// Settings given as environment variables override the defaults (README, "Settings").
+// Settings given as environment variables override the defaults (docs/settings.md, "Settings").
 // npm run dev (--dev): the same, rebuilding on every change (remix watch, the articles' module on
 //   every change of an article, the behaviour modules on every change of theirs) with live reload.
 import {
@@ -28,7 +28,7 @@ await runToEnd('npm', ['run', '--silent', 'build'])
 // The function's quotes live in a local D1 under .wrangler/state: kept across restarts.
 await applyMigrations(LOCAL_STATE)
 
-// Without STRIPE_API_URL in the environment, a local stand-in of Stripe's API takes the payments (its page has
+// Without STRIPE_API_URL in the environment, a local fake of Stripe's API takes the payments (its page has
 // 'Pagar (simulado)'), and its events reach the function signed with its STRIPE_WEBHOOK_SECRET.
 const stripe = await localStripe()
 stripe?.connect(`http://localhost:${functionPort()}`)
@@ -52,9 +52,9 @@ const processes = [
 if (dev) {
   processes.push(
     run('npx', ['remix', 'watch'], { group: true }),
-    run(process.execPath, ['--import', 'tsx', 'scripts/articles.ts', '--watch'], { group: true }),
+    run(process.execPath, ['--import', 'tsx', 'scripts/build/articles.ts', '--watch'], { group: true }),
     // Writes public/enhance/ and, when a file's hash changes, its manifest, which remix watch then rebuilds.
-    run(process.execPath, ['--import', 'tsx', 'scripts/enhancements.ts', '--watch'], { group: true }),
+    run(process.execPath, ['--import', 'tsx', 'scripts/build/enhancements.ts', '--watch'], { group: true }),
   )
 }
 superviseForever(processes)

@@ -15,8 +15,8 @@ import { PUBLIC_SECRETS } from '~shared/settings'
 
 import { FUNCTION_CONFIG, FUNCTION_SETTINGS } from '../functions/enviar-telegram/platform/settings'
 
-import { startFakeStripe, type FakeStripe } from './fake-stripe'
-import { startFakeTelegram } from './fake-telegram'
+import { startFakeStripe, type FakeStripe } from '../test/mocks/fake-stripe'
+import { startFakeTelegram } from '../test/mocks/fake-telegram'
 
 /** The Workers' settings (their one lists); any of them set in the environment overrides the local value. */
 const SITE_SETTING_NAMES = Object.keys(SITE_SETTINGS)
@@ -69,7 +69,7 @@ export function functionVars(): string[] {
 export const LOCAL_STRIPE_KEY = 'sk_test_clave-local-del-simulador'
 
 /**
- * The local stand-in of Stripe's API (scripts/fake-stripe.ts) for `npm start` and the tests, unless
+ * The local stand-in of Stripe's API (test/mocks/fake-stripe.ts) for `npm start` and the tests, unless
  * STRIPE_API_URL is given (`settings`, else the environment): then that one is used and none starts. Its
  * events go to the function at `functionOrigin`, signed with the function's STRIPE_WEBHOOK_SECRET.
  */

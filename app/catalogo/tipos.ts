@@ -94,7 +94,7 @@ export interface Post {
 
 /**
  * A post's article: app/catalogo/articulos/{slug}.md, rendered at build time by
- * scripts/articles.ts into articulos.generado.ts (docs/decisions/060).
+ * scripts/build/articles.ts into articulos.generado.ts (docs/decisions/060).
  */
 export interface Articulo {
   /** YYYY-MM-DD: when the article last changed (its dateModified and the sitemap's lastmod). */

@@ -1,5 +1,5 @@
 interface ArticleBodyProps {
-  /** The article's HTML, rendered from its Markdown at build time (scripts/articles.ts). */
+  /** The article's HTML, rendered from its Markdown at build time (scripts/build/articles.ts). */
   html: string
 }
 

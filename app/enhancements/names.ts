@@ -1,7 +1,7 @@
 /**
  * The behaviours of the site's pages, one small module each (app/enhancements/{name}.ts): the server HTML
  * works without them, and each adds its behaviour where its markup is (docs/decisions/096).
- * scripts/enhancements.ts builds each into its own hashed file; a component that needs one says so
+ * scripts/build/enhancements.ts builds each into its own hashed file; a component that needs one says so
  * with useEnhancement(name), and the page loads exactly those.
  */
 export const ENHANCEMENT_NAMES = [

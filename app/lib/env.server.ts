@@ -23,7 +23,7 @@ import { oneLine, SHOP_SETTINGS } from '~shared/shop-settings'
 
 /**
  * The site Worker's settings: the one list (app/shared/settings.ts says how
- * it is read and checked). Adding one: an entry here, a row in the README's
+ * it is read and checked). Adding one: an entry here, a row in docs/settings.md's
  * table, a line in `.dev.vars.example` and, unless it is a secret, in
  * `[env.production.vars]` of wrangler.toml (a test checks all three), then
  * `npm run types`. `ownOffLocal: 'every-request'` puts it on the list every

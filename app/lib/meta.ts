@@ -30,7 +30,7 @@ export const blogFeedLinks = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: BLOG_FEED.title, href: BLOG_FEED.path },
 ]
 
-/** The 1200x630 social card (scripts/og-image.ts). */
+/** The 1200x630 social card (scripts/build/og-image.ts). */
 export const OG_IMAGE = {
   path: '/images/og/tarjeta.jpg',
   width: 1200,

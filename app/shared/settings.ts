@@ -5,13 +5,13 @@ import { z } from 'zod'
  * Worker declares its settings once, as a `SettingsSpec`: the schema, the
  * local value and the one-line meaning of each. That list is the only one:
  * the Env types come from `wrangler types` (npm run types), and tests check
- * the README's tables, the `.dev.vars.example` files and each
+ * docs/settings.md's tables, the `.dev.vars.example` files and each
  * `wrangler.toml`'s `[env.production.vars]` against it.
  *
  * A value that does not validate is logged and replaced by its local value:
  * a typo must never take a Worker down. Settings marked `ownOffLocal` are the
  * Worker's "must be real in production" list (docs/decisions/078): the
- * deploy's preflight refuses a deploy without them (scripts/preflight.ts),
+ * deploy's preflight refuses a deploy without them (scripts/ops/preflight/),
  * and on any host but this machine the Worker fails closed while one is
  * unset, invalid, still the value committed here, or refused by its `refuse`
  * pattern: a 503 with a log line saying what to set, on every request
@@ -38,7 +38,7 @@ export interface Setting {
   optional?: true
   /** Off this machine, values that are not the operator's own either (an example.com address, a local origin). */
   refuse?: RegExp
-  /** What it is, in one line (the README and `.dev.vars.example` say it at more length). */
+  /** What it is, in one line (docs/settings.md and `.dev.vars.example` say it at more length). */
   doc: string
 }
 
@@ -70,7 +70,7 @@ export const PUBLIC_SECRETS = {
   QUOTE_FUNCTION_KEY: 'clave-publica-local',
   FORM_SECRET: 'secreto-local-del-formulario',
   TELEGRAM_WEBHOOK_SECRET: 'secreto-local-del-webhook',
-  /** Signs the local stand-in of Stripe's events (scripts/fake-stripe.ts). */
+  /** Signs the local fake of Stripe's events (test/mocks/fake-stripe.ts). */
   STRIPE_WEBHOOK_SECRET: 'whsec_secreto-local-de-stripe',
 } as const
 
@@ -118,7 +118,7 @@ export const EXAMPLE_ADDRESS = /@example\.(com|org|net)$/i
 /** The wrangler environment every production deploy uses (`[env.production]` in each wrangler.toml). */
 export const PRODUCTION_ENV = 'production'
 
-/** The copy to try things on first (`[env.staging]`: its own D1, bot, chat and staging.<domain>; README, "Staging"). */
+/** The copy to try things on first (`[env.staging]`: its own D1, bot, chat and staging.<domain>; docs/operations/staging.md, "Staging"). */
 export const STAGING_ENV = 'staging'
 
 /** The operator's file of production secrets (git ignores it); `npm run secrets` uploads it. */

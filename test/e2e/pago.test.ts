@@ -1,6 +1,6 @@
 /**
- * Paying in Chromium, JavaScript on and off, on the real stack with the local stand-in of Stripe: once the
- * price is accepted the customer presses 'Pagar 45,00 €', lands on the stand-in's Checkout page (the page's
+ * Paying in Chromium, JavaScript on and off, on the real stack with the local fake of Stripe: once the
+ * price is accepted the customer presses 'Pagar 45,00 €', lands on the fake's Checkout page (the page's
  * CSP form-action lets the redirect through), presses 'Pagar (simulado)' and is back on his tracking page,
  * which says 'Pagado' (or that the payment is being confirmed) and offers no 'Pagar' any more.
  */
@@ -18,7 +18,7 @@ describe('paying on the tracking page', () => {
     ['on', true, DESKTOP],
     ['off', false, PHONE],
   ] as const) {
-    it(`JavaScript ${label}: 'Pagar', the stand-in's page, 'Pagar (simulado)', back to 'Pagado'`, async () => {
+    it(`JavaScript ${label}: 'Pagar', the fake's page, 'Pagar (simulado)', back to 'Pagado'`, async () => {
       const quote = await newQuote(`e2e-pago-${label}`)
       expect((await say(`/presupuesto ${quote.reference} 45 Cambio de batería`)).status).toBe(200)
       const { page, errors } = await newPage(browser(), { ...device, javaScriptEnabled: javaScript })

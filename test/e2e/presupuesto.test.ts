@@ -2,15 +2,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
-import { useSiteWithStandInFunction } from '../support/stand-in-function'
+import { useSiteWithFakeFunction } from '../support/site-on-fake-function'
 import { chatMessages, delivered, marker } from '../support/html'
 import { INVISIBLE_CHARACTERS, SPEC_MODELS, hidingIn } from '../support/spec'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
 
-/** A second site whose quote function fails on demand (test/support/stand-in-function.ts). */
-const standIn = useSiteWithStandInFunction('e2e-funcion-caida')
+/** A second site whose quote function fails on demand (test/support/site-on-fake-function.ts). */
+const fakeFunction = useSiteWithFakeFunction('e2e-funcion-caida')
 
 const errorOf = async (page: Page, name: string) => {
   const control = name === 'tipo' ? page.locator('fieldset:has([name="tipo"])') : page.locator(`[name="${name}"]`)
@@ -288,7 +288,7 @@ describe('quote form with JavaScript', () => {
 
   it('the function failing: the Error toast, and every value kept', async () => {
     const { page, context } = await newPage(browser(), PHONE)
-    await page.goto(`${standIn().siteUrl}/presupuesto`)
+    await page.goto(`${fakeFunction().siteUrl}/presupuesto`)
     await enhanced(page)
     const id = marker('[falla]')
     await fillValid(page, `Falla ${id}`)
@@ -425,7 +425,7 @@ describe('quote form without JavaScript', () => {
 
   it('the function unreachable: the Error toast, the values kept, and the toast can be closed', async () => {
     const { page, context } = await newPage(browser(), { ...DESKTOP, javaScriptEnabled: false })
-    await page.goto(`${standIn().siteUrl}/presupuesto`)
+    await page.goto(`${fakeFunction().siteUrl}/presupuesto`)
     const id = marker('[cortado]')
     await fillValid(page, `Error sin JS ${id}`)
     const response = await submitWithoutJavaScript(page)

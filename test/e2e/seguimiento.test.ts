@@ -1,6 +1,6 @@
 /**
  * Tracking and mail-in in Chromium, JavaScript on and off: the success
- * toast's link, the tracking page (against the stand-in function, never the
+ * toast's link, the tracking page (against the fake function, never the
  * real one), the lookup form, the mail-in page from the footer, and axe.
  */
 import type { Page } from 'playwright-core'
@@ -8,15 +8,15 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { axeViolations, serveWithoutScripts } from '../support/axe'
 import { DESKTOP, PHONE, enhanced, newPage, useBrowser } from '../support/browser'
-import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
+import { FAKE_FUNCTION_PAIR, FAKE_FUNCTION_TOKENS, useSiteWithFakeFunction } from '../support/site-on-fake-function'
 
 const base = inject('siteUrl')
 const browser = useBrowser()
 
-const standIn = useSiteWithStandInFunction('e2e-seguimiento')
-const site = () => standIn().siteUrl
+const fakeFunction = useSiteWithFakeFunction('e2e-seguimiento')
+const site = () => fakeFunction().siteUrl
 
-const tracking = (name: keyof typeof STAND_IN_TOKENS) => `/seguimiento/${STAND_IN_TOKENS[name]}`
+const tracking = (name: keyof typeof FAKE_FUNCTION_TOKENS) => `/seguimiento/${FAKE_FUNCTION_TOKENS[name]}`
 const modes = [
   ['on', true],
   ['off', false],
@@ -28,7 +28,7 @@ const scriptCount = (page: Page) => page.locator('script:not([type="application/
 async function sendQuote(page: Page, comments: string) {
   await page.getByLabel('Mando', { exact: true }).check()
   await page.getByLabel('Modelo').selectOption('PlayStation 5 DualSense')
-  await page.getByLabel('Email').fill(STAND_IN_PAIR.email)
+  await page.getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
   await page.getByLabel('Teléfono').fill('699 111 222')
   await page.getByLabel('Comentarios (opcional)').fill(comments)
   await page.getByRole('button', { name: 'Enviar Solicitud' }).click()
@@ -162,8 +162,8 @@ describe('the lookup /seguimiento', () => {
       if (javaScript) expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('referencia')
 
       for (const [reference, email] of [
-        ['P-ZZZZ', STAND_IN_PAIR.email],
-        [STAND_IN_PAIR.referencia, 'otra@correo.es'],
+        ['P-ZZZZ', FAKE_FUNCTION_PAIR.email],
+        [FAKE_FUNCTION_PAIR.referencia, 'otra@correo.es'],
       ]) {
         await page.getByLabel('Referencia de tu solicitud').fill(reference ?? '')
         await page
@@ -182,7 +182,7 @@ describe('the lookup /seguimiento', () => {
       }
 
       await page.getByLabel('Referencia de tu solicitud').fill('p7k3q')
-      await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
+      await page.locator('#seguimiento').getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
       await Promise.all([page.waitForURL(`${site()}${tracking('respondida')}`), submit()])
       await page.locator('#estado-actual').waitFor()
       expect(await page.locator('#estado-actual').textContent()).toBe('Te hemos respondido')
@@ -267,7 +267,7 @@ describe('accessibility (axe-core)', () => {
         expect(await axeViolations(page), `messages, JavaScript ${javaScript}`).toEqual([])
         for (const reference of ['P-ZZZZ', 'P-FA22']) {
           await page.getByLabel('Referencia de tu solicitud').fill(reference)
-          await page.locator('#seguimiento').getByLabel('Email').fill(STAND_IN_PAIR.email)
+          await page.locator('#seguimiento').getByLabel('Email').fill(FAKE_FUNCTION_PAIR.email)
           await page.getByRole('button', { name: 'Ver mi solicitud' }).click()
           await page.locator(reference === 'P-ZZZZ' ? '.toast' : '.tracking-unavailable').waitFor()
           expect(await axeViolations(page), `${reference}, JavaScript ${javaScript}`).toEqual([])

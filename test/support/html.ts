@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom'
 import { inject } from 'vitest'
 
-import type { TelegramMessage, TelegramRequest } from '../../scripts/fake-telegram'
+import type { TelegramMessage, TelegramRequest } from '../mocks/fake-telegram'
 
 /** Fetches a path of the test site (no redirects followed) and parses its HTML. */
 export async function page(path: string, init?: RequestInit) {

@@ -1,6 +1,6 @@
 import { expect, inject } from 'vitest'
 
-import { FAKE_BOT, type TelegramMessage } from '../../scripts/fake-telegram'
+import { FAKE_BOT, type TelegramMessage } from '../mocks/fake-telegram'
 
 import { trackingPath } from '~shared/tracking'
 import { VISITOR_HEADER } from '~shared/visitor'

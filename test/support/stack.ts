@@ -17,7 +17,7 @@ declare module 'vitest' {
     functionUrl: string
     functionLog: string
     telegramUrl: string
-    /** The local stand-in of Stripe's API the function talks to (scripts/fake-stripe.ts). */
+    /** The local stand-in of Stripe's API the function talks to (test/mocks/fake-stripe.ts). */
     stripeUrl: string
   }
 }

@@ -22,7 +22,7 @@ import { QUOTE_TYPES } from '~shared/quote'
 import { rfc822, rssFeed } from '~/lib/rss.server'
 import { blogPosting } from '~/lib/structured-data'
 
-import { ARTICLES_MODULE, articlesModule, OFFICIAL_SOURCES, readArticles } from '../../scripts/articles'
+import { ARTICLES_MODULE, articlesModule, OFFICIAL_SOURCES, readArticles } from '../../scripts/build/articles'
 
 /** Each post with its article, as the route reads them. */
 const articles = catalogo.posts.map((post) => {

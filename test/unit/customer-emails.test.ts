@@ -31,7 +31,7 @@ import { getSettings } from '../../functions/enviar-telegram/platform/settings'
 import { stepBack, takeStep } from '../../functions/enviar-telegram/quotes/steps'
 import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { forgetEmailWithMessages } from '../../functions/enviar-telegram/chat/messages'
-import { SAMPLE_QUOTE, SAMPLE_SHOP, sampleContents } from '../../scripts/email-samples'
+import { SAMPLE_QUOTE, SAMPLE_SHOP, sampleContents } from '../../scripts/measure/email-samples'
 
 import {
   fakeClock,

@@ -28,7 +28,7 @@ import { holdCode, ownerCode, pruneOwnerLinks } from '../../functions/enviar-tel
 import { storeQuote, storeSiteQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { handleQuote } from '../../functions/enviar-telegram/intake/handler'
 import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
-import { SAMPLE_SHOP } from '../../scripts/email-samples'
+import { SAMPLE_SHOP } from '../../scripts/measure/email-samples'
 
 import {
   DAY,

@@ -1,16 +1,23 @@
 /**
- * The README's operator path names only commands that exist (docs/decisions/112): every `wrangler …` in its
- * code is a command of this repository's wrangler (4.86), down to a command that has no subcommands, and
- * every flag given to it is one its own `--help` lists; every `npm run …` is a script of package.json.
+ * The operator's path (docs/operations/) names only commands that exist (docs/decisions/112): every
+ * `wrangler …` in its code is a command of this repository's wrangler (4.86), down to a command that has no
+ * subcommands, and every flag given to it is one its own `--help` lists; every `npm run …` in any doc is a
+ * script of package.json.
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-const README = readFileSync('README.md', 'utf8')
+import { markdownFiles, read } from '../support/markdown'
 
-/** The README's code: fenced blocks line by line, and inline spans (a span may wrap a line). */
+/** The operator's path: every page of docs/operations/, in one text. */
+const OPERATIONS = readdirSync('docs/operations')
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => read(`docs/operations/${name}`))
+  .join('\n')
+
+/** A Markdown text's code: fenced blocks line by line, and inline spans (a span may wrap a line). */
 function codeOf(markdown: string): string[] {
   const fenced = [...markdown.matchAll(/```\w*\n([\s\S]*?)```/g)].flatMap((match) => (match[1] ?? '').split('\n'))
   const prose = markdown.replace(/```\w*\n[\s\S]*?```/g, '')
@@ -18,10 +25,10 @@ function codeOf(markdown: string): string[] {
   return [...fenced, ...inline].map((code) => code.replace(/\s#.*$/, '').trim())
 }
 
-/** Each wrangler command of the README's code, as its words and flags. */
+/** Each wrangler command of the operator's path, as its words and flags. */
 function wranglerCommands(): Array<{ text: string; words: string[]; flags: string[] }> {
   const commands = new Map<string, { text: string; words: string[]; flags: string[] }>()
-  for (const code of codeOf(README)) {
+  for (const code of codeOf(OPERATIONS)) {
     const at = code.search(/(^|\s)(npx )?wrangler\s+[a-z]/)
     if (at < 0) continue
     const tokens = code.slice(at).trim().replace(/^npx /, '').split(/\s+/).slice(1)
@@ -66,7 +73,7 @@ function commandOf(words: string[]): { command: string[]; output: string } {
   return { command: usage === '' ? [] : usage.split(' '), output }
 }
 
-describe('the README’s operator path', () => {
+describe('the operator’s path', () => {
   const commands = wranglerCommands()
 
   it('walks the whole path: login, whoami, the database, rollback, Time Travel, tail', () => {
@@ -97,9 +104,11 @@ describe('the README’s operator path', () => {
     }
   }, 180_000)
 
-  it('names only npm scripts that package.json has', () => {
+  it('the docs name only npm scripts that package.json has', () => {
     const scripts = Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: object }).scripts)
-    const named = [...README.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? '')
+    const named = markdownFiles().flatMap((file) =>
+      [...read(file).matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? ''),
+    )
     expect(named.length).toBeGreaterThan(10)
     for (const name of new Set(named)) expect(scripts, `npm run ${name}`).toContain(name)
   })

@@ -1,7 +1,7 @@
 /**
- * Payments in the function (docs/decisions/122-124), on a real D1 and the local stand-in of Stripe's API
- * (scripts/fake-stripe.ts) on loopback: the Checkout Session 'Pagar' makes (once, reused), Stripe's webhook
- * checked with real signatures made with the stand-in's secret (missing, wrong, stale, replayed, concurrent,
+ * Payments in the function (docs/decisions/122-124), on a real D1 and the local fake of Stripe's API
+ * (test/mocks/fake-stripe.ts) on loopback: the Checkout Session 'Pagar' makes (once, reused), Stripe's webhook
+ * checked with real signatures made with the fake's secret (missing, wrong, stale, replayed, concurrent,
  * mismatched, unknown, other types), the sweep's reconciliation of a session whose webhook was lost, and
  * both refunds (the withdrawal's whole one, the owner's part), a refused one told to the owner.
  */
@@ -19,7 +19,7 @@ import { quoteById } from '../../functions/enviar-telegram/quotes/store'
 import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 
-import { startFakeStripe, stripeSignature, type FakeSession, type FakeStripe } from '../../scripts/fake-stripe'
+import { startFakeStripe, stripeSignature, type FakeSession, type FakeStripe } from '../mocks/fake-stripe'
 import { fakeEmail, fakeTelegram, functionEnv, useDatabase, PARTIES } from '../support/local-function'
 
 const database = useDatabase()
@@ -49,7 +49,7 @@ const control = async <T>(path: string, body?: unknown): Promise<T> => {
   return (await response.json()) as T
 }
 
-/** A quote priced at `cents` and accepted now, with its env on the stand-in. */
+/** A quote priced at `cents` and accepted now, with its env on the fake. */
 async function accepted(cents = 4500) {
   const db = await database()
   await control('/__rules', { webhook: 'perdido', refunds: 'ok', sessions: 'ok' })

@@ -15,8 +15,8 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { deploy } from '../../scripts/deploy'
-import { startFakeTelegram } from '../../scripts/fake-telegram'
+import { deploy } from '../../scripts/ops/deploy'
+import { startFakeTelegram } from '../mocks/fake-telegram'
 import {
   argumentsOf,
   type CheckName,
@@ -28,9 +28,9 @@ import {
   UNCHECKED_FLAG,
   type Finding,
   type Target,
-} from '../../scripts/preflight'
+} from '../../scripts/ops/preflight'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
-import { readWorkerConfig, ROOT, SITE, type Commit, type Wrangler } from '../../scripts/production'
+import { readWorkerConfig, ROOT, SITE, type Commit, type Wrangler } from '../../scripts/ops/production'
 import { STAGING_ENV } from '~shared/settings'
 
 const DOMAIN = 'taller-mandos.es'
@@ -817,7 +817,7 @@ describe('npm run deploy', () => {
     expect(lines.join('\n')).toContain('`npm run rollback -- <commit anterior>`')
   })
 
-  it('the README’s first deploy, as written: deploy:function before the webhook and the site, telegram:webhook, deploy:site', async () => {
+  it('docs/operations/first-deploy.md, as written: deploy:function before the webhook and the site, telegram:webhook, deploy:site', async () => {
     await webhook('')
     const root = repository()
     const wrangler = fakeWrangler()
@@ -864,7 +864,9 @@ describe('npm run deploy', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: home, WRANGLER_SEND_METRICS: 'false' }
     for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_API_URL'])
       delete env[name]
-    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts'], { env }).then(
+    const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops/deploy.ts'], {
+      env,
+    }).then(
       () => ({ code: 0, stdout: '' }),
       (error: { code: number; stdout: string }) => error,
     )

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { bindingDrift, PLACEHOLDER_ACCOUNT_ID } from '../../scripts/preflight'
-import { FUNCTION, ROOT, SITE, WORKERS, workerConfigs } from '../../scripts/production'
+import { bindingDrift, PLACEHOLDER_ACCOUNT_ID } from '../../scripts/ops/preflight'
+import { FUNCTION, ROOT, SITE, WORKERS, workerConfigs } from '../../scripts/ops/production'
 
 describe('production settings live in each wrangler.toml', () => {
   for (const worker of WORKERS) {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { FUNCTION_CONFIG } from '../../functions/enviar-telegram/platform/settings'
-import { startFakeTelegram } from '../../scripts/fake-telegram'
+import { startFakeTelegram } from '../mocks/fake-telegram'
 import {
   botToken,
   FUNCTION,
@@ -25,13 +25,13 @@ import {
   ROOT,
   SITE,
   type Wrangler,
-} from '../../scripts/production'
+} from '../../scripts/ops/production'
 import { PRODUCTION_ENV, STAGING_ENV } from '~shared/settings'
-import { MIGRATIONS_DIR, rollback } from '../../scripts/rollback'
-import { backup } from '../../scripts/backup'
-import { rotateSecret, uploadSecrets } from '../../scripts/secrets'
-import { judgeWebhook, type WebhookInfo } from '../../scripts/telegram-checks'
-import { printChatIds } from '../../scripts/telegram-chat-id'
+import { MIGRATIONS_DIR, rollback } from '../../scripts/ops/rollback'
+import { backup } from '../../scripts/ops/backup'
+import { rotateSecret, uploadSecrets } from '../../scripts/ops/secrets'
+import { judgeWebhook, type WebhookInfo } from '../../scripts/ops/telegram-checks'
+import { printChatIds } from '../../scripts/ops/telegram-chat-id'
 
 import { CHAT_ID, serveFunction, useDatabase } from '../support/local-function'
 
@@ -92,7 +92,7 @@ const FILE = [
   `TELEGRAM_WEBHOOK_SECRET=${'w'.repeat(40)}`,
 ].join('\n')
 
-/** A webhook the shop registered before (step 9 of the README), as Telegram keeps it. */
+/** A webhook the shop registered before (step 9 of docs/operations/first-deploy.md), as Telegram keeps it. */
 const registeredBefore = (token: string) =>
   fetch(`${telegram.url}/bot${token}/setWebhook`, {
     method: 'POST',
@@ -320,7 +320,7 @@ describe('npm run secrets -- rotar: a secret changed without a gap (docs/decisio
     }
     return { env, site, wrangler, close }
   }
-  /** A shop whose secrets are up and whose webhook was registered (steps 6 and 9 of the README). */
+  /** A shop whose secrets are up and whose webhook was registered (steps 6 and 9 of docs/operations/first-deploy.md). */
   async function uploadedShop() {
     const shop = await production()
     const root = withSecrets(file())

@@ -3,26 +3,22 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 import { FUNCTION_SETTINGS } from '../../functions/enviar-telegram/platform/settings'
-import { stale } from '../../scripts/env-types'
+import { stale } from '../../scripts/build/env-types'
+import { read } from '../support/markdown'
 import { SITE_SETTINGS } from '~/lib/env.server'
 import type { SettingsSpec } from '~shared/settings'
 
 /** Settings of `npm start` itself, documented with the Workers' but read by no Worker. */
 const START_SETTINGS = { site: ['PORT'], function: ['QUOTE_FUNCTION_PORT'] }
 
-/** The setting names of the README's two tables under "## Settings": the site's, then the function's. */
-function readmeTables(): [string[], string[]] {
-  const readme = readFileSync('README.md', 'utf8')
-  const section = readme.slice(
-    readme.indexOf('\n## Settings'),
-    readme.indexOf('\n## ', readme.indexOf('\n## Settings') + 1),
-  )
-  const tables = section
+/** The setting names of docs/settings.md's two tables: the site's, then the function's. */
+function documentedTables(): [string[], string[]] {
+  const tables = read('docs/settings.md')
     .split(/\n(?=[^|])/)
     .map((chunk) => chunk.trim())
     .filter((chunk) => chunk.startsWith('| Setting'))
   const names = (table: string) => [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((match) => match[1] ?? '')
-  expect(tables, 'two settings tables in the README').toHaveLength(2)
+  expect(tables, 'two settings tables in docs/settings.md').toHaveLength(2)
   return [names(tables[0] ?? ''), names(tables[1] ?? '')]
 }
 
@@ -47,8 +43,8 @@ const WORKERS: Array<{ name: string; spec: SettingsSpec; devVars: string; table:
 
 describe('settings have one source: each Worker’s list', () => {
   for (const worker of WORKERS) {
-    it(`${worker.name}: the README's table names every setting of the list, once, and nothing else`, () => {
-      const documented = readmeTables()[worker.table]
+    it(`${worker.name}: docs/settings.md's table names every setting of the list, once, and nothing else`, () => {
+      const documented = documentedTables()[worker.table]
       expect(new Set(documented).size, 'no setting twice').toBe(documented.length)
       expect([...documented].sort()).toEqual([...Object.keys(worker.spec), ...worker.start].sort())
     })

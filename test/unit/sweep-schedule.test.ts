@@ -8,8 +8,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { sweep } from '../../functions/enviar-telegram/sweep/sweep'
 import { SWEEP_CRONS, sweepPart } from '../../functions/enviar-telegram/index'
 import { storeQuote } from '../../functions/enviar-telegram/intake/store-quote'
-import { FUNCTION, ROOT, workerConfigs } from '../../scripts/production'
-import { filesBeforeIndexes, sweepReads } from '../../scripts/sweep-reads'
+import { FUNCTION, ROOT, workerConfigs } from '../../scripts/ops/production'
+import { filesBeforeIndexes, sweepReads } from '../../scripts/measure/sweep-reads'
 
 import { DAY, fakeEmail, fakeTelegram, functionEnv, MONDAY_10, useDatabase } from '../support/local-function'
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startFakeTelegram } from '../../scripts/fake-telegram'
+import { startFakeTelegram } from '../mocks/fake-telegram'
 
 const run = promisify(execFile)
 let telegram: Awaited<ReturnType<typeof startFakeTelegram>>
@@ -15,7 +15,7 @@ afterAll(async () => {
 })
 
 const script = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/telegram-webhook.ts', ...args], {
+  run(process.execPath, ['--import', 'tsx', 'scripts/ops/telegram-webhook.ts', ...args], {
     env: { ...process.env, TELEGRAM_API_URL: telegram.url, ...env },
   }).then(
     (result) => ({ code: 0, ...result }),

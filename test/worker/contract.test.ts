@@ -115,7 +115,7 @@ describe('a price the customer can lawfully accept', () => {
     const version = versionOf((await page(quote.link)).document)
     await post(quote.link, { version, decision: 'aceptar', solicitud_expresa: 'si', ...PARTY })
     await mailed(quote.email, 'Presupuesto aceptado')
-    // Accepted: what he owes can be paid (the stack has Stripe's stand-in), and he may withdraw.
+    // Accepted: what he owes can be paid (the stack has Stripe's fake), and he may withdraw.
     expect(submitsOf((await page(quote.link)).document)).toEqual(['Pagar 30,00 €', 'Desistir del contrato'])
 
     // 'Desistir': the confirmation, with what follows; nothing recorded yet.

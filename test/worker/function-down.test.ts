@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest'
 
 import { parseHTML } from 'linkedom'
 
-import { useSiteWithStandInFunction } from '../support/stand-in-function'
+import { useSiteWithFakeFunction } from '../support/site-on-fake-function'
 import { text } from '../support/html'
 
-const standIn = useSiteWithStandInFunction('funcion-caida')
+const fakeFunction = useSiteWithFakeFunction('funcion-caida')
 
 let ip = 1
 async function post(comments: string, address = `10.88.0.${ip++}`) {
@@ -22,12 +22,12 @@ async function post(comments: string, address = `10.88.0.${ip++}`) {
     comentarios: comments,
     website: '',
   }
-  const response = await fetch(`${standIn().siteUrl}/presupuesto`, {
+  const response = await fetch(`${fakeFunction().siteUrl}/presupuesto`, {
     method: 'POST',
     redirect: 'manual',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: standIn().siteUrl,
+      Origin: fakeFunction().siteUrl,
       'CF-Connecting-IP': address,
     },
     body: new URLSearchParams(fields).toString(),
@@ -57,13 +57,13 @@ describe('when the quote function fails', () => {
     const { response } = await post('Función alojada')
     expect(response.status).toBe(303)
     const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? ''
-    const toast = await fetch(`${standIn().siteUrl}/presupuesto`, { headers: { Cookie: cookie } })
+    const toast = await fetch(`${fakeFunction().siteUrl}/presupuesto`, { headers: { Cookie: cookie } })
     const status = parseHTML(await toast.text()).document.querySelector('[role="status"]')
     expect(text(status)).toContain('¡Solicitud enviada!')
     expect(text(status)).toContain('Nos pondremos en contacto contigo lo antes posible.')
     expect(text(status)).not.toContain('Referencia')
     // The contract's body reached it (a post without the form's token carries the note for the owner).
-    expect(standIn().received.at(-1)).toEqual({
+    expect(fakeFunction().received.at(-1)).toEqual({
       tipo: 'consola',
       modelo: 'PlayStation 5',
       comentarios: 'Función alojada',
@@ -98,19 +98,19 @@ describe('limits that protect customers (docs/decisions/091)', () => {
     expect(document.querySelector('input[name="email"]')?.getAttribute('value')).toBe(fields.email)
     expect(text(document.querySelector('textarea[name="comentarios"]'))).toBe(fields.comentarios)
     // The site passed the visitor's address on, under the shared key, for that limit.
-    expect(standIn().quoteVisitors.at(-1)).toBe('2001:db8:77:1::5')
+    expect(fakeFunction().quoteVisitors.at(-1)).toBe('2001:db8:77:1::5')
   })
 
   it('everybody together past the overall limit refuses nobody: every visitor within his own 5 is served, the rest marked for the owner', async () => {
     // 26 visitors, 5 posts each: 130 posts, more than twice the overall 60 a minute, so whatever
     // one-minute window they fall in, one of them holds more than 60.
-    const before = standIn().received.length
+    const before = fakeFunction().received.length
     const statuses: number[] = []
     for (let visitor = 0; visitor < 26; visitor++)
       for (let i = 0; i < 5; i++)
         statuses.push((await post(`Cliente ${visitor}-${i}`, `10.89.${visitor}.1`)).response.status)
     expect(statuses.filter((status) => status !== 303)).toEqual([])
-    const notes = standIn()
+    const notes = fakeFunction()
       .received.slice(before)
       .map((body) => body.sospecha ?? '')
     expect(notes.some((note) => note.includes('más solicitudes de lo normal'))).toBe(true)

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_PATHS } from '~shared/function-paths'
 import { previousSecret, PUBLIC_SECRETS } from '~shared/settings'
 
-import { PARTS, smoke, smokeReport } from '../../scripts/smoke'
+import { PARTS, smoke, smokeReport } from '../../scripts/ops/smoke'
 import { freePort, startStack, type Stack } from '../../scripts/workers'
 
 import { delivered, marker, randomIp } from '../support/html'
@@ -144,7 +144,7 @@ describe('npm run smoke -- <site origin>', () => {
     ...extra,
   })
   const cli = (origin: string, env: Record<string, string>) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/smoke.ts', origin], {
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops/smoke.ts', origin], {
       env: { ...process.env, ...env },
     }).then(
       (result) => ({ code: 0, stdout: result.stdout }),

@@ -1,7 +1,7 @@
 /**
  * Paying the accepted price on the real stack (site -> function with its D1 -> fake Telegram and the local
- * stand-in of Stripe), without JavaScript: plain HTTP posts. 'Pagar' appears only once a price is accepted,
- * answers 303 to the Checkout Session the function made (one per press, reused), the stand-in's 'Pagar
+ * fake of Stripe), without JavaScript: plain HTTP posts. 'Pagar' appears only once a price is accepted,
+ * answers 303 to the Checkout Session the function made (one per press, reused), the fake's 'Pagar
  * (simulado)' sends the signed webhook and returns to the tracking page, which shows 'Pagado'; one receipt,
  * one line in the chat; a withdrawal then refunds the whole amount once and its e-mail says 'reembolso'.
  * A Bizum that confirms later: 'Estamos confirmando tu pago' and the chat's '⏳', then 'Pagado' once; the
@@ -43,7 +43,7 @@ const payButton = async (link: string) => {
 }
 
 describe('paying the accepted price without JavaScript', () => {
-  it('no Pagar before accepting; then 303 to the session, paid on the stand-in, Pagado once, one receipt, one line', async () => {
+  it('no Pagar before accepting; then 303 to the session, paid on the fake, Pagado once, one receipt, one line', async () => {
     await fetch(`${stripe()}/__rules`, { method: 'POST', body: JSON.stringify({ webhook: 'ok', refunds: 'ok' }) })
     const quote = await priced('paga', '45')
     const before = await payButton(quote.link)
@@ -84,7 +84,7 @@ describe('paying the accepted price without JavaScript', () => {
     expect(session).toMatchObject({ amount_total: 4500, currency: 'eur', metadata: { referencia: quote.reference } })
     expect(session?.success_url).toContain(`${quote.link}?pago=ok`)
 
-    // The stand-in's page, then 'Pagar (simulado)' as a plain form post: back to the tracking page.
+    // The fake's page, then 'Pagar (simulado)' as a plain form post: back to the tracking page.
     const checkout = await fetch(location)
     expect(await checkout.text()).toContain('Pagar (simulado)')
     const paid = await fetch(`${location}/pagar`, { method: 'POST', redirect: 'manual' })
@@ -123,7 +123,7 @@ describe('paying the accepted price without JavaScript', () => {
   })
 })
 
-/** A signed event of Stripe's about `session`, as Stripe sends it (the stand-in signs and delivers it). */
+/** A signed event of Stripe's about `session`, as Stripe sends it (the fake signs and delivers it). */
 async function sendEvent(type: string, session: Record<string, unknown>) {
   const event = {
     id: `evt_test_${Math.random().toString(36).slice(2, 14)}`,

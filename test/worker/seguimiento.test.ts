@@ -1,6 +1,6 @@
 /**
- * Tracking on the built site, against the stand-in function
- * (scripts/stand-in-function.ts), never the real one: the success toast's
+ * Tracking on the built site, against the fake function
+ * (test/mocks/fake-function.ts), never the real one: the success toast's
  * link, the private tracking page in every state, its 404 and its 503, and
  * the lookup for whoever lost the link.
  */
@@ -13,12 +13,12 @@ import { catalogo } from '~/catalogo/consultas'
 import { TRACKING_STATES } from '~shared/tracking'
 
 import { TEST_SETTINGS } from '../support/settings'
-import { STAND_IN_PAIR, STAND_IN_TOKENS, useSiteWithStandInFunction } from '../support/stand-in-function'
+import { FAKE_FUNCTION_PAIR, FAKE_FUNCTION_TOKENS, useSiteWithFakeFunction } from '../support/site-on-fake-function'
 import { text } from '../support/html'
 import { PARTY } from '../support/owner-chat'
 import { BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
 
-const standIn = useSiteWithStandInFunction('seguimiento')
+const fakeFunction = useSiteWithFakeFunction('seguimiento')
 
 let reader = 1
 /** A request as a browser sends it, from its own address unless told (so no test eats another's limit). */
@@ -26,7 +26,7 @@ async function get(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers)
   if (!headers.has('CF-Connecting-IP'))
     headers.set('CF-Connecting-IP', `10.60.${Math.floor(reader / 250)}.${(reader++ % 250) + 1}`)
-  const response = await fetch(`${standIn().siteUrl}${path}`, { redirect: 'manual', ...init, headers })
+  const response = await fetch(`${fakeFunction().siteUrl}${path}`, { redirect: 'manual', ...init, headers })
   const html = await response.text()
   return { response, html, document: parseHTML(html).document }
 }
@@ -38,7 +38,7 @@ async function post(path: string, fields: Record<string, string>, headers: Recor
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: standIn().siteUrl,
+      Origin: fakeFunction().siteUrl,
       'CF-Connecting-IP': `10.70.${Math.floor(visitor / 250)}.${(visitor++ % 250) + 1}`,
       ...headers,
     },
@@ -46,7 +46,7 @@ async function post(path: string, fields: Record<string, string>, headers: Recor
   })
 }
 
-const tracking = (name: keyof typeof STAND_IN_TOKENS) => `/seguimiento/${STAND_IN_TOKENS[name]}`
+const tracking = (name: keyof typeof FAKE_FUNCTION_TOKENS) => `/seguimiento/${FAKE_FUNCTION_TOKENS[name]}`
 /** The labels of every state (test/unit/seguimiento.test.ts holds them to the contract's words). */
 const LABELS = TRACKING_STATES.map((state) => catalogo.estadosSeguimiento[state].etiqueta)
 const labelsIn = (document: Document) =>
@@ -143,7 +143,7 @@ describe('the tracking page', () => {
     expect(whatsapp.searchParams.get('text')).toBe('Hola, quiero saber cómo va mi solicitud P-7K3Q.')
     expect(document.querySelector(`main a[href="tel:+34${TEST_SETTINGS.SHOP_PHONE}"]`)).not.toBeNull()
     expect(document.querySelector('main a[href="/envios"]')).not.toBeNull()
-    // Never the customer's e-mail, phone or comments (the stand-in has them nowhere to give, the page no place to show them).
+    // Never the customer's e-mail, phone or comments (the fake has them nowhere to give, the page no place to show them).
     expect(html).not.toMatch(/cliente@correo\.es|699 111 222|Drift/)
   })
 
@@ -194,11 +194,11 @@ describe('the tracking page', () => {
   })
 
   it('an unknown or erased token, or no token at all, is the not-found page (404), private too', async () => {
-    const before = standIn().trackingCalls.length
+    const before = fakeFunction().trackingCalls.length
     for (const path of [
       '/seguimiento/NoExisteNoExisteNoExiste',
       '/seguimiento/corto',
-      `/seguimiento/${STAND_IN_TOKENS.respondida}x/otra`,
+      `/seguimiento/${FAKE_FUNCTION_TOKENS.respondida}x/otra`,
     ]) {
       const { response, document } = await get(path)
       expect(response.status, path).toBe(404)
@@ -210,24 +210,24 @@ describe('the tracking page', () => {
     }
     // Only the well-formed token reached the function, in a POST body, never in a URL (docs/decisions/093).
     expect(
-      standIn()
+      fakeFunction()
         .trackingCalls.slice(before)
         .map((call) => [call.method, call.path, call.body]),
     ).toEqual([['POST', '/functions/v1/seguimiento/estado', '{"seguimiento":"NoExisteNoExisteNoExiste"}']])
-    expect(standIn().trackingCalls.at(-1)).toMatchObject({
+    expect(fakeFunction().trackingCalls.at(-1)).toMatchObject({
       apikey: TEST_SETTINGS.QUOTE_FUNCTION_KEY,
       authorization: `Bearer ${TEST_SETTINGS.QUOTE_FUNCTION_KEY}`,
     })
     // The token is a capability: the site's own log lines never name it (wrangler's access log, not the Worker's, does).
     await expect
-      .poll(() => readFileSync(standIn().siteLog, 'utf8'), { timeout: 20_000 })
+      .poll(() => readFileSync(fakeFunction().siteLog, 'utf8'), { timeout: 20_000 })
       .toContain('404: seguimiento desconocido')
-    const log = readFileSync(standIn().siteLog, 'utf8')
+    const log = readFileSync(fakeFunction().siteLog, 'utf8')
       .split('\n')
       .filter((line) => !line.startsWith('[wrangler:'))
       .join('\n')
     expect(log).not.toContain('NoExisteNoExisteNoExiste')
-    expect(log).not.toContain(`${STAND_IN_TOKENS.respondida}x`)
+    expect(log).not.toContain(`${FAKE_FUNCTION_TOKENS.respondida}x`)
   })
 
   it.each(['falla', 'cortado', 'raro', 'html', 'lento'] as const)(
@@ -249,7 +249,7 @@ describe('the tracking page', () => {
   )
 
   it('ships no JavaScript at all, and stays within the HTML and CSS budgets', async () => {
-    const weight = await pageWeight(standIn().siteUrl, tracking('respondida'))
+    const weight = await pageWeight(fakeFunction().siteUrl, tracking('respondida'))
     console.log(weightRow('/seguimiento/<token>', weight))
     expect(weight.js).toBe(0)
     expect(weight.html).toBeLessThanOrEqual(BUDGETS_KB.html)
@@ -268,7 +268,7 @@ describe('the tracking page', () => {
   })
 
   it('any other spelling of a tracking address redirects to its canonical one, privately; the log never names it', async () => {
-    const token = STAND_IN_TOKENS.respondida
+    const token = FAKE_FUNCTION_TOKENS.respondida
     for (const path of [
       `//seguimiento/${token}`,
       `///seguimiento/${token}`,
@@ -297,7 +297,7 @@ describe('the tracking page', () => {
     const posted = await post(`//seguimiento/${token}`, { x: '1' })
     expect(posted.response.status).toBe(308)
     expect(posted.response.headers.get('location')).toBe(tracking('respondida'))
-    const log = readFileSync(standIn().siteLog, 'utf8')
+    const log = readFileSync(fakeFunction().siteLog, 'utf8')
       .split('\n')
       .filter((line) => !line.startsWith('[wrangler:'))
       .join('\n')
@@ -401,7 +401,7 @@ describe('the price on the tracking page', () => {
     expect(box).not.toBeNull()
     expect(box?.hasAttribute('checked')).toBe(false)
     expect(html).not.toMatch(/<script/i)
-    const weight = await pageWeight(standIn().siteUrl, tracking('presupuesto'))
+    const weight = await pageWeight(fakeFunction().siteUrl, tracking('presupuesto'))
     expect(weight.js).toBe(0)
     expect(weight.html + weight.css).toBeLessThanOrEqual(BUDGETS_KB.firstRender)
   })
@@ -415,7 +415,7 @@ describe('the price on the tracking page', () => {
   })
 
   it('an acceptance without the express request: 422, the message next to the box, nothing asked of the function', async () => {
-    const before = standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length
+    const before = fakeFunction().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length
     const { response, document } = await post(tracking('presupuesto'), { version: '1', decision: 'aceptar' })
     expect(response.status).toBe(422)
     const box = document.querySelector('input[name="solicitud_expresa"]')
@@ -424,11 +424,11 @@ describe('the price on the tracking page', () => {
       'Para aceptar, marca esta casilla',
     )
     expect(text(document.querySelector('.offer-panel'))).toContain('25,50 € IVA incluido')
-    expect(standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
+    expect(fakeFunction().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
   })
 
   it('an acceptance without a name or an address: 422, each message beside its field, what he typed kept, nothing asked', async () => {
-    const before = standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length
+    const before = fakeFunction().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length
     for (const [fields, field, message] of [
       [{ nombre: '', direccion: PARTY.direccion }, 'nombre', 'Escribe tu nombre y apellidos'],
       [{ nombre: PARTY.nombre, direccion: '   ' }, 'direccion', 'Escribe tu dirección postal'],
@@ -448,7 +448,7 @@ describe('the price on the tracking page', () => {
       expect(document.querySelector(`#aceptar-${other}`)?.getAttribute('value')).toBe(fields[other])
       expect(text(document.querySelector('.offer-panel'))).toContain('25,50 € IVA incluido')
     }
-    expect(standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
+    expect(fakeFunction().trackingCalls.filter((call) => call.path === '/functions/v1/decision').length).toBe(before)
   })
 
   it('an answer when the function cannot be reached: 503, a page that says so with the price, never a 500', async () => {
@@ -492,9 +492,9 @@ describe('the price on the tracking page', () => {
     ])
       expect((await post(tracking('presupuesto'), fields)).response.status).toBe(400)
     // The token went in the body, never in the URL.
-    const calls = standIn().trackingCalls.filter((call) => call.path === '/functions/v1/decision')
+    const calls = fakeFunction().trackingCalls.filter((call) => call.path === '/functions/v1/decision')
     expect(calls.length).toBeGreaterThan(0)
-    expect(calls.every((call) => !call.path.includes(STAND_IN_TOKENS.presupuesto))).toBe(true)
+    expect(calls.every((call) => !call.path.includes(FAKE_FUNCTION_TOKENS.presupuesto))).toBe(true)
   })
 })
 
@@ -517,11 +517,11 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('a right pair (as people type it) leads to its tracking page: 303', async () => {
-    const before = standIn().trackingCalls.length
+    const before = fakeFunction().trackingCalls.length
     const { response } = await lookup({ referencia: ' p7k3q ', email: ' Cliente@Correo.ES ' })
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe(tracking('respondida'))
-    const call = standIn().trackingCalls.slice(before).at(-1)
+    const call = fakeFunction().trackingCalls.slice(before).at(-1)
     expect(call).toMatchObject({
       method: 'POST',
       path: '/functions/v1/seguimiento',
@@ -531,9 +531,9 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('a wrong e-mail and an unknown reference get the same answer: same status, same text, values kept', async () => {
-    const wrongEmail = await lookup({ referencia: STAND_IN_PAIR.referencia, email: 'otra@correo.es' })
-    const unknownReference = await lookup({ referencia: 'P-ZZZZ', email: STAND_IN_PAIR.email })
-    const honeypot = await lookup({ ...STAND_IN_PAIR, website: 'https://spam.example' })
+    const wrongEmail = await lookup({ referencia: FAKE_FUNCTION_PAIR.referencia, email: 'otra@correo.es' })
+    const unknownReference = await lookup({ referencia: 'P-ZZZZ', email: FAKE_FUNCTION_PAIR.email })
+    const honeypot = await lookup({ ...FAKE_FUNCTION_PAIR, website: 'https://spam.example' })
     const main = (document: Document) =>
       text(document.querySelector('main')).replace(/P-ZZZZ|P-7K3Q|otra@correo\.es|cliente@correo\.es/g, '…')
     const alert = (document: Document) =>
@@ -552,14 +552,14 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('the honeypot: the answer of a wrong pair, and the function is not asked', async () => {
-    const before = standIn().trackingCalls.length
-    const { response } = await lookup({ ...STAND_IN_PAIR, website: 'https://spam.example' })
+    const before = fakeFunction().trackingCalls.length
+    const { response } = await lookup({ ...FAKE_FUNCTION_PAIR, website: 'https://spam.example' })
     expect(response.status).toBe(404)
-    expect(standIn().trackingCalls.length).toBe(before)
+    expect(fakeFunction().trackingCalls.length).toBe(before)
   })
 
   it('empty or malformed fields: 400 with the messages under the fields and the values kept', async () => {
-    const before = standIn().trackingCalls.length
+    const before = fakeFunction().trackingCalls.length
     const empty = await lookup({ referencia: '', email: '' })
     expect(empty.response.status).toBe(400)
     const message = (document: Document, name: string) => {
@@ -574,7 +574,7 @@ describe('the lookup /seguimiento', () => {
     expect(message(malformed.document, 'email')).toBe('Email inválido')
     expect(malformed.document.querySelector('input[name="referencia"]')?.getAttribute('value')).toBe('7K3Q')
     expect(malformed.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('no-es-email')
-    expect(standIn().trackingCalls.length).toBe(before)
+    expect(fakeFunction().trackingCalls.length).toBe(before)
   })
 
   it('past 5 lookups a minute from one visitor: 429 with a reason; another visitor is not affected', async () => {
@@ -590,7 +590,7 @@ describe('the lookup /seguimiento', () => {
     expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404])
     expect(text(refused.document.querySelector('[role="alert"]'))).toContain('Demasiados intentos')
     expectLinkHelp(refused.document, 'P-ZZZZ')
-    expect((await lookup(STAND_IN_PAIR)).response.status).toBe(303)
+    expect((await lookup(FAKE_FUNCTION_PAIR)).response.status).toBe(303)
   })
 
   /** The panel that tells a capped customer where his link already is, with WhatsApp prefilled. */
@@ -607,7 +607,7 @@ describe('the lookup /seguimiento', () => {
 
   it('the function capping this visitor’s wrong guesses: 429 with a reason and where his link is, not an outage', async () => {
     const { response, document } = await lookup(
-      { referencia: 'P-MMMM', email: STAND_IN_PAIR.email },
+      { referencia: 'P-MMMM', email: FAKE_FUNCTION_PAIR.email },
       { 'CF-Connecting-IP': '10.71.0.9' },
     )
     expect(response.status).toBe(429)
@@ -615,11 +615,11 @@ describe('the lookup /seguimiento', () => {
     expect(document.querySelector('.tracking-unavailable')).toBeNull()
     expectLinkHelp(document, 'P-MMMM')
     // The site passed the visitor's address on, for that cap.
-    expect(standIn().trackingCalls.at(-1)?.visitor).toBe('10.71.0.9')
+    expect(fakeFunction().trackingCalls.at(-1)?.visitor).toBe('10.71.0.9')
   })
 
   it('a reference strangers’ guesses locked: 423, the reason, and where the customer’s link is', async () => {
-    const { response, document } = await lookup({ referencia: 'P-BBBB', email: STAND_IN_PAIR.email })
+    const { response, document } = await lookup({ referencia: 'P-BBBB', email: FAKE_FUNCTION_PAIR.email })
     expect(response.status).toBe(423)
     expect(text(document.querySelector('[role="alert"]'))).toContain('Búsqueda bloqueada por seguridad')
     expect(text(document.querySelector('[role="alert"]'))).toContain('Tu enlace de seguimiento sigue funcionando')
@@ -629,7 +629,7 @@ describe('the lookup /seguimiento', () => {
 
   it('the function down: a 503 page that says so, with WhatsApp prefilled with the reference', async () => {
     for (const reference of ['P-FA22', 'P-CRTT', 'P-RARR']) {
-      const { response, document } = await lookup({ referencia: reference, email: STAND_IN_PAIR.email })
+      const { response, document } = await lookup({ referencia: reference, email: FAKE_FUNCTION_PAIR.email })
       expect(response.status, reference).toBe(503)
       expect(text(document.querySelector('.tracking-unavailable h2'))).toBe(
         'Ahora mismo no podemos consultar el estado',
@@ -647,22 +647,27 @@ describe('the lookup /seguimiento', () => {
   })
 
   it('hostile input as on /presupuesto: foreign origin 403, odd methods 405, huge bodies 413, other content types 400', async () => {
-    expect((await lookup(STAND_IN_PAIR, { Origin: 'https://malicioso.example' })).response.status).toBe(403)
+    expect((await lookup(FAKE_FUNCTION_PAIR, { Origin: 'https://malicioso.example' })).response.status).toBe(403)
     expect((await get('/seguimiento', { method: 'PUT', body: 'x' })).response.status).toBe(405)
     const huge = await get('/seguimiento', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: standIn().siteUrl },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fakeFunction().siteUrl },
       body: `referencia=P-7K3Q&email=${'a'.repeat(200_000)}`,
     })
     expect(huge.response.status).toBe(413)
     expect(text(huge.document.querySelector('[role="alert"]'))).toContain('Búsqueda demasiado larga')
     const json = await get('/seguimiento', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: standIn().siteUrl },
-      body: JSON.stringify(STAND_IN_PAIR),
+      headers: { 'Content-Type': 'application/json', Origin: fakeFunction().siteUrl },
+      body: JSON.stringify(FAKE_FUNCTION_PAIR),
     })
     expect(json.response.status).toBe(400)
-    const extra = await lookup({ ...STAND_IN_PAIR, 'referencia[0]': 'x', ['__proto__']: 'x', ['a'.repeat(5000)]: 'b' })
+    const extra = await lookup({
+      ...FAKE_FUNCTION_PAIR,
+      'referencia[0]': 'x',
+      ['__proto__']: 'x',
+      ['a'.repeat(5000)]: 'b',
+    })
     expect(extra.response.status).toBe(303)
     // The site still answers.
     expect((await get('/seguimiento')).response.status).toBe(200)
@@ -674,7 +679,8 @@ describe('the lost links /seguimiento (the e-mail only)', () => {
   const askLinks = (email: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}) =>
     post('/seguimiento', { email, website: '', ...extra }, headers)
   const answerText = (document: Document) => text(document.querySelector('.tracking-links'))
-  const linksCalls = () => standIn().trackingCalls.filter((call) => call.path === '/functions/v1/seguimiento/enlaces')
+  const linksCalls = () =>
+    fakeFunction().trackingCalls.filter((call) => call.path === '/functions/v1/seguimiento/enlaces')
 
   it('has its own form with only the e-mail (and the honeypot), posting to /seguimiento, beside the lookup', async () => {
     const { document } = await get('/seguimiento')
@@ -690,12 +696,12 @@ describe('the lost links /seguimiento (the e-mail only)', () => {
 
   it('any address: the same status and words; the function is asked with the address in the body, with the key and the visitor', async () => {
     const before = linksCalls().length
-    const one = await askLinks(STAND_IN_PAIR.email, { 'CF-Connecting-IP': '10.73.0.1' })
+    const one = await askLinks(FAKE_FUNCTION_PAIR.email, { 'CF-Connecting-IP': '10.73.0.1' })
     const other = await askLinks('otra.persona@correo.es')
     expect(one.response.status).toBe(200)
     expect(other.response.status).toBe(200)
     expect(answerText(one.document)).toBe(
-      answerText(other.document).replace('otra.persona@correo.es', STAND_IN_PAIR.email),
+      answerText(other.document).replace('otra.persona@correo.es', FAKE_FUNCTION_PAIR.email),
     )
     expect(answerText(one.document)).toContain('Si tenemos solicitudes con ese correo, te hemos enviado sus enlaces.')
     expect(one.document.querySelector('.tracking-links [role="status"]')).not.toBeNull()
@@ -707,7 +713,7 @@ describe('the lost links /seguimiento (the e-mail only)', () => {
       apikey: 'clave-de-prueba',
       visitor: '10.73.0.1',
     })
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ email: STAND_IN_PAIR.email })
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ email: FAKE_FUNCTION_PAIR.email })
   })
 
   it('the honeypot: the same answer, and the function is not asked', async () => {
@@ -752,7 +758,7 @@ describe('the lost links /seguimiento (the e-mail only)', () => {
     expect((await askLinks('x@correo.es', { Origin: 'https://malicioso.example' })).response.status).toBe(403)
     const huge = await get('/seguimiento', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: standIn().siteUrl },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: fakeFunction().siteUrl },
       body: `email=${'a'.repeat(200_000)}`,
     })
     expect(huge.response.status).toBe(413)

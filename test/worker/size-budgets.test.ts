@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest'
 
 import { APPLICATIONS, BUDGETS_KB, pageWeight, weightRow } from '../support/weight'
 
-/** The tracking page itself is weighed in seguimiento.test.ts, against the stand-in function. */
+/** The tracking page itself is weighed in seguimiento.test.ts, against the fake function. */
 const PAGES = [
   '/',
   '/blog',

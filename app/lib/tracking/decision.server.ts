@@ -135,7 +135,7 @@ const Checkout = z.union([
   z.object({
     success: z.literal(true),
     kind: z.literal('session'),
-    // Stripe's Checkout page (or the local stand-in's): an http(s) address, bounded.
+    // Stripe's Checkout page (or the local fake's): an http(s) address, bounded.
     url: z.string().check(z.maxLength(2000), z.regex(/^https?:\/\/[^\s]+$/)),
   }),
   z.object({ success: z.literal(true), kind: z.literal('nothing-due') }),

@@ -46,7 +46,7 @@ export const INCIDENT_KINDS = {
     channels: ['chat'],
     title: 'El correo no sale: el dominio del remitente no está dado de alta',
     advice:
-      'Los correos a los clientes esperan y se prueban una vez por hora; los presupuestos siguen llegando al chat. Qué hacer: en Cloudflare, Compute & AI → Email Service → Email Sending, da de alta el dominio de QUOTE_EMAIL_FROM y espera a que salga verificado (README, "Deploying", paso 7).',
+      'Los correos a los clientes esperan y se prueban una vez por hora; los presupuestos siguen llegando al chat. Qué hacer: en Cloudflare, Compute & AI → Email Service → Email Sending, da de alta el dominio de QUOTE_EMAIL_FROM y espera a que salga verificado (docs/operations/first-deploy.md, "7. E-mail").',
   },
   'mail-sender': {
     channels: ['chat'],

@@ -30,7 +30,7 @@ import { json } from './json'
  * deliver to, an e-mail copy addressed to example.com, tracking links to
  * localhost). They are its "must be real in production" list, which the
  * deploy's preflight checks too (docs/decisions/078). Adding one: an entry
- * here, a row in the README's table, a line in `.dev.vars.example` next to
+ * here, a row in docs/settings.md's table, a line in `.dev.vars.example` next to
  * this file and, unless it is a secret, in `[env.production.vars]` of its
  * wrangler.toml (a test checks all three), then `npm run types`.
  */

@@ -34,7 +34,7 @@ const SESSION_EVENTS = [
 ]
 const REFUND_EVENTS = ['refund.failed', 'refund.updated', 'charge.refund.updated']
 
-/** The events the shop's webhook endpoint must send (README, "Payments"; the preflight checks them). */
+/** The events the shop's webhook endpoint must send (docs/operations/stripe.md, "Setting up Stripe"; the preflight checks them). */
 export const STRIPE_EVENTS = [...SESSION_EVENTS, 'refund.failed', 'refund.updated'] as const
 
 const EventShape = z.looseObject({
